@@ -1,0 +1,601 @@
+"""What the five games share: piles, dealing, move generation, play, undo/redo,
+save/load, change notification.  Each game module adds only its own rules.
+
+A game module declares its piles and routes (which pile may feed which) and
+answers three questions:
+
+* ``_wants(t)``: which cards may go onto pile ``t`` now (a tuple of card keys,
+  ``ANY``, or ``()`` for none);
+* ``_build_reason(t, card)``: why ``card`` may not go there, in plain words;
+* ``_action_reason(action)`` / ``_do_action(action)`` for draw, deal, redeal.
+
+>>> import solitaire_widgets as sw
+>>> g = sw.new_game("cruel", seed=7)
+>>> g.play(g.legal_moves()[0]) in g.history
+True
+>>> g.undo(); g.history
+()
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
+
+from .cards import CARD, FACE, RANK, Card, CardLike, card_ids_of_deck
+from .errors import IllegalMoveError, NothingToUndoError
+from .moves import Move
+from .shuffle import shuffled
+
+ANY: Any = "any"  # _wants() answer: any card may go there
+SAVE_FORMAT = 1
+
+MoveLike = Union[Move, str]
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """What an observer is told after each change of a game.
+
+    ``kind`` is ``"play"``, ``"undo"``, ``"redo"`` or ``"restart"``; ``move``
+    the move played or taken back (None for restart); ``piles`` the ids of the
+    piles whose cards changed; ``version`` the game's new version number.
+    """
+
+    kind: str
+    move: Optional[Move]
+    piles: tuple[str, ...]
+    version: int
+
+
+Observer = Callable[["Game", GameChange], None]
+
+
+def pile_kind(pile: str) -> str:
+    """``"foundation"`` for f*, ``"tableau"`` for t*, else the id itself."""
+    if pile[0] == "f":
+        return "foundation"
+    if pile[0] == "t":
+        return "tableau"
+    return pile
+
+
+class Game:
+    """Base class of the five games; use a subclass or ``sw.new_game``.
+
+    Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``),
+    ``deck`` (explicit card order, first card dealt first) and the game's
+    rule options (see ``OPTIONS``).
+    """
+
+    # --- declared by each game module -----------------------------------
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    decks: ClassVar[int] = 1
+    PILES: ClassVar[tuple[str, ...]] = ()
+    # source pile -> piles its top card may go to (the routes of the rules)
+    ROUTES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    ACTION_NAMES: ClassVar[tuple[str, ...]] = ()
+    # option name -> allowed values, the first being the default
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # "rank" when building ignores suits, "face" when it needs them
+    KEY: ClassVar[str] = "rank"
+    STOCK_FACE_DOWN: ClassVar[bool] = True
+
+    # --- derived once per class in __init_subclass__ ---------------------
+    _INDEX: ClassVar[dict[str, int]]
+    _MOVE_GRID: ClassVar[list[list[Optional[Move]]]]
+    _SOURCES: ClassVar[tuple[int, ...]]
+    _TARGETS: ClassVar[tuple[int, ...]]
+    _FOUNDATIONS: ClassVar[tuple[int, ...]]
+    _TABLEAU: ClassVar[tuple[int, ...]]
+    _KEYS: ClassVar[tuple[int, ...]]
+    _ACTION_MOVES: ClassVar[tuple[Move, ...]]
+    _N: ClassVar[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.PILES:
+            return
+        cls._INDEX = {p: i for i, p in enumerate(cls.PILES)}
+        n = len(cls.PILES)
+        grid: list[list[Optional[Move]]] = [[None] * n for _ in range(n)]
+        for source, targets in cls.ROUTES.items():
+            for target in targets:
+                if target != source:
+                    grid[cls._INDEX[source]][cls._INDEX[target]] = Move(source, target)
+        cls._MOVE_GRID = grid
+        cls._SOURCES = tuple(cls._INDEX[s] for s in cls.ROUTES)
+        cls._TARGETS = tuple(sorted({cls._INDEX[t] for ts in cls.ROUTES.values() for t in ts}))
+        cls._FOUNDATIONS = tuple(i for i, p in enumerate(cls.PILES) if p[0] == "f")
+        cls._TABLEAU = tuple(i for i, p in enumerate(cls.PILES) if p[0] == "t")
+        cls._KEYS = RANK if cls.KEY == "rank" else FACE
+        cls._ACTION_MOVES = tuple(Move(a) for a in cls.ACTION_NAMES)
+        cls._N = 52 * cls.decks
+
+    def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
+                 **options: str) -> None:
+        self._options = self._check_options(options)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise ValueError(f"seed must be a whole number ≥ 0, not {seed!r}")
+        if deck is not None:
+            order = card_ids_of_deck(deck, self.decks, self.title)
+            self._deck: Optional[tuple[str, ...]] = tuple(CARD[i].code for i in order)
+        else:
+            if seed is None:
+                seed = secrets.randbelow(1_000_000_000)
+            order = shuffled(range(self._N), seed)
+            self._deck = None
+        self._seed = seed
+        self._piles: list[list[int]] = [[] for _ in self.PILES]
+        self._down: list[int] = [0] * len(self.PILES)  # face-down cards at the bottom
+        self._redeals = 0
+        self._setup(order)
+        self._dealt_home = sum(len(self._piles[f]) for f in self._FOUNDATIONS)
+        self._history: list[Move] = []
+        self._undo_records: list[tuple] = []
+        self._redo_moves: list[Move] = []
+        self._observers: list[Observer] = []
+        self._legal: Optional[list[Move]] = None
+        self._version = 0
+
+    @classmethod
+    def _check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
+        chosen = {}
+        for key, allowed in cls.OPTIONS.items():
+            value = options.get(key, allowed[0])
+            if value not in allowed:
+                raise ValueError(
+                    f"{cls.title} option {key}={value!r} is not allowed; choose one of "
+                    + ", ".join(repr(a) for a in allowed)
+                )
+            chosen[key] = value
+        unknown = sorted(set(options) - set(cls.OPTIONS))
+        if unknown:
+            known = ", ".join(cls.OPTIONS) or "none"
+            raise ValueError(f"{cls.title} has no option {unknown[0]!r} (its options: {known})")
+        return chosen
+
+    # --- hooks a game module fills in -------------------------------------
+    def _setup(self, order: list[int]) -> None:
+        """Deal the cards (ids in deal order) onto ``self._piles``."""
+        raise NotImplementedError
+
+    def _wants(self, t: int) -> Any:
+        """Card keys pile ``t`` accepts now: a tuple, ``ANY`` or ``()``."""
+        raise NotImplementedError
+
+    def _build_reason(self, t: int, card: int) -> str:
+        """Why ``card`` may not go onto pile ``t`` (its key is not wanted)."""
+        raise NotImplementedError
+
+    def _route_reason(self, source: str, target: str) -> str:
+        """Why nothing moves from ``source`` to ``target`` in this game."""
+        if source == "stock":
+            verb = " or ".join(a for a in self.ACTION_NAMES if a != "redeal")
+            return f"cards are not taken from the stock by hand: use {verb} to turn them up"
+        if target == "stock":
+            return "cards never go back to the stock"
+        if target == "waste":
+            return "only the stock feeds the waste"
+        if target == "reserve":
+            return "no card may be put on the reserve"
+        return f"{self.title} never moves a card from {source} to {target}"
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        """Why ``action`` is not allowed now, or None when it is."""
+        return f"{self.title} has no {action}"
+
+    def _do_action(self, action: str) -> None:
+        """Carry out a legal stock action (the base saved what undo needs)."""
+        raise NotImplementedError
+
+    def _action_piles(self, action: str) -> tuple[int, ...]:
+        """Indices of the piles an action may change (saved for undo)."""
+        return tuple(range(len(self.PILES)))
+
+    # --- reading the position ---------------------------------------------
+    @property
+    def seed(self) -> Optional[int]:
+        """The deal's seed (None when dealt from an explicit deck without one)."""
+        return self._seed
+
+    @property
+    def deck(self) -> Optional[tuple[str, ...]]:
+        """The explicit deck (card codes, first dealt first), or None."""
+        return self._deck
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The rule options in force, defaults included."""
+        return dict(self._options)
+
+    @property
+    def version(self) -> int:
+        """Grows by one with every change (play, undo, redo, restart)."""
+        return self._version
+
+    @property
+    def piles(self) -> Mapping[str, tuple[Card, ...]]:
+        """Read-only mapping pile id -> cards, bottom first."""
+        return MappingProxyType({p: self[p] for p in self.PILES})
+
+    def __getitem__(self, pile: str) -> tuple[Card, ...]:
+        return tuple(CARD[c] for c in self._piles[self._pile_index(pile)])
+
+    def card_ids(self, pile: str) -> tuple[int, ...]:
+        """Physical card ids of a pile, bottom first (``Card.from_id`` reads one)."""
+        return tuple(self._piles[self._pile_index(pile)])
+
+    def face_down(self, pile: str) -> int:
+        """How many cards at the bottom of ``pile`` lie face down."""
+        i = self._pile_index(pile)
+        if pile == "stock" and self.STOCK_FACE_DOWN:
+            return len(self._piles[i])
+        return self._down[i]
+
+    def top(self, pile: str) -> Optional[Card]:
+        """The top card of ``pile``, or None when it is empty."""
+        p = self._piles[self._pile_index(pile)]
+        return CARD[p[-1]] if p else None
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Moves played from the deal to the current position."""
+        return tuple(self._history)
+
+    @property
+    def redo_moves(self) -> tuple[Move, ...]:
+        """Moves ``redo()`` would replay, next first."""
+        return tuple(reversed(self._redo_moves))
+
+    @property
+    def last_move(self) -> Optional[Move]:
+        return self._history[-1] if self._history else None
+
+    @property
+    def cards_home(self) -> int:
+        """Cards on the foundations."""
+        return sum(len(self._piles[f]) for f in self._FOUNDATIONS)
+
+    @property
+    def card_count(self) -> int:
+        return self._N
+
+    @property
+    def score(self) -> int:
+        """Cards the player has moved to the foundations (dealt ones not counted)."""
+        return self.cards_home - self._dealt_home
+
+    @property
+    def max_score(self) -> int:
+        return self._N - self._dealt_home
+
+    @property
+    def redeals(self) -> int:
+        """Redeals made so far."""
+        return self._redeals
+
+    @property
+    def status(self) -> str:
+        """``"won"``, ``"lost"`` (not won, no legal move) or ``"playing"``."""
+        if self.cards_home == self._N:
+            return "won"
+        return "playing" if self._legal_moves() else "lost"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != "playing"
+
+    # --- moves ------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every move allowed now: card moves first, then stock actions.
+
+        >>> import solitaire_widgets as sw
+        >>> [str(m) for m in sw.Bobby(deck=sw.standard_deck()).legal_moves()]
+        ['draw']
+        """
+        return list(self._legal_moves())
+
+    def _legal_moves(self) -> list[Move]:
+        legal = self._legal
+        if legal is None:
+            legal = self._card_moves()
+            for move in self._ACTION_MOVES:
+                if self._action_reason(move.action) is None:  # type: ignore[arg-type]
+                    legal.append(move)
+            self._legal = legal
+        return legal
+
+    def _card_moves(self) -> list[Move]:
+        piles = self._piles
+        keys = self._KEYS
+        by_key: dict[int, list[int]] = {}
+        to_any: list[int] = []
+        for t in self._TARGETS:
+            wants = self._wants(t)
+            if wants is ANY:
+                to_any.append(t)
+            else:
+                for key in wants:
+                    by_key.setdefault(key, []).append(t)
+        moves: list[Move] = []
+        grid = self._MOVE_GRID
+        for s in self._SOURCES:
+            pile = piles[s]
+            if not pile:
+                continue
+            row = grid[s]
+            for t in by_key.get(keys[pile[-1]], ()):
+                move = row[t]
+                if move is not None:
+                    moves.append(move)
+            for t in to_any:
+                move = row[t]
+                if move is not None:
+                    moves.append(move)
+        return moves
+
+    def is_legal(self, move: MoveLike, target: Optional[str] = None) -> bool:
+        return self.why_illegal(move, target) is None
+
+    def why_illegal(self, move: MoveLike, target: Optional[str] = None) -> Optional[str]:
+        """The reason ``move`` is not allowed now, or None when it is legal.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel(seed=1).why_illegal("f0 t0")
+        'cards on the foundations never move: foundations are final'
+        """
+        try:
+            parsed = self._coerce(move, target)
+        except IllegalMoveError as err:
+            return err.reason
+        return self._reason(parsed)
+
+    def _coerce(self, move: Any, target: Optional[str]) -> Move:
+        try:
+            if target is not None:
+                if not isinstance(move, str):
+                    raise ValueError(f"the source pile must be a pile id like 't3', not {move!r}")
+                parsed = Move(move.strip().lower(), str(target).strip().lower())
+            elif isinstance(move, Move):
+                parsed = move
+            elif isinstance(move, (tuple, list)) and len(move) == 2:
+                parsed = Move(str(move[0]).strip().lower(), str(move[1]).strip().lower())
+            else:
+                parsed = Move.parse(move)
+        except ValueError as err:
+            raise IllegalMoveError(str(err), move) from None
+        return parsed
+
+    def _reason(self, move: Move) -> Optional[str]:
+        if move.action is not None:
+            if move.action not in self.ACTION_NAMES:
+                have = ", ".join(self.ACTION_NAMES) or "no stock actions"
+                return f"{self.title} has no {move.action} (it has {have})"
+            return self._action_reason(move.action)
+        source, target = move.source, move.target
+        assert source is not None and target is not None
+        for pile in (source, target):
+            if pile not in self._INDEX:
+                return f"{self.title} has no pile {pile} (its piles: {', '.join(self.PILES)})"
+        s, t = self._INDEX[source], self._INDEX[target]
+        if s == t:
+            return f"{source} onto itself moves nothing"
+        if not self._piles[s]:
+            return f"{source} is empty: there is no card to move"
+        if source[0] == "f":
+            return "cards on the foundations never move: foundations are final"
+        if self._MOVE_GRID[s][t] is None:
+            return self._route_reason(source, target)
+        card = self._piles[s][-1]
+        wants = self._wants(t)
+        if wants is ANY or self._KEYS[card] in wants:
+            return None
+        return self._build_reason(t, card)
+
+    def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
+        """Play a legal move and return it; raise ``IllegalMoveError`` if not.
+
+        Takes a ``Move``, ``"t3 f0"``, ``("t3", "f0")``, two pile ids, or a
+        stock action word (``"draw"``, ``"deal"``, ``"redeal"``).
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.LeapYear(seed=3)
+        >>> g.play("deal")
+        Move('deal')
+        """
+        parsed = self._coerce(move, target)
+        reason = self._reason(parsed)
+        if reason is not None:
+            raise IllegalMoveError(reason, parsed)
+        changed = self._apply(parsed)
+        self._redo_moves.clear()
+        self._changed("play", parsed, changed)
+        return parsed
+
+    def _apply(self, move: Move) -> tuple[int, ...]:
+        """Carry out a legal move, record how to undo it; return changed piles."""
+        if move.action is None:
+            s = self._INDEX[move.source]  # type: ignore[index]
+            t = self._INDEX[move.target]  # type: ignore[index]
+            source = self._piles[s]
+            self._piles[t].append(source.pop())
+            down = self._down
+            flipped = 0 < down[s] == len(source)  # a face-down card is now on top
+            if flipped:
+                down[s] -= 1
+            self._undo_records.append((s, t, flipped))
+            changed: tuple[int, ...] = (s, t)
+        else:
+            changed = self._action_piles(move.action)
+            saved = [(i, self._piles[i][:], self._down[i]) for i in changed]
+            self._undo_records.append((None, saved, self._redeals))
+            self._do_action(move.action)
+        self._history.append(move)
+        return changed
+
+    def _revert(self) -> tuple[int, ...]:
+        record = self._undo_records.pop()
+        self._history.pop()
+        if record[0] is None:
+            _, saved, self._redeals = record
+            for i, cards, down in saved:
+                self._piles[i] = cards[:]
+                self._down[i] = down
+            return tuple(i for i, _, _ in saved)
+        s, t, flipped = record
+        if flipped:
+            self._down[s] += 1
+        self._piles[s].append(self._piles[t].pop())
+        return (s, t)
+
+    def undo(self) -> Move:
+        """Take back the last move exactly; return it.  Unlimited."""
+        if not self._history:
+            raise NothingToUndoError("nothing to undo: no move has been played")
+        move = self._history[-1]
+        changed = self._revert()
+        self._redo_moves.append(move)
+        self._changed("undo", move, changed)
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move taken back; return it."""
+        if not self._redo_moves:
+            raise NothingToUndoError("nothing to redo: no move has been taken back")
+        move = self._redo_moves.pop()
+        changed = self._apply(move)
+        self._changed("redo", move, changed)
+        return move
+
+    def restart(self) -> None:
+        """Back to the deal; every move played can then be replayed by ``redo()``."""
+        if not self._history:
+            return
+        while self._history:
+            self._redo_moves.append(self._history[-1])
+            self._revert()
+        self._changed("restart", None, tuple(range(len(self.PILES))))
+
+    # --- notification -------------------------------------------------------
+    def observe(self, callback: Observer) -> Callable[[], None]:
+        """Call ``callback(game, change)`` after every change; returns a function
+        that stops it (so does ``unobserve(callback)``).
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=2); seen = []
+        >>> stop = g.observe(lambda game, change: seen.append(change.kind))
+        >>> _ = g.draw(); stop(); _ = g.undo(); seen
+        ['play']
+        """
+        self._observers.append(callback)
+        return lambda: self.unobserve(callback)
+
+    def unobserve(self, callback: Observer) -> None:
+        """Stop calling ``callback``; a callback not observing is ignored."""
+        if callback in self._observers:
+            self._observers.remove(callback)
+
+    def _changed(self, kind: str, move: Optional[Move], piles: Sequence[int]) -> None:
+        self._version += 1
+        self._legal = None
+        if self._observers:
+            change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version)
+            for callback in list(self._observers):
+                callback(self, change)
+
+    # --- copies, keys, saving -------------------------------------------------
+    def copy(self, *, history: bool = True) -> "Game":
+        """An independent copy (observers are not copied).  With
+        ``history=False`` the copy cannot undo past this position (faster)."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone._piles = [p[:] for p in self._piles]
+        clone._down = self._down[:]
+        clone._history = self._history[:] if history else []
+        clone._undo_records = self._undo_records[:] if history else []
+        clone._redo_moves = self._redo_moves[:] if history else []
+        clone._observers = []
+        return clone
+
+    def key(self) -> bytes:
+        """A compact hashable key of the position (identical cards alike).
+
+        Two positions with the same key play the same from here on.
+        """
+        parts = [bytes(FACE[c] for c in p) for p in self._piles]
+        parts.append(bytes(self._down))
+        parts.append(self._redeals.to_bytes(2, "big"))
+        return b"\xff".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready save: game, options, seed or deck, and the moves played."""
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "game": self.name, "options": self.options}
+        if self._seed is not None:
+            data["seed"] = self._seed
+        if self._deck is not None:
+            data["deck"] = list(self._deck)
+        data["moves"] = [str(m) for m in self._history]
+        return data
+
+    def _pile_index(self, pile: str) -> int:
+        try:
+            return self._INDEX[pile]
+        except (KeyError, TypeError):
+            raise KeyError(f"{self.title} has no pile {pile!r} (its piles: {', '.join(self.PILES)})") from None
+
+    # --- display ----------------------------------------------------------------
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        origin = f"seed={self._seed}" if self._deck is None else "deck=…"
+        n = len(self._history)
+        return f"<{type(self).__name__} {origin} {self.status}, {n} move{'s' * (n != 1)}>"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        # Only reached inside Jupyter: show the table; the engine itself
+        # stays free of Jupyter imports.
+        from .widget import widget_for
+
+        bundle = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle)
+        bundle["text/plain"] = str(self)
+        return bundle
+
+
+class Draws:
+    """Games whose stock turns one card onto the waste."""
+
+    def draw(self: Any) -> Move:
+        """Play ``draw``: the stock's top card onto the waste."""
+        return self.play("draw")
+
+
+class Deals:
+    """Games whose stock deals a card onto every tableau pile."""
+
+    def deal(self: Any) -> Move:
+        """Play ``deal``: one stock card onto each tableau pile."""
+        return self.play("deal")
+
+
+class Redeals:
+    """Games that can gather their cards and deal them again."""
+
+    def redeal(self: Any) -> Move:
+        """Play ``redeal``."""
+        return self.play("redeal")
+
+
+def describe_rank(rank: int) -> str:
+    """``"an 8"``, ``"a king"``, ``"an ace"``: a rank with its article."""
+    word = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+    return ("an " if rank in (1, 8) else "a ") + word

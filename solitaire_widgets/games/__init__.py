@@ -1,0 +1,1 @@
+"""One module per game; each reads like its rules."""

@@ -1,0 +1,103 @@
+"""Bobby: one deck, two foundations built up or down by one rank in any suit
+(K and A join), a stock with three passes.
+
+>>> import solitaire_widgets as sw
+>>> g = sw.Bobby(seed=5)
+>>> len(g["f0"]), len(g["stock"]), g.passes_left
+(1, 51, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..cards import CARD, RANK
+from ..game import ANY, Draws, Game, Redeals, describe_rank
+from ..shuffle import derive_seed, shuffled
+
+PASSES = 3
+
+
+class Bobby(Draws, Redeals, Game):
+    """Bobby.
+
+    * Deal: the first card face up onto ``f0``; the rest is the stock.
+    * ``draw``: stock top onto the waste.  Only the waste top plays.
+    * Foundations: an empty one takes any card; otherwise one rank up or down,
+      any suit, wrapping K↔A.  Won with all 52 home, however split.
+    * ``redeal`` when the stock is empty: the waste becomes the stock again,
+      reshuffled (option ``redeal="shuffle"``, by a shuffle fixed by the seed
+      and the pass) or turned over (``redeal="turn"``, as PySolFC plays).  Two
+      redeals, three passes in all.
+    """
+
+    name = "bobby"
+    title = "Bobby"
+    decks = 1
+    PILES = ("stock", "waste", "f0", "f1")
+    ROUTES = {"waste": ("f0", "f1")}
+    ACTION_NAMES = ("draw", "redeal")
+    OPTIONS = {"redeal": ("shuffle", "turn")}
+    KEY = "rank"
+
+    @property
+    def passes_left(self) -> int:
+        """Passes through the stock still to come, the current one included."""
+        return PASSES - self._redeals
+
+    def _setup(self, order: list[int]) -> None:
+        self._piles[self._INDEX["f0"]].append(order[0])
+        self._piles[self._INDEX["stock"]] = order[:0:-1]  # next card on top
+
+    def _wants(self, t: int) -> Any:
+        pile = self._piles[t]
+        if not pile:
+            return ANY
+        rank = RANK[pile[-1]]
+        return (rank % 13 + 1, (rank - 2) % 13 + 1)  # one up, one down, K↔A
+
+    def _build_reason(self, t: int, card: int) -> str:
+        moving, top = CARD[card], CARD[self._piles[t][-1]]
+        below, above = (moving.rank - 2) % 13 + 1, moving.rank % 13 + 1
+        return (f"{moving} cannot go on {top} ({self.PILES[t]}): Bobby builds up or down by one "
+                f"rank in any suit, K and A joined, so it needs {describe_rank(below)} "
+                f"or {describe_rank(above)}")
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        stock = self._piles[self._INDEX["stock"]]
+        waste = self._piles[self._INDEX["waste"]]
+        if action == "draw":
+            if stock:
+                return None
+            if self.passes_left > 1 and waste:
+                return "the stock is empty: redeal to turn the waste into the stock again"
+            return "the stock is empty and Bobby allows no more passes"
+        if stock:
+            return f"the stock still holds {len(stock)} card{'s' * (len(stock) != 1)}: redeal only when it is empty"
+        if not waste:
+            return "the waste is empty: there is nothing to redeal"
+        if self.passes_left <= 1:
+            return "Bobby allows two redeals (three passes) and both are used"
+        return None
+
+    def _action_piles(self, action: str) -> tuple[int, ...]:
+        return (self._INDEX["stock"], self._INDEX["waste"])
+
+    def _do_action(self, action: str) -> None:
+        stock_i, waste_i = self._INDEX["stock"], self._INDEX["waste"]
+        if action == "draw":
+            self._piles[waste_i].append(self._piles[stock_i].pop())
+            return
+        waste = self._piles[waste_i]
+        self._redeals += 1
+        if self._options["redeal"] == "turn":
+            # Turned over: the first card drawn last pass comes up first again.
+            self._piles[stock_i] = waste[::-1]
+        else:
+            self._piles[stock_i] = shuffled(waste, self._reshuffle_seed(self._redeals + 1))
+        self._piles[waste_i] = []
+
+    def _reshuffle_seed(self, pass_number: int) -> int:
+        origin = self._seed if self._deck is None else ",".join(self._deck) + f"|{self._seed}"
+        return derive_seed("bobby", origin, pass_number)
+

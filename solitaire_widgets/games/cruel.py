@@ -1,0 +1,99 @@
+"""Cruel: one deck, aces out to four foundations built up in suit, twelve
+packets of four built down in suit, unlimited redeals that keep card order.
+
+>>> import solitaire_widgets as sw
+>>> g = sw.Cruel(seed=5)
+>>> [len(g[f"t{i}"]) for i in range(12)] == [4] * 12
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..building import foundation_refusal, up_in_suit_wants
+from ..cards import CARD, RANK, Card
+from ..game import Game, Redeals
+
+FOUNDATIONS = tuple(f"f{i}" for i in range(4))
+TABLEAU = tuple(f"t{i}" for i in range(12))
+PACKET = 4
+
+
+class Cruel(Redeals, Game):
+    """Cruel.
+
+    * Deal: the four aces to ``f0``–``f3`` in deck order; the other 48 cards
+      in packets of four, ``t0`` first (first card at the bottom).
+    * Foundations: up in suit.  Tableau: a top card onto another pile's top
+      card of its suit and one rank higher.  An empty pile is never filled.
+    * ``redeal`` (any time, unlimited): gather the piles and deal them again in
+      packets of four, order kept.  A redeal that gives back the same layout
+      is not a move.  Option ``gather``: ``"in_order"`` (the rules: ``t0`` …
+      ``t11``, packets from the front) or ``"pysol"`` (``t11`` … ``t0``,
+      packets cut from the end).
+    * Score: cards moved to the foundations (48 at most).
+    """
+
+    name = "cruel"
+    title = "Cruel"
+    decks = 1
+    PILES = FOUNDATIONS + TABLEAU
+    ROUTES = {pile: FOUNDATIONS + TABLEAU for pile in TABLEAU}
+    ACTION_NAMES = ("redeal",)
+    OPTIONS = {"gather": ("in_order", "pysol")}
+    KEY = "face"
+
+    def _setup(self, order: list[int]) -> None:
+        aces = [card for card in order if RANK[card] == 1]
+        for f, ace in zip(self._FOUNDATIONS, aces):
+            self._piles[f].append(ace)
+        self._deal_packets([card for card in order if RANK[card] != 1])
+
+    def _deal_packets(self, cards: list[int]) -> None:
+        for n, t in enumerate(self._TABLEAU):
+            self._piles[t] = cards[n * PACKET:(n + 1) * PACKET]
+
+    def _wants(self, t: int) -> Any:
+        pile = self._piles[t]
+        if self.PILES[t][0] == "f":
+            return up_in_suit_wants(pile)
+        if not pile:
+            return ()  # an empty pile is never filled
+        top = pile[-1]
+        return (top % 52 - 1,) if RANK[top] > 1 else ()  # same suit, one rank lower
+
+    def _build_reason(self, t: int, card: int) -> str:
+        pile_id, pile = self.PILES[t], self._piles[t]
+        if pile_id[0] == "f":
+            return foundation_refusal(self.title, pile_id, pile, card, in_suit=True)
+        moving = CARD[card]
+        if not pile:
+            return f"{pile_id} is empty, and in Cruel an empty pile is never filled"
+        needs = str(Card(moving.rank + 1, moving.suit)) if moving.rank < 13 else "nothing: no card ranks above a king"
+        return f"{moving} cannot go on {CARD[pile[-1]]}: Cruel builds down in suit, so it needs {needs}"
+
+    def _redealt(self) -> list[list[int]]:
+        """The tableau a redeal would give, piles in order ``t0`` … ``t11``."""
+        piles = [self._piles[t] for t in self._TABLEAU]
+        if self._options["gather"] == "in_order":
+            cards = [card for pile in piles for card in pile]
+            packets = [cards[i:i + PACKET] for i in range(0, len(cards), PACKET)]
+        else:
+            cards = [card for pile in reversed(piles) for card in pile]
+            ends = range(len(cards), 0, -PACKET)
+            packets = [cards[max(0, end - PACKET):end] for end in ends]
+        return packets + [[] for _ in range(len(piles) - len(packets))]
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        if self._redealt() == [self._piles[t] for t in self._TABLEAU]:
+            return "a redeal now gives back the same layout: nothing has moved since the last deal"
+        return None
+
+    def _action_piles(self, action: str) -> tuple[int, ...]:
+        return self._TABLEAU
+
+    def _do_action(self, action: str) -> None:
+        for t, packet in zip(self._TABLEAU, self._redealt()):
+            self._piles[t] = packet
+        self._redeals += 1

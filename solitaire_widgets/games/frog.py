@@ -1,0 +1,89 @@
+"""Frog: two decks, the 13-card Frog (reserve), eight foundations built up in
+rank regardless of suit, and five waste columns fed only by the stock.
+
+>>> import solitaire_widgets as sw
+>>> g = sw.Frog(seed=5)
+>>> len(g["reserve"]) + len(g["stock"]) + g.cards_home
+104
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..building import foundation_refusal, up_by_rank_wants
+from ..cards import CARD, RANK
+from ..game import ANY, Draws, Game
+
+FOUNDATIONS = tuple(f"f{i}" for i in range(8))
+COLUMNS = tuple(f"t{i}" for i in range(5))
+RESERVE_SIZE = 13
+
+
+class Frog(Draws, Game):
+    """Frog (Toad, Frog solitaire).
+
+    * Deal: aces go to the foundations as they turn up, other cards onto the
+      reserve until it holds 13; if no ace turned up, the first ace left in the
+      deck goes to ``f0``.  The rest is the stock.
+    * Foundations: ace, then up in rank to king, any suit.
+    * ``draw`` turns the stock's top card onto the waste, which holds one card:
+      it must be played (to a foundation or any column) before the next draw.
+    * Reserve and column tops go only to the foundations.  One pass.
+    """
+
+    name = "frog"
+    title = "Frog"
+    decks = 2
+    PILES = ("stock", "waste", "reserve") + FOUNDATIONS + COLUMNS
+    ROUTES = {
+        "waste": FOUNDATIONS + COLUMNS,
+        "reserve": FOUNDATIONS,
+        **{column: FOUNDATIONS for column in COLUMNS},
+    }
+    ACTION_NAMES = ("draw",)
+    KEY = "rank"
+
+    def _setup(self, order: list[int]) -> None:
+        deck = list(order)
+        reserve = self._piles[self._INDEX["reserve"]]
+        foundations = iter(self._FOUNDATIONS)
+        while deck and len(reserve) < RESERVE_SIZE:
+            card = deck.pop(0)
+            if RANK[card] == 1:
+                self._piles[next(foundations)].append(card)
+            else:
+                reserve.append(card)
+        if not any(self._piles[f] for f in self._FOUNDATIONS):
+            first_ace = next(i for i, card in enumerate(deck) if RANK[card] == 1)
+            self._piles[self._INDEX["f0"]].append(deck.pop(first_ace))
+        self._piles[self._INDEX["stock"]] = deck[::-1]  # next card on top
+
+    def _wants(self, t: int) -> Any:
+        if self.PILES[t][0] == "t":
+            return ANY  # only the waste card is routed here, and it may go on anything
+        return up_by_rank_wants(self._piles[t])
+
+    def _build_reason(self, t: int, card: int) -> str:
+        return foundation_refusal(self.title, self.PILES[t], self._piles[t], card, in_suit=False)
+
+    def _route_reason(self, source: str, target: str) -> str:
+        if target[0] == "t" and source in ("reserve",) + COLUMNS:
+            return (f"in Frog only the waste card may go onto a column; cards on the "
+                    f"{'reserve' if source == 'reserve' else 'columns'} go only to the foundations")
+        return super()._route_reason(source, target)
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        if not self._piles[self._INDEX["stock"]]:
+            return "the stock is empty: Frog has one pass through it and no redeal"
+        waste = self._piles[self._INDEX["waste"]]
+        if waste:
+            return (f"the waste card {CARD[waste[-1]]} must be played before the next draw "
+                    "(to a foundation or onto any column t0–t4)")
+        return None
+
+    def _action_piles(self, action: str) -> tuple[int, ...]:
+        return (self._INDEX["stock"], self._INDEX["waste"])
+
+    def _do_action(self, action: str) -> None:
+        self._piles[self._INDEX["waste"]].append(self._piles[self._INDEX["stock"]].pop())

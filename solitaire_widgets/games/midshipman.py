@@ -1,0 +1,93 @@
+"""Midshipman: two decks, nine tableau piles of four (two face down), built down
+by one rank in a different suit; foundations up in suit; one pass.
+
+>>> import solitaire_widgets as sw
+>>> g = sw.Midshipman(seed=5)
+>>> len(g["stock"]), g.face_down("t0")
+(68, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..building import foundation_refusal, up_in_suit_wants
+from ..cards import CARD, FACE, RANK
+from ..game import ANY, Draws, Game, describe_rank
+
+FOUNDATIONS = tuple(f"f{i}" for i in range(8))
+TABLEAU = tuple(f"t{i}" for i in range(9))
+ROUNDS = 4
+FACE_DOWN_ROUNDS = 2
+
+
+class Midshipman(Draws, Game):
+    """Midshipman.
+
+    * Deal: four rounds across ``t0``–``t8``; the first two rounds face down,
+      the last two face up.  The other 68 cards are the stock.
+    * Foundations: an ace on an empty one, then up in suit to king.
+    * Tableau: down by one rank on a card of a different suit; an empty pile
+      takes any single card.  A face-down card turns up when it becomes the
+      top card (undo turns it back down).
+    * ``draw``: stock top onto the waste; its top plays to a foundation or the
+      tableau.  One pass.
+    """
+
+    name = "midshipman"
+    title = "Midshipman"
+    decks = 2
+    PILES = ("stock", "waste") + FOUNDATIONS + TABLEAU
+    ROUTES = {
+        "waste": FOUNDATIONS + TABLEAU,
+        **{pile: FOUNDATIONS + TABLEAU for pile in TABLEAU},
+    }
+    ACTION_NAMES = ("draw",)
+    KEY = "face"
+
+    def _setup(self, order: list[int]) -> None:
+        n = len(self._TABLEAU)
+        for r in range(ROUNDS):
+            for column, t in enumerate(self._TABLEAU):
+                self._piles[t].append(order[r * n + column])
+        for t in self._TABLEAU:
+            self._down[t] = FACE_DOWN_ROUNDS
+        self._piles[self._INDEX["stock"]] = order[ROUNDS * n:][::-1]  # next card on top
+
+    def _wants(self, t: int) -> Any:
+        pile = self._piles[t]
+        if self.PILES[t][0] == "f":
+            return up_in_suit_wants(pile)
+        if not pile:
+            return ANY
+        top = pile[-1]
+        rank = RANK[top]
+        if rank == 1:
+            return ()
+        suit = FACE[top] // 13
+        return tuple(s * 13 + rank - 2 for s in range(4) if s != suit)  # one lower, other suits
+
+    def _build_reason(self, t: int, card: int) -> str:
+        pile_id, pile = self.PILES[t], self._piles[t]
+        if pile_id[0] == "f":
+            return foundation_refusal(self.title, pile_id, pile, card, in_suit=True)
+        moving = CARD[card]
+        top = CARD[pile[-1]]
+        if moving.rank == 13:
+            needs = "an empty pile: no card ranks above a king"
+        else:
+            suit_word = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[moving.suit]
+            needs = f"{describe_rank(moving.rank + 1)} that is not a {suit_word}"
+        return f"{moving} cannot go on {top}: Midshipman builds down in a different suit, so it needs {needs}"
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        if not self._piles[self._INDEX["stock"]]:
+            return "the stock is empty: Midshipman has one pass through it and no redeal"
+        return None
+
+    def _action_piles(self, action: str) -> tuple[int, ...]:
+        return (self._INDEX["stock"], self._INDEX["waste"])
+
+    def _do_action(self, action: str) -> None:
+        self._piles[self._INDEX["waste"]].append(self._piles[self._INDEX["stock"]].pop())
+
