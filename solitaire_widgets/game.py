@@ -559,9 +559,16 @@ class Game:
         return f"<{type(self).__name__} {origin} {self.status}, {n} move{'s' * (n != 1)}>"
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        # Only reached inside Jupyter: show the table; the engine itself
-        # stays free of Jupyter imports.
-        from .widget import widget_for
+        # In a Jupyter kernel show the table; elsewhere (a terminal IPython)
+        # the text.  The engine itself stays free of Jupyter imports.
+        import sys
+
+        if "ipykernel" not in sys.modules:
+            return {"text/plain": str(self)}
+        try:
+            from .widget import widget_for
+        except ImportError:
+            return {"text/plain": str(self)}
 
         bundle = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
         if isinstance(bundle, tuple):

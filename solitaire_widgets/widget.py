@@ -1,0 +1,232 @@
+"""The card table widget: a thin anywidget adapter around an engine game.
+
+The engine game is the single source of truth.  The widget mirrors it into a
+few compact synced traits and turns requests from the page into engine calls;
+moves made on ``widget.game`` from code show in every view at once.
+
+>>> import solitaire_widgets as sw
+>>> table = sw.SolitaireWidget("cruel", seed=7)
+>>> _ = table.game.play(table.game.legal_moves()[0])
+>>> table.version == table.game.version
+True
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import pathlib
+import weakref
+from typing import Any, Iterable, Optional, Union
+
+import anywidget
+import traitlets
+
+from .cards import CardLike
+from .errors import IllegalMoveError
+from .game import Game, GameChange
+from .saving import new_game
+
+STATIC = pathlib.Path(__file__).parent / "static"
+FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
+MAX_REQUEST_BYTES = 4096
+REQUESTS = ("move", "undo", "redo", "restart", "new_deal")
+
+log = logging.getLogger(__name__)
+
+_MISSING_BUNDLE_ESM = """
+export default {
+  render({ el }) {
+    el.textContent = "solitaire_widgets: the front end was not built. Reinstall the package " +
+      "with `pip install .` (Node.js and npm are needed to build it).";
+  },
+};
+"""
+
+
+def _front_end(name: str, fallback: str) -> Union[pathlib.Path, str]:
+    path = STATIC / name
+    return path if path.is_file() else fallback
+
+
+class SolitaireWidget(anywidget.AnyWidget):
+    """A card table for one game, played by mouse and keyboard in JupyterLab.
+
+    ``SolitaireWidget(game)`` shows an existing engine game;
+    ``SolitaireWidget("cruel", seed=7, **options)`` makes one.  ``widget.game``
+    is the engine object: play it from code and every view follows.
+    """
+
+    _esm = _front_end("widget.js", _MISSING_BUNDLE_ESM)
+    _css = _front_end("widget.css", "")
+
+    # What the table is (fixed per game).
+    game_name = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    pile_ids = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    actions = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    options = traitlets.Dict().tag(sync=True)
+    # Where it stands (follows every change).
+    piles = traitlets.Dict().tag(sync=True)  # pile id -> card ids, bottom first, -1 = face down
+    status = traitlets.Unicode("playing").tag(sync=True)
+    counters = traitlets.Dict().tag(sync=True)
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    last_move = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("").tag(sync=True)  # "", "info" or "error"
+    version = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, game: Union[Game, str] = "cruel", *, seed: Optional[int] = None,
+                 deck: Optional[Iterable[CardLike]] = None, **options: str) -> None:
+        super().__init__()
+        if isinstance(game, Game):
+            if seed is not None or deck is not None or options:
+                raise ValueError("pass seed, deck and options only with a game name, not with a Game")
+        else:
+            game = new_game(game, seed=seed, deck=deck, **options)
+        self._game: Game = game
+        # The synced version is the game's plus an offset that grows when the
+        # widget switches games, so a request made on an old deal stays stale.
+        self._version_offset = 0
+        self._stop_observing = game.observe(self._on_game_change)
+        self._sync_all()
+        self.on_msg(self._on_page_message)
+
+    # --- the engine side -----------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The engine game this table shows (the single source of truth)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"widget.game must be a solitaire_widgets Game, not {type(game).__name__}")
+        self._stop_observing()
+        self._version_offset = self.version + 1 - game.version
+        self._game = game
+        self._stop_observing = game.observe(self._on_game_change)
+        self._sync_all()
+
+    def _on_game_change(self, game: Game, change: GameChange) -> None:
+        self._sync(change.piles)
+
+    def _pile_payload(self, pile: str) -> list[int]:
+        ids = self._game.card_ids(pile)
+        down = self._game.face_down(pile)
+        return [FACE_DOWN] * down + list(ids[down:])
+
+    def _sync_all(self, message: str = "", kind: str = "") -> None:
+        game = self._game
+        with self.hold_sync():
+            self.game_name = game.name
+            self.title = game.title
+            self.pile_ids = list(game.PILES)
+            self.actions = list(game.ACTION_NAMES)
+            self.options = game.options
+            self._sync(game.PILES, message, kind, fresh=True)
+
+    def _sync(self, changed: Iterable[str], message: str = "", kind: str = "", fresh: bool = False) -> None:
+        game = self._game
+        piles = {} if fresh else dict(self.piles)
+        for pile in changed:
+            piles[pile] = self._pile_payload(pile)
+        counters = {
+            "moves": len(game.history),
+            "home": game.cards_home,
+            "total": game.card_count,
+            "score": game.score,
+            "max_score": game.max_score,
+            "redeals": game.redeals,
+            "can_undo": bool(game.history),
+            "can_redo": bool(game.redo_moves),
+            "seed": game.seed,
+        }
+        if "stock" in game.PILES:
+            counters["stock"] = len(game.card_ids("stock"))
+        passes_left = getattr(game, "passes_left", None)
+        if passes_left is not None:
+            counters["passes_left"] = passes_left
+        with self.hold_sync():
+            self.piles = piles
+            self.status = game.status
+            self.counters = counters
+            self.legal = [str(m) for m in game.legal_moves()]
+            self.last_move = str(game.last_move or "")
+            self.message = message
+            self.message_kind = kind
+            self.version = self._version_offset + game.version
+
+    # --- the page side -------------------------------------------------------
+    def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
+        """Every page request ends in a reply; no exception escapes to the kernel."""
+        request_id = content.get("id") if isinstance(content, dict) else None
+        try:
+            reason = self._handle_request(content)
+        except Exception as err:  # a bug of ours must not reach the notebook output
+            log.exception("solitaire_widgets: request %r failed", content)
+            reason = f"internal error while handling the request ({type(err).__name__}); the game is unchanged"
+        try:
+            if reason is not None:
+                self.message, self.message_kind = reason, "error"
+            if isinstance(request_id, (str, int)) and not isinstance(request_id, bool):
+                self.send({"type": "result", "id": request_id, "ok": reason is None,
+                           "reason": reason or "", "version": self.version})
+        except Exception:
+            log.exception("solitaire_widgets: could not answer the page")
+
+    def _handle_request(self, content: Any) -> Optional[str]:
+        """Carry out one page request; return the refusal reason, or None."""
+        if not isinstance(content, dict):
+            return f"refused: a request must be an object, not {type(content).__name__}"
+        try:
+            size = len(json.dumps(content))
+        except (TypeError, ValueError):
+            return "refused: the request is not plain JSON"
+        if size > MAX_REQUEST_BYTES:
+            return f"refused: the request is {size} bytes; requests are at most {MAX_REQUEST_BYTES}"
+        kind = content.get("request")
+        if kind not in REQUESTS:
+            return f"refused: unknown request {str(kind)[:40]!r} (known: {', '.join(REQUESTS)})"
+        version = content.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return "refused: the request carries no state version"
+        if version != self.version:
+            return (f"refused: the table changed before this {kind} arrived "
+                    f"(it was made on version {version}, the table is at {self.version}); try again")
+        game = self._game
+        try:
+            if kind == "move":
+                move = content.get("move")
+                if not isinstance(move, str) or not move.strip() or len(move) > 40:
+                    return "refused: a move request needs a move text like 't3 f0' or 'draw'"
+                game.play(move)
+            elif kind == "undo":
+                game.undo()
+            elif kind == "redo":
+                game.redo()
+            elif kind == "restart":
+                if not game.history:
+                    return "nothing to restart: no move has been played"
+                game.restart()
+            else:  # new_deal: same game and options, a fresh seed
+                self.game = type(game)(**game.options)
+        except IllegalMoveError as err:
+            return str(err)
+        return None
+
+
+_shown: "weakref.WeakKeyDictionary[Game, SolitaireWidget]" = weakref.WeakKeyDictionary()
+
+
+def widget_for(game: Game) -> SolitaireWidget:
+    """The table that shows ``game`` when it is a cell's value (one per game)."""
+    table = _shown.get(game)
+    if table is None:
+        table = _shown[game] = SolitaireWidget(game)
+    return table
+
+
+def play(name: str = "cruel", seed: Optional[int] = None, **options: str) -> SolitaireWidget:
+    """A new game of ``name`` on a card table: ``sw.play("frog", seed=3)``."""
+    return SolitaireWidget(name, seed=seed, **options)
