@@ -13,7 +13,9 @@ answers three questions:
 >>> g = sw.new_game("cruel", seed=7)
 >>> g.play(g.legal_moves()[0]) in g.history
 True
->>> g.undo(); g.history
+>>> g.undo()
+Move('t1', 't8')
+>>> g.history
 ()
 """
 

@@ -34,12 +34,9 @@ def render(game: "Game") -> str:
         f"home {game.cards_home}/{game.card_count}{extra}"
     ]
     foundations = [p for p in game.PILES if p[0] == "f"]
-    for start in range(0, len(foundations), 8):
-        row = foundations[start:start + 8]
-        tops = [game.top(f) for f in row]
-        label = f"{row[0]}–{row[-1]}"
-        lines.append(f"{label:<8} " + " ".join(f"{str(c) if c else EMPTY:<3}" for c in tops).rstrip())
     for pile in game.PILES:
+        if pile == foundations[0]:
+            lines.extend(_foundation_rows(game, foundations))
         if pile[0] == "f":
             continue
         ids = game.card_ids(pile)
@@ -54,3 +51,13 @@ def render(game: "Game") -> str:
                 text = f"({len(ids) - len(shown)} more) … " + text
         lines.append(f"{pile:<8} {text}")
     return "\n".join(lines)
+
+
+def _foundation_rows(game: "Game", foundations: list[str]) -> list[str]:
+    """Foundation tops, eight to a line (Leap Year has sixteen)."""
+    rows = []
+    for start in range(0, len(foundations), 8):
+        row = foundations[start:start + 8]
+        tops = " ".join(f"{str(game.top(f) or EMPTY):<3}" for f in row)
+        rows.append(f"{row[0] + '–' + row[-1]:<8} {tops.rstrip()}")
+    return rows
