@@ -1,0 +1,74 @@
+"""Fixtures of the real-browser suite: one JupyterLab server and one Chromium per
+session, a console-error guard per test.
+
+Without /usr/bin/chromium the browser tests skip, saying how to enable them;
+with CI=true a missing browser fails instead.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness as h  # noqa: E402
+
+
+def _need_browser() -> None:
+    reason = h.chromium_missing()
+    if reason is None:
+        return
+    if h.on_ci():
+        pytest.fail(f"CI=true and the browser tests cannot run: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    """One JupyterLab for the session, in a throwaway root/config/runtime."""
+    _need_browser()
+    server = h.JupyterServer("jupyterlab")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One Debian Chromium (via Playwright) for the session."""
+    _need_browser()
+    browser = h.Browser()
+    browser.start()
+    yield browser
+    browser.stop()
+
+
+@pytest.fixture(scope="session")
+def front_end_built():
+    """The table's bundle must exist: without it every table test would only
+    see the 'front end was not built' text."""
+    bundle = h.REPO / "solitaire_widgets" / "static" / "widget.js"
+    if not bundle.is_file():
+        msg = f"{bundle} is missing: build it with `cd js && npm install && npm run build`"
+        if h.on_ci():
+            pytest.fail(msg, pytrace=False)
+        pytest.skip(msg)
+    return bundle
+
+
+@pytest.fixture
+def console_guard(request):
+    """Collects the errors of the pages a test registers; fails on any."""
+    pages: list[tuple[h.Page, int]] = []
+
+    def watch(page: h.Page) -> h.Page:
+        pages.append((page, len(page.errors)))
+        return page
+
+    yield watch
+    errors = [e for page, mark in pages for e in page.errors_since(mark)]
+    if errors:
+        pytest.fail("browser console errors:\n" + "\n".join(errors), pytrace=False)

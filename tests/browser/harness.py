@@ -1,0 +1,551 @@
+"""Real-browser harness: a throwaway Jupyter server, Debian's Chromium driven by
+Playwright, and helpers to run notebook cells and read the card table back.
+
+Shared by the browser tests (tests/browser/) and benchmarks/browser.py.  Nothing
+here downloads a browser: it uses /usr/bin/chromium or says how to get it.
+
+Design rules: every wait is on a real condition (kernel status text, an
+element, an attribute value, a marker printed by a cell), never a fixed sleep;
+every console error and page error is collected so a test can fail on it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any, Iterable, Optional, Sequence
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+INSTALL_HINT = (
+    "the browser tests need Debian's Chromium at /usr/bin/chromium; enable them with "
+    "`apt-get update && apt-get install -y chromium` (Playwright never downloads a browser here)"
+)
+KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
+VIEWPORT = {"width": 1600, "height": 1200}
+
+
+def on_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def chromium_missing() -> Optional[str]:
+    """Why the browser tests cannot run here, or None when they can."""
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} not found: {INSTALL_HINT}"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed: `pip install playwright` (no browser download needed)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# --------------------------------------------------------------------------- #
+# Notebooks as plain JSON (nbformat is slow to import)
+# --------------------------------------------------------------------------- #
+def notebook_json(cells: Sequence[str]) -> dict:
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": uuid.uuid4().hex[:12],
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for source in cells
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_notebook(path: Path, cells: Sequence[str]) -> Path:
+    path.write_text(json.dumps(notebook_json(cells), indent=1))
+    return path
+
+
+# --------------------------------------------------------------------------- #
+# The Jupyter server
+# --------------------------------------------------------------------------- #
+class JupyterServer:
+    """``python -m jupyterlab`` (or ``notebook``) on 127.0.0.1, isolated dirs.
+
+    Use as a context manager or call start()/stop().  ``root`` is the folder
+    the notebooks live in; ``log`` the server's output file.
+    """
+
+    def __init__(self, app: str = "jupyterlab", base: Optional[Path] = None, pythonpath: Iterable[Path] = (REPO,)):
+        if app not in ("jupyterlab", "notebook"):
+            raise ValueError(app)
+        self.app = app
+        self._own_base = base is None
+        self.base = Path(base or tempfile.mkdtemp(prefix=f"sw-{app}-"))
+        self.root = self.base / "root"
+        self.port = 0
+        self.token = uuid.uuid4().hex
+        self.proc: Optional[subprocess.Popen] = None
+        self.log = self.base / "server.log"
+        self.pythonpath = [str(p) for p in pythonpath]
+
+    # --- environment ---------------------------------------------------------
+    def _env(self) -> dict:
+        b = self.base
+        dirs = {
+            "JUPYTER_CONFIG_DIR": b / "config",
+            "JUPYTER_DATA_DIR": b / "data",
+            "JUPYTER_RUNTIME_DIR": b / "runtime",
+            "JUPYTERLAB_SETTINGS_DIR": b / "lab-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": b / "lab-workspaces",
+            "IPYTHONDIR": b / "ipython",
+            "XDG_CONFIG_HOME": b / "xdg-config",
+            "XDG_CACHE_HOME": b / "xdg-cache",
+            "XDG_DATA_HOME": b / "xdg-data",
+            "MPLCONFIGDIR": b / "mpl",
+        }
+        for d in dirs.values():
+            d.mkdir(parents=True, exist_ok=True)
+        settings = dirs["JUPYTERLAB_SETTINGS_DIR"]
+        # No "get notified about news?" toast, and every cell attached to the
+        # DOM (the default windowing may detach cells out of the viewport).
+        self._settings(settings, "@jupyterlab/apputils-extension/notification",
+                       {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True})
+        self._settings(settings, "@jupyterlab/notebook-extension/tracker", {"windowingMode": "none"})
+        self._settings(settings, "@jupyterlab/codemirror-extension/plugin",
+                       {"defaultConfig": {"autoClosingBrackets": False}})
+        env = dict(os.environ)
+        env.update({k: str(v) for k, v in dirs.items()})
+        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        env.pop("JUPYTER_PATH", None)
+        env["PYTHONUNBUFFERED"] = "1"
+        return env
+
+    @staticmethod
+    def _settings(settings_dir: Path, plugin: str, values: dict) -> None:
+        path = settings_dir / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+    # --- life cycle ------------------------------------------------------------
+    def start(self, timeout: float = 90) -> "JupyterServer":
+        self.root.mkdir(parents=True, exist_ok=True)
+        env = self._env()
+        self.port = free_port()
+        cmd = [
+            sys.executable, "-m", self.app, "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
+            "--port-retries=0", "--allow-root", f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+        ]
+        if self.app == "jupyterlab":
+            cmd += ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        else:
+            cmd += ["--JupyterNotebookApp.news_url=None"]
+        self._log_file = open(self.log, "wb")
+        self.proc = subprocess.Popen(cmd, env=env, cwd=str(self.root), stdout=self._log_file,
+                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        status_url = f"{self.url}/api/status?token={self.token}"
+        while True:
+            code = self.proc.poll()
+            if code is not None:
+                raise RuntimeError(f"{self.app} exited with code {code} before answering:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(status_url, timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"{self.app} did not answer /api/status within {timeout:.0f} s:\n{self.log_tail()}")
+            # Back off by waiting on the process itself: returns at once if it dies.
+            try:
+                self.proc.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                pass
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # its own pid only; it shuts its kernels down
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+        if getattr(self, "_log_file", None):
+            self._log_file.close()
+        if self._own_base and os.environ.get("SW_KEEP_TMP") != "1":
+            shutil.rmtree(self.base, ignore_errors=True)
+
+    def __enter__(self) -> "JupyterServer":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    # --- addresses -------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def notebook_url(self, name: str) -> str:
+        if self.app == "jupyterlab":
+            return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+        return f"{self.url}/notebooks/{name}?token={self.token}"
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def api(self, path: str, method: str = "GET") -> Any:
+        req = urllib.request.Request(f"{self.url}{path}", method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+
+# --------------------------------------------------------------------------- #
+# The browser
+# --------------------------------------------------------------------------- #
+class Browser:
+    """Playwright + Debian Chromium, one browser for many pages."""
+
+    def __init__(self, base: Optional[Path] = None):
+        self._own_base = base is None
+        self.base = Path(base or tempfile.mkdtemp(prefix="sw-chromium-"))
+        self._pw = None
+        self.browser = None
+
+    def start(self) -> "Browser":
+        from playwright.sync_api import sync_playwright
+
+        env = dict(os.environ)
+        for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+            d = self.base / name.lower()
+            d.mkdir(parents=True, exist_ok=True)
+            env[name] = str(d)
+        env["HOME"] = str(self.base)  # chromium writes crash dumps/profile bits under $HOME
+        self._pw = sync_playwright().start()
+        self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, env=env)
+        return self
+
+    def new_page(self, viewport: Optional[dict] = None) -> "Page":
+        context = self.browser.new_context(viewport=viewport or VIEWPORT)
+        return Page(context.new_page())
+
+    def stop(self) -> None:
+        try:
+            if self.browser is not None:
+                self.browser.close()
+        finally:
+            if self._pw is not None:
+                self._pw.stop()
+            self.browser = self._pw = None
+            if self._own_base:
+                shutil.rmtree(self.base, ignore_errors=True)
+
+    def __enter__(self) -> "Browser":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+# Console noise of JupyterLab itself (not of our widget) that may show in a
+# throwaway server with no network.  Keep this list short and exact.
+IGNORED_CONSOLE = (
+    re.compile(r"Failed to load resource: the server responded with a status of 404 \(Not Found\).*favicon"),
+)
+
+
+class Page:
+    """A Playwright page with its console errors and page errors collected."""
+
+    def __init__(self, page: Any):
+        self.page = page
+        self.errors: list[str] = []
+        self.console: list[str] = []
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+        page.on("crash", lambda _: self.errors.append("page crashed"))
+
+    def _on_console(self, msg: Any) -> None:
+        text = msg.text
+        self.console.append(f"{msg.type}: {text}")
+        if msg.type == "error" and not any(p.search(text) for p in IGNORED_CONSOLE):
+            loc = msg.location or {}
+            self.errors.append(f"console.error: {text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+
+    def errors_since(self, mark: int) -> list[str]:
+        return self.errors[mark:]
+
+    def close(self) -> None:
+        self.page.context.close()
+
+
+# --------------------------------------------------------------------------- #
+# JupyterLab / Notebook 7 notebook page
+# --------------------------------------------------------------------------- #
+OUTPUT_TEXT_JS = """
+(cell) => Array.from(cell.querySelectorAll('.jp-OutputArea-output'))
+  .map(o => o.innerText).join('\\n')
+"""
+
+WAIT_MARKER_JS = """
+([cell, marker]) => {
+  const outs = Array.from(cell.querySelectorAll('.jp-OutputArea-output'));
+  const text = outs.map(o => o.innerText).join('\\n');
+  if (text.includes(marker)) return 'done';
+  const prompt = cell.querySelector('.jp-InputPrompt');
+  const running = prompt && prompt.innerText.includes('*');
+  if (!running && cell.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
+    return 'error';
+  return false;
+}
+"""
+
+
+class CellError(AssertionError):
+    pass
+
+
+class NotebookPage:
+    """A notebook open in JupyterLab 4 (or Notebook 7) with a running kernel.
+
+    Cells are addressed by index.  ``run(i, code)`` replaces cell i's source by
+    typing into its editor, runs it in place (Ctrl+Enter) and waits for the
+    marker the code prints last; a traceback fails with its text.
+    """
+
+    def __init__(self, page: Page, server: JupyterServer, name: str):
+        self.p = page
+        self.page = page.page
+        self.server = server
+        self.name = name
+        self._runs = 0
+
+    def open(self, timeout: float = 60_000) -> "NotebookPage":
+        self.page.goto(self.server.notebook_url(self.name))
+        self.wait_kernel_idle(timeout)
+        return self
+
+    # --- kernel ------------------------------------------------------------
+    def wait_kernel_idle(self, timeout: float = 60_000) -> None:
+        if self.server.app == "jupyterlab":
+            self.page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first.wait_for(timeout=timeout)
+        else:
+            # Notebook 7: the kernel status icon in the toolbar carries the state.
+            self.page.wait_for_function(
+                """() => { const s = document.querySelector('.jp-NotebookPanel-toolbar .jp-Toolbar-kernelStatus, .jp-Notebook-ExecutionIndicator, [data-jp-item-name="kernelStatus"] [data-status], .jp-KernelStatus');
+                  return !!document.querySelector('.jp-Notebook .jp-Cell') && !!(document.querySelector('[data-status="idle"]') || (s && /idle/i.test(s.getAttribute('title') || s.innerText || ''))); }""",
+                timeout=timeout,
+            )
+
+    # --- cells -------------------------------------------------------------
+    def cells(self) -> Any:
+        return self.page.locator(".jp-Notebook .jp-Cell")
+
+    def cell(self, index: int) -> Any:
+        return self.cells().nth(index)
+
+    def cell_handle(self, index: int) -> Any:
+        return self.cell(index).element_handle()
+
+    def output_text(self, index: int) -> str:
+        return self.cell(index).evaluate(OUTPUT_TEXT_JS)
+
+    def set_source(self, index: int, code: str) -> None:
+        editor = self.cell(index).locator(".cm-content")
+        editor.click()
+        self.page.keyboard.press("Control+a")
+        self.page.keyboard.insert_text(code)
+
+    def run(self, index: int, code: Optional[str] = None, timeout: float = 60_000) -> str:
+        """Run cell ``index`` (after replacing its source with ``code`` plus a
+        marker print); return its output text without the marker line."""
+        self._runs += 1
+        marker = f"@@done-{self._runs}-{uuid.uuid4().hex[:6]}@@"
+        if code is None:
+            raise ValueError("run() needs the code: its source gets a completion marker")
+        half = len(marker) // 2  # printed in two halves: a traceback quoting the source holds no marker
+        self.set_source(index, f"{code.rstrip()}\nprint({marker[:half]!r} + {marker[half:]!r})")
+        self.page.keyboard.press("Control+Enter")
+        handle = self.cell_handle(index)
+        result = self.page.wait_for_function(WAIT_MARKER_JS, arg=[handle, marker], timeout=timeout,
+                                             polling="raf").json_value()
+        text = self.output_text(index)
+        if result == "error":
+            raise CellError(f"cell {index} raised:\n{text}\n--- code ---\n{code}")
+        return text.replace(marker, "").strip()
+
+    def run_json(self, index: int, code: str, timeout: float = 60_000) -> Any:
+        """Run ``code`` that prints one line ``@@json@@<json>``; return the data."""
+        text = self.run(index, code, timeout)
+        m = re.search(r"@@json@@(.*)", text)
+        if not m:
+            raise AssertionError(f"no JSON in the output of cell {index}:\n{text}")
+        return json.loads(m.group(1))
+
+    def run_all(self) -> None:
+        """Menu Run > Run All Cells (JupyterLab), then wait for the kernel."""
+        self.page.get_by_role("menuitem", name="Run", exact=True).click()
+        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+# --------------------------------------------------------------------------- #
+# The card table in the DOM
+# --------------------------------------------------------------------------- #
+SNAPSHOT_JS = """
+(root) => {
+  const t = root.querySelector('.sw-table');
+  if (!t) return null;
+  const piles = {};
+  for (const p of t.querySelectorAll('.sw-pile')) {
+    const cards = Array.from(p.querySelectorAll('.sw-card')).map(c => ({
+      face: c.dataset.face ?? null,
+      card: c.dataset.card ?? null,
+      index: c.dataset.index ?? null,
+    }));
+    piles[p.dataset.pile] = {
+      count: p.dataset.count === undefined ? null : Number(p.dataset.count),
+      cards,
+      classes: Array.from(p.classList),
+      dup: piles[p.dataset.pile] !== undefined,
+    };
+  }
+  const banner = t.querySelector('.sw-banner');
+  const msg = t.querySelector('.sw-message');
+  const status = t.querySelector('.sw-status');
+  return {
+    game: t.dataset.game ?? null,
+    version: t.dataset.version === undefined ? null : Number(t.dataset.version),
+    status: t.dataset.status ?? null,
+    piles,
+    banner: banner ? {result: banner.dataset.result ?? null, text: banner.innerText} : null,
+    message: msg ? msg.innerText : null,
+    statusText: status ? status.innerText : null,
+    buttons: Array.from(t.querySelectorAll('button[data-action]')).map(b => ({action: b.dataset.action, disabled: b.disabled})),
+  };
+}
+"""
+
+STATE_HELPERS = r'''
+import json as _json
+def _sw_state(w):
+    g = w.game
+    return {
+        "game": g.name,
+        "piles": {p: list(g.card_ids(p)) for p in g.PILES},
+        "down": {p: g.face_down(p) for p in g.PILES},
+        "version": w.version,
+        "status": g.status,
+        "history": [str(m) for m in g.history],
+        "legal": [str(m) for m in g.legal_moves()],
+        "message": w.message,
+    }
+def _sw_emit(obj):
+    print("@@json@@" + _json.dumps(obj, separators=(",", ":")))
+'''
+
+
+def expected_cards(state: dict, pile: str) -> list[Optional[int]]:
+    """The pile as the page must show it: None for a face-down card."""
+    ids = state["piles"][pile]
+    down = state["down"][pile]
+    return [None] * down + list(ids[down:])
+
+
+def dom_cards(snap: dict, pile: str) -> list[Optional[int]]:
+    out: list[Optional[int]] = []
+    for c in snap["piles"][pile]["cards"]:
+        out.append(int(c["card"]) if c["face"] == "up" and c["card"] is not None else None)
+    return out
+
+
+def compare(snap: Optional[dict], state: dict) -> list[str]:
+    """Every difference between the page (a SNAPSHOT_JS result) and the engine
+    state (``_sw_state``); empty when identical."""
+    if snap is None:
+        return ["no .sw-table in the page"]
+    diffs: list[str] = []
+    if snap["game"] != state["game"]:
+        diffs.append(f"data-game {snap['game']!r} != {state['game']!r}")
+    if snap["version"] != state["version"]:
+        diffs.append(f"data-version {snap['version']} != widget.version {state['version']}")
+    if snap["status"] != state["status"]:
+        diffs.append(f"data-status {snap['status']!r} != {state['status']!r}")
+    if set(snap["piles"]) != set(state["piles"]):
+        diffs.append(f"piles {sorted(snap['piles'])} != {sorted(state['piles'])}")
+    for pile in state["piles"]:
+        if pile not in snap["piles"]:
+            continue
+        sp = snap["piles"][pile]
+        if sp["dup"]:
+            diffs.append(f"{pile}: rendered twice")
+        want = expected_cards(state, pile)
+        got = dom_cards(snap, pile)
+        if sp["count"] != len(want):
+            diffs.append(f"{pile}: data-count {sp['count']} != {len(want)}")
+        if got != want:
+            diffs.append(f"{pile}: cards {got} != {want}")
+        faces = [c["face"] for c in sp["cards"]]
+        want_faces = ["down" if c is None else "up" for c in want]
+        if faces != want_faces:
+            diffs.append(f"{pile}: faces {faces} != {want_faces}")
+        for i, c in enumerate(sp["cards"]):
+            if c["face"] == "up" and c["index"] is not None and int(c["index"]) != i:
+                diffs.append(f"{pile}: card {c['card']} has data-index {c['index']}, is at {i}")
+                break
+    over = state["status"] != "playing"
+    if over and (snap["banner"] is None or snap["banner"]["result"] != state["status"]):
+        diffs.append(f"status {state['status']} but banner {snap['banner']}")
+    if not over and snap["banner"] is not None:
+        diffs.append(f"game playing but a banner shows: {snap['banner']}")
+    return diffs
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    s = sorted(values)
+    if not s:
+        return float("nan")
+    k = (len(s) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
