@@ -86,7 +86,11 @@ class Cruel(Redeals, Game):
         return packets + [[] for _ in range(len(piles) - len(packets))]
 
     def _action_reason(self, action: str) -> Optional[str]:
-        if self._redealt() == [self._piles[t] for t in self._TABLEAU]:
+        # Either gather gives back the same layout exactly when the piles
+        # already hold full packets of four (then one short, then empties).
+        lengths = [len(self._piles[t]) for t in self._TABLEAU]
+        left = sum(lengths)
+        if lengths == [min(PACKET, max(0, left - PACKET * i)) for i in range(len(lengths))]:
             return "a redeal now gives back the same layout: nothing has moved since the last deal"
         return None
 
