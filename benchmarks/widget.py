@@ -1,0 +1,144 @@
+"""Widget size and speed (not a test): prints
+
+1. the JSON payload one move sends to the page, per game (target: at most
+   4 KB on the largest table, Leap Year, 208 cards);
+2. the time to render a full Leap Year table in Chromium (target: at most
+   16 ms), and to re-render it after one move, medians over many runs.
+
+The render is timed in a plain page that loads the built bundle
+(``solitaire_widgets/static/widget.js``) with a stand-in for the anywidget
+model fed the real synced state, so the figure is the front end's own cost
+without JupyterLab around it.
+
+    python benchmarks/widget.py [--runs 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import solitaire_widgets as sw
+from solitaire_widgets.widget import STATIC, SolitaireWidget
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def move_payloads(name: str) -> tuple[int, int, str]:
+    """Bytes of the update message of the largest of a game's first moves."""
+    table = SolitaireWidget(name, seed=1)
+    sent: list[dict] = []
+    table._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    largest, largest_move = 0, ""
+    for _ in range(40):
+        moves = table.game.legal_moves()
+        if not moves:
+            break
+        sent.clear()
+        move = table.game.play(moves[-1])  # stock actions come last: the big ones
+        size = sum(len(json.dumps(m)) for m in sent)
+        if size > largest:
+            largest, largest_move = size, str(move)
+    full = len(json.dumps(table.get_state()))
+    return largest, full, largest_move
+
+
+# A stand-in for anywidget's model: get / on / off / send, fed real state.
+HARNESS = """
+async (args) => {
+  const { bundle, state, after, runs } = args;
+  const url = URL.createObjectURL(new Blob([bundle], { type: "text/javascript" }));
+  const mod = (await import(url)).default;
+  function makeModel(initial) {
+    const data = { ...initial };
+    const handlers = new Map();
+    return {
+      get: (k) => data[k],
+      set: (k, v) => { data[k] = v; },
+      save_changes() {},
+      send() {},
+      on(ev, cb) { if (!handlers.has(ev)) handlers.set(ev, new Set()); handlers.get(ev).add(cb); },
+      off(ev, cb) { if (!ev) { handlers.clear(); return; } handlers.get(ev)?.delete(cb); },
+      update(changes) {
+        Object.assign(data, changes);
+        for (const k of Object.keys(changes)) for (const cb of handlers.get("change:" + k) ?? []) cb();
+        for (const cb of handlers.get("change") ?? []) cb();
+      },
+    };
+  }
+  const full = [], moved = [];
+  for (let i = 0; i < runs; i++) {
+    const model = makeModel(state);
+    const el = document.createElement("div");
+    el.style.width = "800px";
+    document.body.appendChild(el);
+    if (mod.initialize) await mod.initialize({ model });
+    const t0 = performance.now();
+    const cleanup = await mod.render({ model, el });
+    void el.getBoundingClientRect().height;  // include style and layout
+    const t1 = performance.now();
+    model.update(after);
+    void el.getBoundingClientRect().height;
+    const t2 = performance.now();
+    full.push(t1 - t0); moved.push(t2 - t1);
+    if (typeof cleanup === "function") cleanup();
+    el.remove();
+  }
+  return { full, moved };
+}
+"""
+
+
+def render_times(runs: int) -> tuple[list[float], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    table = SolitaireWidget("leap_year", seed=1)
+    for _ in range(12):  # a table well into the game: long piles, full foundations
+        table.game.deal()
+    state = {k: v for k, v in table.get_state().items() if not k.startswith("_")}
+    sent: list[dict] = []
+    table._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    table.game.play(table.game.legal_moves()[0])
+    after = sent[-1]["state"]
+    bundle = (STATIC / "widget.js").read_text()
+    css = (STATIC / "widget.css").read_text()
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                    env={"XDG_CONFIG_HOME": tmp, "XDG_CACHE_HOME": tmp, "HOME": tmp})
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.set_content(f"<html><head><style>{css}</style></head><body></body></html>")
+        result = page.evaluate(HARNESS, {"bundle": bundle, "state": state, "after": after, "runs": runs})
+        browser.close()
+    # The first runs warm up the JIT and fonts; leave them out.
+    warm = max(1, runs // 5)
+    return result["full"][warm:], result["moved"][warm:]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=40)
+    args = parser.parse_args()
+    print("Payload of one move (JSON bytes of the update message; target ≤ 4096 on Leap Year)")
+    print(f"{'game':<12} {'largest move':>13} {'which':>10} {'full state':>11}")
+    for name in sw.GAMES:
+        largest, full, move = move_payloads(name)
+        print(f"{name:<12} {largest:>13,} {move:>10} {full:>11,}")
+    if not Path(CHROMIUM).exists() or not (STATIC / "widget.js").exists():
+        print("\nRender time: skipped (needs /usr/bin/chromium and the built front end)")
+        return
+    full, moved = render_times(args.runs)
+    print(f"\nLeap Year table in Chromium, 800 px wide, {len(full)} runs (target ≤ 16 ms)")
+    print(f"  full render:       median {statistics.median(full):6.2f} ms   max {max(full):6.2f} ms")
+    print(f"  re-render 1 move:  median {statistics.median(moved):6.2f} ms   max {max(moved):6.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
