@@ -572,12 +572,10 @@ class Game:
         except ImportError:
             return {"text/plain": str(self)}
 
-        bundle = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle)
-        bundle["text/plain"] = str(self)
-        return bundle
+        shown = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
+        data = dict(shown[0] if isinstance(shown, tuple) else shown or {})
+        data["text/plain"] = str(self)
+        return data
 
 
 class Draws:

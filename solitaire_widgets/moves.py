@@ -35,6 +35,8 @@ class Move:
     source: Optional[str]
     target: Optional[str]
     action: Optional[str]
+    _hash: int
+    _text: str
 
     def __init__(self, source: str, target: Optional[str] = None) -> None:
         if target is None:

@@ -210,7 +210,7 @@ class SolitaireWidget(anywidget.AnyWidget):
                     return "nothing to restart: no move has been played"
                 game.restart()
             else:  # new_deal: same game and options, a fresh seed
-                self.game = type(game)(**game.options)
+                self.game = type(game)(seed=None, **game.options)  # type: ignore[arg-type]
         except IllegalMoveError as err:
             return str(err)
         return None
