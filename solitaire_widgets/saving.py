@@ -31,7 +31,7 @@ def new_game(name: str, *, seed: Optional[int] = None, deck: Optional[Iterable[C
     {'gather': 'pysol'}
     """
     games = _games()
-    key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else name
+    key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else None
     if key not in games:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(games)}")
     return games[key](seed=seed, deck=deck, **options)
@@ -52,11 +52,15 @@ def load(data: Mapping[str, Any]) -> Game:
     for field in ("game", "moves"):
         if field not in data:
             raise ValueError(f"saved game has no {field!r} field")
-    if "seed" not in data and "deck" not in data:
+    if data.get("seed") is None and data.get("deck") is None:
+        # (a missing or null seed would otherwise deal a random game)
         raise ValueError("saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt")
     options = data.get("options", {})
     if not isinstance(options, Mapping):
         raise ValueError(f"saved 'options' must be a dict, not {type(options).__name__}")
+    for option in options:
+        if not isinstance(option, str):
+            raise ValueError(f"saved option names must be strings, not {option!r}")
     moves = data["moves"]
     if not isinstance(moves, list):
         raise ValueError(f"saved 'moves' must be a list of move texts, not {type(moves).__name__}")

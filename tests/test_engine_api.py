@@ -1,0 +1,641 @@
+"""The engine's public API: cards, moves, play() forms, new_game, options and
+their errors, saving and loading, observers, undo/redo/restart, text forms,
+and that the engine needs no Jupyter package."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import solitaire_widgets as sw
+from solitaire_widgets import (
+    Card,
+    GameChange,
+    IllegalMoveError,
+    Move,
+    NothingToUndoError,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+NAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
+
+
+def state(game):
+    return (game.key(), game.history, game.version, game.redo_moves)
+
+
+# --- cards -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, rank, suit", [
+    ("A♠", 1, "S"), ("AS", 1, "S"), ("as", 1, "S"), ("10♥", 10, "H"), ("10h", 10, "H"),
+    ("TH", 10, "H"), ("th", 10, "H"), ("Q♣", 12, "C"), ("qc", 12, "C"), ("K♦", 13, "D"),
+    ("7 s", 7, "S"), (" J♥ ", 11, "H"), ("2D", 2, "D"),
+])
+def test_card_parse(text, rank, suit):
+    card = Card.parse(text)
+    assert (card.rank, card.suit) == (rank, suit)
+    assert card is Card(rank, suit)
+
+
+def test_card_text_forms_round_trip():
+    for card in sw.standard_deck():
+        assert Card.parse(str(card)) is card
+        assert Card.parse(card.code) is card
+        assert eval(repr(card), {"Card": Card}) is card
+    assert str(Card(10, "H")) == "10♥" and Card(10, "H").code == "10H"
+    assert str(Card(1, "S")) == "A♠" and str(Card(12, "C")) == "Q♣" and str(Card(11, "D")) == "J♦"
+    assert Card(7, "S").name == "seven of spades" and Card(1, "D").name == "ace of diamonds"
+    assert Card(5, "H").color == "red" and Card(5, "C").color == "black"
+
+
+def test_cards_are_hashable_equal_by_value_and_immutable():
+    a, b = Card.parse("7♠"), Card(7, "S")
+    assert a == b and hash(a) == hash(b) and len({a, b, Card.parse("7s")}) == 1
+    assert a != Card(7, "C")
+    with pytest.raises(AttributeError):
+        a.rank = 8  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        a.suit = "H"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(a)) is a
+
+
+@pytest.mark.parametrize("bad", ["", "1H", "11H", "ZZ", "AX", "10", "♠", "A♠♠", 7, None, ("A", "S")])
+def test_card_parse_rejects_bad_text(bad):
+    with pytest.raises(ValueError) as info:
+        Card.parse(bad)
+    assert "card" in str(info.value) or "rank" in str(info.value) or "suit" in str(info.value)
+
+
+@pytest.mark.parametrize("rank, suit", [(0, "S"), (14, "S"), ("7", "S"), (True, "S"), (7, "X"), (7, "s")])
+def test_card_constructor_checks(rank, suit):
+    with pytest.raises(ValueError):
+        Card(rank, suit)
+
+
+def test_card_ids():
+    assert [Card.from_id(i) for i in (0, 12, 13, 51, 52, 103)] == cards_("A♠ K♠ A♥ K♣ A♠ K♣")
+    assert sw.standard_deck(2)[52] is Card.parse("A♠")
+    assert len(sw.standard_deck(4)) == 208
+
+
+def cards_(text):
+    return [Card.parse(w) for w in text.split()]
+
+
+# --- moves -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, source, target", [
+    ("t3 f0", "t3", "f0"), ("T3 F0", "t3", "f0"), ("t3,f0", "t3", "f0"), ("t3->f0", "t3", "f0"),
+    ("t3 → f0", "t3", "f0"), ("  waste   t10 ", "waste", "t10"), ("reserve f15", "reserve", "f15"),
+    ("stock waste", "stock", "waste"),
+])
+def test_move_parse(text, source, target):
+    move = Move.parse(text)
+    assert (move.source, move.target, move.action) == (source, target, None)
+    assert not move.is_action
+    assert move == Move(source, target) and str(move) == f"{source} {target}"
+    assert Move.parse(str(move)) == move
+
+
+@pytest.mark.parametrize("word", ["draw", "deal", "redeal", " DRAW "])
+def test_move_parse_actions(word):
+    move = Move.parse(word)
+    assert move.is_action and move.action == word.strip().lower()
+    assert move.source is None and move.target is None
+    assert str(move) == word.strip().lower() and Move.parse(str(move)) == move
+
+
+def test_moves_hashable_immutable_and_repr():
+    a, b = Move("t3", "f0"), Move.parse("t3 f0")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Move("f0", "t3") and Move("draw") != Move("deal") and a != "t3 f0"
+    assert {Move("draw"): 1}[Move.parse("draw")] == 1
+    with pytest.raises(AttributeError):
+        a.source = "t4"  # type: ignore[misc]
+    assert repr(a) == "Move('t3', 'f0')" and repr(Move("draw")) == "Move('draw')"
+    assert eval(repr(a), {"Move": Move}) == a
+    assert pickle.loads(pickle.dumps(a)) == a
+
+
+@pytest.mark.parametrize("bad", ["", "t3", "t3 f0 f1", "x1 f0", "t3 q0", "shuffle", "t f0", 3, None])
+def test_move_parse_rejects(bad):
+    with pytest.raises(ValueError) as info:
+        Move.parse(bad)
+    assert "move" in str(info.value) or "pile" in str(info.value)
+
+
+# --- games by name, seeds, decks, options ------------------------------------------
+
+def test_games_mapping_and_classes():
+    assert list(sw.GAMES) == NAMES
+    assert sw.GAMES == {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby,
+                        "cruel": sw.Cruel, "midshipman": sw.Midshipman}
+    for name, cls in sw.GAMES.items():
+        assert cls.name == name and issubclass(cls, sw.Game) and cls.title
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_new_game_by_name(name):
+    g = sw.new_game(name, seed=9)
+    assert type(g) is sw.GAMES[name] and g.seed == 9 and g.history == () and g.version == 0
+    assert g.key() == sw.GAMES[name](seed=9).key()
+    assert g.status == "playing"
+
+
+def test_new_game_name_spellings():
+    assert type(sw.new_game("Leap Year", seed=1)) is sw.LeapYear
+    assert type(sw.new_game("leap-year", seed=1)) is sw.LeapYear
+    assert type(sw.new_game(" CRUEL ", seed=1)) is sw.Cruel
+
+
+@pytest.mark.parametrize("bad", ["klondike", "", "frogs", 3, None, ["cruel"], {"game": "cruel"}])
+def test_unknown_game_is_a_value_error_naming_the_choices(bad):
+    with pytest.raises(ValueError) as info:
+        sw.new_game(bad)
+    assert "unknown game" in str(info.value)
+    assert "frog, leap_year, bobby, cruel, midshipman" in str(info.value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seed_none_gives_a_readable_seed_that_replays(name):
+    g = sw.new_game(name)
+    assert isinstance(g.seed, int) and g.seed >= 0
+    assert sw.new_game(name, seed=g.seed).key() == g.key()
+    assert f"seed={g.seed}" in repr(g)
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "3", True, [1], 2.0])
+def test_bad_seed(bad):
+    with pytest.raises(ValueError) as info:
+        sw.Cruel(seed=bad)
+    assert "seed must be a whole number" in str(info.value)
+
+
+def test_bad_decks():
+    full = sw.standard_deck()
+    with pytest.raises(ValueError, match=r"deck has 51 cards; Cruel needs 52"):
+        sw.Cruel(deck=full[:-1])
+    with pytest.raises(ValueError, match=r"deck has 52 cards; Frog needs 104 \(2 decks of 52\)"):
+        sw.Frog(deck=full)
+    with pytest.raises(ValueError, match=r"deck holds A♠ more than 1 time .*again at card 52"):
+        sw.Cruel(deck=full[:-1] + [full[0]])
+    with pytest.raises(ValueError, match=r"deck holds K♣ more than 2 times"):
+        sw.Midshipman(deck=sw.standard_deck(2)[:-2] + cards_("K♣ K♣"))
+    with pytest.raises(ValueError, match=r"deck card 3: 'ZZ' is not a card"):
+        sw.Cruel(deck=full[:2] + ["ZZ"] + full[3:])
+    with pytest.raises(ValueError, match="deck must be a list of cards"):
+        sw.Cruel(deck="A♠ 2♠")
+    with pytest.raises(ValueError, match="deck must be a list of cards"):
+        sw.Cruel(deck=52)
+
+
+def test_decks_of_strings_and_cards_alike():
+    codes = [c.code for c in sw.standard_deck()]
+    symbols = [str(c) for c in sw.standard_deck()]
+    assert sw.Cruel(deck=codes).key() == sw.Cruel(deck=symbols).key() == sw.Cruel(deck=sw.standard_deck()).key()
+    g = sw.Cruel(deck=iter(codes))  # any iterable
+    assert g.deck == tuple(codes) and g.seed is None
+
+
+def test_card_ids_follow_copies_in_deal_order():
+    # The k-th copy of a face (in deal order) has id k*52 + face.
+    deck = sw.standard_deck(2)
+    deck[0], deck[52] = deck[52], deck[0]  # same face: nothing changes
+    g = sw.Frog(deck=deck)
+    ids = sorted(i for p in g.PILES for i in g.card_ids(p))
+    assert ids == list(range(104))
+    for p in g.PILES:
+        for i, card in zip(g.card_ids(p), g[p]):
+            assert Card.from_id(i) is card
+
+
+@pytest.mark.parametrize("cls, options, message", [
+    (sw.Cruel, {"gather": "random"}, "Cruel option gather='random' is not allowed; choose one of 'in_order', 'pysol'"),
+    (sw.Bobby, {"redeal": "twice"}, "Bobby option redeal='twice' is not allowed; choose one of 'shuffle', 'turn'"),
+    (sw.Bobby, {"redeal": None}, "Bobby option redeal=None is not allowed"),
+    (sw.Frog, {"gather": "pysol"}, "Frog has no option 'gather' (its options: none)"),
+    (sw.Cruel, {"redeal": "turn"}, "Cruel has no option 'redeal' (its options: gather)"),
+])
+def test_bad_options(cls, options, message):
+    with pytest.raises(ValueError) as info:
+        cls(seed=1, **options)
+    assert message in str(info.value)
+
+
+def test_options_defaults_and_choices():
+    assert sw.Bobby(seed=1).options == {"redeal": "shuffle"}
+    assert sw.Bobby(seed=1, redeal="turn").options == {"redeal": "turn"}
+    assert sw.Cruel(seed=1).options == {"gather": "in_order"}
+    assert sw.new_game("cruel", seed=1, gather="pysol").options == {"gather": "pysol"}
+    for name in ("frog", "leap_year", "midshipman"):
+        assert sw.new_game(name, seed=1).options == {}
+    g = sw.Bobby(seed=1)
+    g.options["redeal"] = "turn"  # a copy: the game is not changed
+    assert g.options == {"redeal": "shuffle"}
+
+
+# --- play() forms --------------------------------------------------------------------
+
+def cruel_with_move():
+    g = sw.Cruel(seed=7)
+    return g, g.legal_moves()[0]
+
+
+@pytest.mark.parametrize("form", ["move", "text", "tuple", "list", "two", "upper", "arrow"])
+def test_play_forms(form):
+    g, move = cruel_with_move()
+    s, t = move.source, move.target
+    args = {"move": (move,), "text": (f"{s} {t}",), "tuple": ((s, t),), "list": ([s, t],),
+            "two": (s, t), "upper": (f"{s.upper()} {t.upper()}",), "arrow": (f"{s}->{t}",)}[form]
+    before = g.copy()
+    assert g.why_illegal(*args) is None and g.is_legal(*args)
+    played = g.play(*args)
+    assert played == move and isinstance(played, Move)
+    assert g.history == (move,) and g.last_move == move and g.version == 1
+    before.play(move)
+    assert g.key() == before.key()
+
+
+def test_action_words_and_shortcuts():
+    assert sw.Frog(seed=1).play("draw") == Move("draw")
+    assert sw.LeapYear(seed=1).play("deal") == Move("deal")
+    assert sw.LeapYear(seed=1).play(" Deal ") == Move("deal")
+    assert sw.Bobby(seed=1).play(Move("draw")) == Move("draw")
+    # Shortcuts exist only where the game has the action.
+    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in NAMES}
+    assert have == {"frog": {"draw"}, "leap_year": {"deal"}, "bobby": {"draw", "redeal"},
+                    "cruel": {"redeal"}, "midshipman": {"draw"}}
+    for name in NAMES:
+        assert set(sw.GAMES[name].ACTION_NAMES) == have[name]
+    assert sw.Frog(seed=1).draw() == Move("draw")
+    assert sw.Midshipman(seed=1).draw() == Move("draw")
+    assert sw.LeapYear(seed=1).deal() == Move("deal")
+
+
+def test_unknown_action_named_with_what_the_game_has():
+    g = sw.Cruel(seed=1)
+    assert g.why_illegal("draw") == "Cruel has no draw (it has redeal)"
+    assert sw.Frog(seed=1).why_illegal("deal") == "Frog has no deal (it has draw)"
+
+
+@pytest.mark.parametrize("bad, fragment", [
+    ("t3", "not a move"), ("t3 f0 f1", "not a move"), ("x1 f0", "not a pile id"), (42, "a move is written"),
+    (None, "a move is written"), (("t0",), "a move is written"), (("t0", 5), "not a pile id"),
+    ("t12 f0", "Cruel has no pile t12"), ("waste f0", "Cruel has no pile waste"),
+])
+def test_unreadable_or_foreign_moves_raise_illegal_move_error(bad, fragment):
+    g = sw.Cruel(seed=7)
+    before = state(g)
+    with pytest.raises(IllegalMoveError) as info:
+        g.play(bad)
+    assert fragment in str(info.value)
+    assert g.why_illegal(bad) == str(info.value) and not g.is_legal(bad)
+    assert state(g) == before
+
+
+def test_illegal_move_error_is_a_value_error_with_reason_and_move():
+    assert issubclass(IllegalMoveError, ValueError) and issubclass(NothingToUndoError, IllegalMoveError)
+    g = sw.Cruel(deck=sw.standard_deck())
+    with pytest.raises(ValueError) as info:
+        g.play("t0 t1")
+    err = info.value
+    assert isinstance(err, IllegalMoveError)
+    assert err.reason == str(err) == "5♠ cannot go on 9♠: Cruel builds down in suit, so it needs 6♠"
+    assert err.move == Move("t0", "t1")
+    assert g.why_illegal("t0", "t1") == err.reason
+    assert g.legal_moves() == [] and g.status == "lost"
+    assert g.is_legal("t0 t1") is False
+
+
+def test_play_with_a_move_and_a_target_is_refused():
+    g, move = cruel_with_move()
+    with pytest.raises(IllegalMoveError, match="source pile must be a pile id"):
+        g.play(move, "f0")
+
+
+# --- undo, redo, restart -----------------------------------------------------------------
+
+def test_undo_redo_restart():
+    g = sw.Midshipman(seed=4)
+    start = g.key()
+    with pytest.raises(NothingToUndoError, match="nothing to undo"):
+        g.undo()
+    with pytest.raises(NothingToUndoError, match="nothing to redo"):
+        g.redo()
+    played = []
+    for _ in range(12):
+        move = g.legal_moves()[-1] if len(played) % 3 == 0 else g.legal_moves()[0]
+        played.append(g.play(move))
+    end = g.key()
+    assert g.history == tuple(played)
+    assert g.undo() == played[-1] and g.redo_moves == (played[-1],)
+    assert g.redo() == played[-1] and g.key() == end and g.redo_moves == ()
+    g.restart()
+    assert g.key() == start and g.history == () and g.redo_moves == tuple(played)
+    for move in played:
+        assert g.redo() == move
+    assert g.key() == end and g.history == tuple(played)
+    # A new move clears what could be redone.
+    g.undo()
+    g.undo()
+    other = next(m for m in g.legal_moves() if m != played[-2])
+    g.play(other)
+    assert g.redo_moves == ()
+    with pytest.raises(NothingToUndoError):
+        g.redo()
+
+
+def test_restart_without_moves_changes_nothing():
+    g = sw.Bobby(seed=1)
+    seen = []
+    g.observe(lambda game, change: seen.append(change))
+    g.restart()
+    assert g.version == 0 and seen == []
+
+
+def test_restart_keeps_moves_undone_before_it_for_redo():
+    g = sw.Bobby(seed=1)
+    moves = [g.draw() for _ in range(5)]
+    g.undo()
+    g.undo()
+    g.restart()
+    assert g.redo_moves == tuple(moves)
+    while g.redo_moves:
+        g.redo()
+    assert g.history == tuple(moves)
+
+
+# --- observers -----------------------------------------------------------------------
+
+def test_observe_play_undo_redo_restart_and_stop():
+    g = sw.Frog(deck=sw.standard_deck(2))  # f0–f7 A♠ … ; reserve 2♠ … ; see test_engine_rules
+    seen: list[tuple] = []
+
+    def listener(game, change):
+        assert game is g and isinstance(change, GameChange)
+        seen.append((change.kind, change.move, set(change.piles), change.version))
+
+    stop = g.observe(listener)
+    g.play("draw")
+    g.play("waste t2")
+    g.undo()
+    g.redo()
+    g.restart()
+    g.redo()
+    assert seen == [
+        ("play", Move("draw"), {"stock", "waste"}, 1),
+        ("play", Move("waste", "t2"), {"waste", "t2"}, 2),
+        ("undo", Move("waste", "t2"), {"waste", "t2"}, 3),
+        ("redo", Move("waste", "t2"), {"waste", "t2"}, 4),
+        ("restart", None, set(g.PILES), 5),
+        ("redo", Move("draw"), {"stock", "waste"}, 6),
+    ]
+    stop()
+    g.redo()
+    assert len(seen) == 6 and g.version == 7
+    stop()  # stopping twice is harmless
+    g.unobserve(listener)  # so is unobserving a stopped listener
+
+
+def test_unobserve_and_several_observers():
+    g = sw.Bobby(seed=2)
+    a, b = [], []
+
+    def fa(game, change):
+        a.append(change.kind)
+
+    def fb(game, change):
+        b.append(change.kind)
+
+    g.observe(fa)
+    g.observe(fb)
+    g.draw()
+    g.unobserve(fa)
+    g.undo()
+    assert a == ["play"] and b == ["play", "undo"]
+
+
+def test_illegal_moves_notify_nobody():
+    g = sw.Cruel(deck=sw.standard_deck())
+    seen = []
+    g.observe(lambda game, change: seen.append(change))
+    with pytest.raises(IllegalMoveError):
+        g.play("t0 t1")
+    assert seen == [] and g.version == 0
+
+
+def test_game_change_is_frozen():
+    change = GameChange("play", Move("draw"), ("stock", "waste"), 1)
+    with pytest.raises(AttributeError):
+        change.kind = "undo"  # type: ignore[misc]
+
+
+# --- copy --------------------------------------------------------------------------------
+
+def test_copy_is_independent_and_drops_observers():
+    g = sw.Midshipman(seed=8)
+    heard = []
+    g.observe(lambda game, change: heard.append(game))
+    g.draw()
+    c = g.copy()
+    assert c.key() == g.key() and c.history == g.history and c.version == g.version
+    key, history = g.key(), g.history
+    for _ in range(5):
+        c.play(c.legal_moves()[0])
+    assert heard == [g]  # the copy's moves reach no observer of the original
+    assert g.key() == key and g.history == history
+    c.undo()
+    c.undo()
+    g.play(g.legal_moves()[-1])
+    assert len(heard) == 2 and c.history[:1] == history and len(c.history) == 4
+    light = g.copy(history=False)
+    assert light.key() == g.key() and light.history == ()
+    with pytest.raises(NothingToUndoError):
+        light.undo()
+
+
+# --- saving and loading ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", NAMES)
+def test_to_dict_and_load(name):
+    g = sw.new_game(name, seed=21)
+    for _ in range(15):
+        moves = g.legal_moves()
+        if moves:
+            g.play(moves[len(g.history) % len(moves)])
+    data = g.to_dict()
+    assert data == {"format": 1, "game": name, "options": g.options, "seed": 21,
+                    "moves": [str(m) for m in g.history]}
+    loaded = sw.load(json.loads(json.dumps(data)))
+    assert type(loaded) is type(g) and loaded.key() == g.key() and loaded.history == g.history
+    assert loaded.options == g.options and loaded.seed == 21
+
+
+def test_to_dict_with_a_deck_and_options():
+    g = sw.Bobby(deck=sw.standard_deck(), redeal="turn")
+    g.draw()
+    data = g.to_dict()
+    assert "seed" not in data and data["deck"][:3] == ["AS", "2S", "3S"] and data["moves"] == ["draw"]
+    assert data["options"] == {"redeal": "turn"}
+    loaded = sw.load(data)
+    assert loaded.key() == g.key() and loaded.deck == g.deck and loaded.options == {"redeal": "turn"}
+
+
+def good_save():
+    g = sw.Cruel(seed=7)
+    for _ in range(3):
+        g.play(g.legal_moves()[0])
+    return g, g.to_dict()
+
+
+def tamper(data, **changes):
+    out = json.loads(json.dumps(data))
+    for key, value in changes.items():
+        if value is KeyError:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"deck": ["AS"] * 52}, "deck holds A♠ more than 1 time"),
+    ({"deck": [c.code for c in sw.standard_deck()][:51]}, "deck has 51 cards; Cruel needs 52"),
+    ({"deck": "AS 2S"}, "deck must be a list of cards"),
+    ({"moves": ["f0 t0"]}, "saved move 1 ('f0 t0') cannot be played: cards on the foundations never move"),
+    ({"moves": "t0 f0"}, "saved 'moves' must be a list"),
+    ({"moves": [5]}, "saved move 1 (5) cannot be played"),
+    ({"moves": KeyError}, "saved game has no 'moves' field"),
+    ({"game": "klondike"}, "unknown game 'klondike'"),
+    ({"game": 3}, "saved 'game' must be a game name"),
+    ({"game": KeyError}, "saved game has no 'game' field"),
+    ({"options": {"gather": "sideways"}}, "Cruel option gather='sideways' is not allowed"),
+    ({"options": {"passes": "3"}}, "Cruel has no option 'passes'"),
+    ({"options": "pysol"}, "saved 'options' must be a dict"),
+    ({"options": {1: "pysol"}}, "saved option names must be strings, not 1"),
+    ({"seed": "7"}, "seed must be a whole number"),
+    ({"seed": -7}, "seed must be a whole number"),
+    ({"seed": KeyError}, "neither 'seed' nor 'deck'"),
+    ({"seed": None}, "neither 'seed' nor 'deck'"),
+    ({"format": 2}, "format 2 is not supported"),
+    ({"player": "me"}, "unknown field 'player'"),
+])
+def test_load_rejects_tampered_data(changes, message):
+    g, data = good_save()
+    before = state(g)
+    bad = tamper(data, **changes)
+    with pytest.raises(ValueError) as info:
+        sw.load(bad)
+    assert message in str(info.value)
+    assert state(g) == before  # the original game is never affected
+    assert sw.load(data).key() == g.key()
+
+
+def test_load_rejects_an_illegal_move_in_the_list_naming_it():
+    g, data = good_save()
+    data["moves"].append("f0 t0")
+    with pytest.raises(ValueError) as info:
+        sw.load(data)
+    assert str(info.value) == ("saved move 4 ('f0 t0') cannot be played: "
+                               "cards on the foundations never move: foundations are final")
+    assert len(g.history) == 3
+
+
+def test_load_rejects_a_card_twice_in_a_saved_deck():
+    g = sw.Frog(deck=sw.standard_deck(2))
+    data = g.to_dict()
+    data["deck"][1] = data["deck"][0]
+    data["deck"][53] = data["deck"][0]
+    with pytest.raises(ValueError, match=r"deck holds A♠ more than 2 times"):
+        sw.load(data)
+
+
+def test_load_rejects_non_dicts():
+    for bad in (None, [], "cruel", 7):
+        with pytest.raises(ValueError, match="a saved game is a dict"):
+            sw.load(bad)
+
+
+def test_loaded_games_are_fresh():
+    g, data = good_save()
+    loaded = sw.load(data)
+    assert loaded.redo_moves == () and loaded is not g
+    loaded.undo()
+    assert len(g.history) == 3
+
+
+# --- text ---------------------------------------------------------------------------------------
+
+def test_str_is_a_readable_table():
+    g = sw.Cruel(deck=sw.standard_deck())
+    lines = str(g).splitlines()
+    assert lines[0] == "Cruel  explicit deck  lost  move 0  home 4/52  redeals 0"
+    assert "f0–f3    A♠  A♥  A♦  A♣" in lines
+    assert "t0       2♠ 3♠ 4♠ 5♠" in lines and "t11      10♣ J♣ Q♣ K♣" in lines
+    b = sw.Bobby(seed=3)
+    b.draw()
+    text = str(b)
+    assert text.startswith("Bobby  seed 3  playing  move 1  home 1/52  passes left 3")
+    assert "stock    [50 cards]" in text and f"waste    {b.top('waste')}" in text
+    m = sw.Midshipman(deck=sw.standard_deck(2))
+    assert "t0       ## ## 6♥ 2♦" in str(m)
+    leap = sw.LeapYear(deck=sw.standard_deck(4))
+    assert "f8–f15   A♠  A♥  A♦  A♣  A♠  A♥  A♦  A♣" in str(leap)
+
+
+def test_repr_is_short():
+    g = sw.Cruel(seed=7)
+    assert repr(g) == "<Cruel seed=7 playing, 0 moves>"
+    g.play(g.legal_moves()[0])
+    assert repr(g) == "<Cruel seed=7 playing, 1 move>"
+    assert repr(sw.Cruel(deck=sw.standard_deck())) == "<Cruel deck=… lost, 0 moves>"
+    for name in NAMES:
+        assert len(repr(sw.new_game(name, seed=123456789))) < 60
+
+
+def test_reading_the_position():
+    g = sw.Midshipman(deck=sw.standard_deck(2))
+    assert isinstance(g.piles["t0"], tuple) and g.piles["t0"] == g["t0"]
+    with pytest.raises(TypeError):
+        g.piles["t0"] = ()  # type: ignore[index]
+    assert set(g.piles) == set(g.PILES)
+    with pytest.raises(KeyError, match="Midshipman has no pile 'reserve'"):
+        g["reserve"]
+    assert g.top("waste") is None and g.top("t0") == Card.parse("2♦")
+    assert g.face_down("stock") == 68 and g.face_down("t0") == 2
+    assert g.card_count == 104 and g.cards_home == 0 and g.is_over is False
+
+
+# --- no Jupyter in the engine ----------------------------------------------------------------------
+
+def test_engine_imports_no_jupyter_package():
+    code = textwrap.dedent("""
+        import sys
+        import solitaire_widgets as sw
+        for name in sw.GAMES:
+            g = sw.new_game(name, seed=1)
+            for _ in range(30):
+                moves = g.legal_moves()
+                if not moves:
+                    break
+                g.play(moves[0])
+            g.undo(); g.redo(); g.restart()
+            sw.load(g.to_dict())
+            str(g); repr(g)
+        bad = sorted(m for m in sys.modules
+                     if m.split(".")[0] in {"ipywidgets", "anywidget", "traitlets", "IPython",
+                                            "ipykernel", "comm", "jupyter_client"})
+        print("JUPYTER:", bad)
+    """)
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False,
+                         cwd=str(REPO), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "JUPYTER: []" in out.stdout
