@@ -1,0 +1,73 @@
+// Texts the table shows: the status line and the end-of-game banner.
+
+/**
+ * @typedef {object} Counters
+ * @property {number} [moves]
+ * @property {number} [home]
+ * @property {number} [total]
+ * @property {number} [score]
+ * @property {number} [max_score]
+ * @property {number} [redeals]
+ * @property {boolean} [can_undo]
+ * @property {boolean} [can_redo]
+ * @property {number | null} [seed]
+ * @property {number} [stock]
+ * @property {number} [passes_left]
+ */
+
+const STATUS_WORDS = { playing: "Playing", won: "Won", lost: "Lost" };
+
+/**
+ * The parts of the status line, e.g.
+ * ["Moves 3", "Home 17/104", "Stock 68", "Playing"].
+ * @param {Counters} c
+ * @param {string} status
+ * @param {string[]} actions
+ * @returns {string[]}
+ */
+export function statusParts(c, status, actions = []) {
+  const parts = [`Moves ${c.moves ?? 0}`, `Home ${c.home ?? 0}/${c.total ?? 0}`];
+  if (typeof c.stock === "number") parts.push(`Stock ${c.stock}`);
+  if (typeof c.passes_left === "number") parts.push(`Passes left ${c.passes_left}`);
+  else if (actions.includes("redeal")) parts.push(`Redeals ${c.redeals ?? 0}`);
+  parts.push(STATUS_WORDS[/** @type {keyof STATUS_WORDS} */ (status)] ?? String(status || ""));
+  return parts;
+}
+
+/**
+ * @param {Counters} c
+ * @param {string} status
+ * @param {string[]} actions
+ */
+export function statusText(c, status, actions = []) {
+  return statusParts(c, status, actions).join(" · ");
+}
+
+/**
+ * The banner's heading and detail for a finished game; null while playing.
+ * @param {string} status
+ * @param {Counters} c
+ * @returns {{title: string, detail: string} | null}
+ */
+export function bannerText(status, c) {
+  if (status === "won") {
+    const moves = c.moves ?? 0;
+    return { title: "You won!", detail: `All ${c.total ?? 0} cards are home in ${moves} move${moves === 1 ? "" : "s"}.` };
+  }
+  if (status === "lost") {
+    return {
+      title: "No moves left",
+      detail: `The game is lost with ${c.home ?? 0} of ${c.total ?? 0} cards home. Undo, restart or deal again.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * "3 passes left", "1 pass left", "last pass".
+ * @param {number} n
+ */
+export function passesText(n) {
+  if (n <= 1) return n === 1 ? "Last pass" : "No passes left";
+  return `${n} passes left`;
+}

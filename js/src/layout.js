@@ -1,0 +1,252 @@
+// Where each pile of each game lies on the table, and how big the cards are.
+//
+// A game layout places piles on a grid whose unit is one card width plus one
+// gap: `col` 2.5 means "two and a half card-and-gap steps from the left".
+// `computeGeometry(layout, width)` turns it into pixel boxes for a table of
+// the given width: cards shrink so the widest row fits (no horizontal
+// scrolling), up to a maximum size, and the grid is centred.
+
+/** @typedef {"none" | "down" | "right"} Fan */
+
+/**
+ * @typedef {object} SlotSpec
+ * @property {string} pile    pile id
+ * @property {number} row     index into `rows`
+ * @property {number} col     grid column (may be fractional)
+ * @property {number} [span]  width in grid columns (right-fanned piles)
+ * @property {Fan} [fan]      how the pile spreads: not at all, down or right
+ * @property {boolean} [badge] show a card count on the pile
+ */
+
+/**
+ * @typedef {object} RowSpec
+ * @property {number} h          height in card heights
+ * @property {number} [gapBefore] space above the row, in gaps (default 1)
+ * @property {number} [below]    extra room under the row, in card widths (captions)
+ */
+
+/**
+ * @typedef {object} GameLayout
+ * @property {number} cols     grid width in columns
+ * @property {number} [maxCw]  largest card width in px
+ * @property {RowSpec[]} rows
+ * @property {SlotSpec[]} slots
+ * @property {{pile: string, text: string}[]} [captions] a caption under a pile
+ */
+
+/**
+ * @typedef {object} PileBox
+ * @property {number} x
+ * @property {number} y
+ * @property {number} w
+ * @property {number} h
+ * @property {Fan} fan
+ * @property {number} row
+ * @property {number} col
+ * @property {boolean} badge
+ */
+
+/**
+ * @typedef {object} Geometry
+ * @property {number} width   table width in px
+ * @property {number} height  table height in px
+ * @property {number} cw      card width
+ * @property {number} ch      card height
+ * @property {number} gap
+ * @property {Record<string, PileBox>} piles
+ */
+
+export const CARD_RATIO = 1.4; // height / width (poker cards: 88 × 63 mm)
+export const GAP_RATIO = 0.14; // gap / card width
+export const MIN_CW = 30;
+export const MAX_CW = 88;
+
+/**
+ * @param {string} prefix
+ * @param {number} n
+ */
+const ids = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+/**
+ * A row of piles at consecutive columns.
+ * @param {string[]} piles
+ * @param {number} row
+ * @param {number} col   first column
+ * @param {Partial<SlotSpec>} [extra]
+ * @param {number} [step]
+ * @returns {SlotSpec[]}
+ */
+function run(piles, row, col, extra = {}, step = 1) {
+  return piles.map((pile, i) => ({ pile, row, col: col + i * step, ...extra }));
+}
+
+const CRUEL_STEP = 1.78;
+const CRUEL_SPAN = 1.62;
+
+/** @type {Record<string, GameLayout>} */
+export const LAYOUTS = {
+  // 4 foundations centred on top, 12 packets of four in two rows of six,
+  // each fanned to the right.
+  cruel: {
+    cols: 5 * CRUEL_STEP + CRUEL_SPAN,
+    rows: [{ h: 1 }, { h: 1, gapBefore: 2 }, { h: 1, gapBefore: 1.5 }],
+    slots: [
+      ...run(ids("f", 4), 0, (5 * CRUEL_STEP + CRUEL_SPAN - 4) / 2),
+      ...run(ids("t", 12).slice(0, 6), 1, 0, { span: CRUEL_SPAN, fan: "right" }, CRUEL_STEP),
+      ...run(ids("t", 12).slice(6), 2, 0, { span: CRUEL_SPAN, fan: "right" }, CRUEL_STEP),
+    ],
+  },
+  // The stock at the left, 16 foundations in two rows of eight, 8 tableau
+  // columns under them fanned downward (they reach 24 cards).
+  leap_year: {
+    cols: 9,
+    rows: [{ h: 1 }, { h: 1 }, { h: 3, gapBefore: 2 }],
+    slots: [
+      { pile: "stock", row: 0, col: 0, badge: true },
+      ...run(ids("f", 16).slice(0, 8), 0, 1),
+      ...run(ids("f", 16).slice(8), 1, 1),
+      ...run(ids("t", 8), 2, 1, { fan: "down" }),
+    ],
+  },
+  // Stock, waste and the Frog (reserve, fanned) on top; 8 foundations; the
+  // 5 columns the waste feeds, fanned downward.
+  frog: {
+    cols: 8,
+    maxCw: 80,
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 3, gapBefore: 2 }],
+    slots: [
+      { pile: "stock", row: 0, col: 0, badge: true },
+      { pile: "waste", row: 0, col: 1, badge: true },
+      { pile: "reserve", row: 0, col: 2.6, span: 5.4, fan: "right", badge: true },
+      ...run(ids("f", 8), 0 + 1, 0),
+      ...run(ids("t", 5), 2, 1.5, { fan: "down" }),
+    ],
+  },
+  // Stock and waste on the left, the two foundations on the right; the passes
+  // left are written under the stock.
+  bobby: {
+    cols: 5,
+    maxCw: 100,
+    rows: [{ h: 1, below: 0.3 }],
+    slots: [
+      { pile: "stock", row: 0, col: 0, badge: true },
+      { pile: "waste", row: 0, col: 1, badge: true },
+      { pile: "f0", row: 0, col: 3, badge: true },
+      { pile: "f1", row: 0, col: 4, badge: true },
+    ],
+  },
+  // Stock, waste and 8 foundations in one row; 9 columns fanned downward.
+  midshipman: {
+    cols: 10.4,
+    rows: [{ h: 1 }, { h: 4, gapBefore: 2 }],
+    slots: [
+      { pile: "stock", row: 0, col: 0, badge: true },
+      { pile: "waste", row: 0, col: 1, badge: true },
+      ...run(ids("f", 8), 0, 2.4),
+      ...run(ids("t", 9), 1, 0.7, { fan: "down" }),
+    ],
+  },
+};
+
+/**
+ * A layout for a game this module does not know: stock, waste and reserve,
+ * then the foundations, then the tableau fanned downward.
+ * @param {string[]} pileIds
+ * @returns {GameLayout}
+ */
+export function genericLayout(pileIds) {
+  const top = pileIds.filter((p) => p === "stock" || p === "waste" || p === "reserve");
+  const found = pileIds.filter((p) => /^f\d+$/.test(p));
+  const tab = pileIds.filter((p) => /^t\d+$/.test(p));
+  const cols = Math.max(1, top.length + found.length, tab.length);
+  /** @type {SlotSpec[]} */
+  const slots = [
+    ...run(top, 0, 0, { badge: true }),
+    ...run(found, 0, cols - found.length),
+    ...run(tab, 1, (cols - tab.length) / 2, { fan: "down" }),
+  ];
+  return { cols, rows: [{ h: 1 }, { h: 3, gapBefore: 2 }], slots };
+}
+
+/**
+ * The layout of a game; falls back to a generic one. Piles the layout does
+ * not place are added to it, and piles the game lacks are dropped.
+ * @param {string} gameName
+ * @param {string[]} pileIds
+ * @returns {GameLayout}
+ */
+export function layoutFor(gameName, pileIds) {
+  const known = LAYOUTS[gameName];
+  if (!known) return genericLayout(pileIds);
+  const have = new Set(pileIds);
+  const placed = new Set(known.slots.map((s) => s.pile));
+  if (pileIds.every((p) => placed.has(p)) && known.slots.every((s) => have.has(s.pile))) return known;
+  const generic = genericLayout(pileIds);
+  return generic;
+}
+
+/**
+ * Pixel boxes for every pile for a table `width` px wide.
+ * @param {GameLayout} layout
+ * @param {number} width
+ * @returns {Geometry}
+ */
+export function computeGeometry(layout, width) {
+  const w = Math.max(0, Math.floor(width || 0));
+  const pad = w < 480 ? 6 : 12;
+  const fit = (w - 2 * pad) / (layout.cols + (layout.cols - 1) * GAP_RATIO);
+  let cw = Math.floor(Math.max(MIN_CW, Math.min(layout.maxCw ?? MAX_CW, fit)));
+  const gapOf = (/** @type {number} */ c) => Math.max(3, Math.round(c * GAP_RATIO));
+  // Rounding the gap may push the grid a few px too wide: shrink until it fits.
+  while (cw > MIN_CW && layout.cols * (cw + gapOf(cw)) - gapOf(cw) > w - 2 * pad) cw--;
+  const gap = gapOf(cw);
+  const ch = Math.round(cw * CARD_RATIO);
+  const step = cw + gap;
+  const contentW = layout.cols * step - gap;
+  const left = Math.max(pad, Math.floor((w - contentW) / 2));
+  /** @type {{y: number, h: number}[]} */
+  const rows = [];
+  let y = pad;
+  layout.rows.forEach((row, i) => {
+    if (i > 0) {
+      const prev = layout.rows[i - 1];
+      y += Math.round(gap * (row.gapBefore ?? 1) + (prev.below ?? 0) * cw);
+    }
+    const h = Math.round(row.h * ch);
+    rows.push({ y, h });
+    y += h;
+  });
+  const last = layout.rows[layout.rows.length - 1];
+  const height = y + Math.round((last?.below ?? 0) * cw) + pad;
+  /** @type {Record<string, PileBox>} */
+  const piles = {};
+  for (const slot of layout.slots) {
+    const fan = slot.fan ?? "none";
+    const row = rows[slot.row];
+    piles[slot.pile] = {
+      x: Math.round(left + slot.col * step),
+      y: row.y,
+      w: slot.span ? Math.round(slot.span * step - gap) : cw,
+      h: fan === "down" ? row.h : ch,
+      fan,
+      row: slot.row,
+      col: slot.col,
+      badge: !!slot.badge,
+    };
+  }
+  return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, piles };
+}
+
+/** Games whose empty foundations take only an ace. */
+const ACE_FOUNDATIONS = new Set(["frog", "midshipman"]);
+
+/**
+ * What an empty pile shows in its outline: "A" on a foundation that takes
+ * only an ace; nothing elsewhere.
+ * @param {string} gameName
+ * @param {string} pile
+ */
+export function emptyHint(gameName, pile) {
+  if (pile === "waste" || pile === "reserve") return pile;
+  return ACE_FOUNDATIONS.has(gameName) && /^f\d+$/.test(pile) ? "A" : "";
+}

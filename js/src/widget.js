@@ -1,0 +1,25 @@
+// solitaire_widgets card table: the anywidget front-end module.
+//
+// State lives in the kernel's traits; the view renders them and sends
+// requests (moves, undo, redo, restart, new deal) as messages.
+
+import "./widget.css";
+import { CardTable } from "./table.js";
+
+/** @typedef {import("./table.js").Model} Model */
+
+export default {
+  /** @param {{model: Model}} _ctx */
+  initialize(_ctx) {
+    return () => {};
+  },
+
+  /**
+   * @param {{model: Model, el: HTMLElement}} ctx
+   * @returns {() => void} cleanup: removes the table, its listeners and timers
+   */
+  render({ model, el }) {
+    const table = new CardTable(model, el);
+    return () => table.destroy();
+  },
+};

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { STEP, fanPositions, fanSpacing, fanSteps } from "../src/fan.js";
+
+const cw = 80;
+const ch = 112;
+
+describe("fanPositions", () => {
+  it("gives one position per card", () => {
+    expect(fanPositions(0, 0, "down", { w: cw, h: 400 }, cw, ch)).toEqual([]);
+    expect(fanPositions(5, 0, "down", { w: cw, h: 400 }, cw, ch)).toHaveLength(5);
+  });
+
+  it("fans face-up cards down by the full step while they fit", () => {
+    const pos = fanPositions(4, 0, "down", { w: cw, h: 1000 }, cw, ch);
+    const step = Math.floor(STEP.down.up * ch);
+    expect(pos.map((p) => p.y)).toEqual([0, step, Math.floor(2 * STEP.down.up * ch), Math.floor(3 * STEP.down.up * ch)]);
+    expect(pos.every((p) => p.x === 0)).toBe(true);
+  });
+
+  it("steps less after face-down cards", () => {
+    const pos = fanPositions(4, 2, "down", { w: cw, h: 1000 }, cw, ch);
+    expect(pos[1].y - pos[0].y).toBeLessThan(pos[3].y - pos[2].y);
+    expect(pos[1].y).toBe(Math.floor(STEP.down.down * ch));
+  });
+
+  it("compresses a long pile so the top card ends inside the box", () => {
+    const box = { w: cw, h: 3 * ch };
+    for (const n of [10, 24, 60]) {
+      const pos = fanPositions(n, 0, "down", box, cw, ch);
+      expect(pos[n - 1].y + ch).toBeLessThanOrEqual(box.h);
+      for (let i = 1; i < n; i++) expect(pos[i].y).toBeGreaterThanOrEqual(pos[i - 1].y);
+      // it uses the room it has
+      expect(pos[n - 1].y + ch).toBeGreaterThan(box.h - 2);
+    }
+  });
+
+  it("fans right inside the box width", () => {
+    const box = { w: 2 * cw, h: ch };
+    const pos = fanPositions(12, 0, "right", box, cw, ch);
+    expect(pos[11].x + cw).toBeLessThanOrEqual(box.w);
+    expect(pos.every((p) => p.y === 0)).toBe(true);
+  });
+
+  it("stacks cards with a little thickness", () => {
+    const pos = fanPositions(40, 40, "none", { w: cw, h: ch }, cw, ch);
+    expect(pos[0]).toEqual({ x: 0, y: 0 });
+    expect(pos[39].x).toBeLessThan(0);
+    expect(pos[39].x).toBeGreaterThanOrEqual(-2);
+  });
+
+  it("reports the spacing of the top cards", () => {
+    expect(fanSpacing(1, 0, "down", { w: cw, h: 400 }, cw, ch)).toBe(Infinity);
+    expect(fanSpacing(30, 0, "down", { w: cw, h: 3 * ch }, cw, ch)).toBeLessThan(STEP.down.up * ch);
+  });
+
+  it("builds steps from the face-down count", () => {
+    expect(fanSteps(3, 1, 100, { up: 0.3, down: 0.1 })).toEqual([10, 30]);
+  });
+});

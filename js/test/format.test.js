@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { bannerText, passesText, statusParts, statusText } from "../src/format.js";
+
+describe("status line", () => {
+  it("shows moves, cards home, stock and status", () => {
+    const c = { moves: 3, home: 17, total: 104, stock: 68 };
+    expect(statusText(c, "playing", ["draw"])).toBe("Moves 3 · Home 17/104 · Stock 68 · Playing");
+  });
+
+  it("shows the passes left in Bobby", () => {
+    const c = { moves: 0, home: 1, total: 52, stock: 51, passes_left: 3 };
+    expect(statusParts(c, "playing", ["draw", "redeal"])).toContain("Passes left 3");
+  });
+
+  it("shows the redeals in Cruel (no stock)", () => {
+    const c = { moves: 5, home: 6, total: 52, redeals: 2 };
+    expect(statusText(c, "lost", ["redeal"])).toBe("Moves 5 · Home 6/52 · Redeals 2 · Lost");
+  });
+});
+
+describe("banner", () => {
+  it("is there only when the game is over", () => {
+    expect(bannerText("playing", {})).toBeNull();
+    expect(bannerText("won", { total: 52, moves: 80 })?.title).toBe("You won!");
+    expect(bannerText("won", { total: 52, moves: 1 })?.detail).toContain("1 move.");
+    expect(bannerText("lost", { home: 20, total: 104 })?.detail).toContain("20 of 104");
+  });
+
+  it("words the passes", () => {
+    expect(passesText(3)).toBe("3 passes left");
+    expect(passesText(1)).toBe("Last pass");
+    expect(passesText(0)).toBe("No passes left");
+  });
+});

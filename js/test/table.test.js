@@ -1,0 +1,324 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import states from "./fixtures/states.json";
+import { FakeModel, settle } from "./fake-model.js";
+import widget from "../src/widget.js";
+
+const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
+
+/** @type {HTMLElement} */
+let host;
+/** @type {(() => void) | null} */
+let cleanup = null;
+
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+});
+
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  host.remove();
+});
+
+/** @param {Record<string, any>} state */
+function mount(state) {
+  const model = new FakeModel(state);
+  widget.initialize?.({ model });
+  cleanup = widget.render({ model, el: host });
+  const root = /** @type {HTMLElement} */ (host.querySelector(".sw-table"));
+  /** @param {string} id */
+  const pile = (id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-pile[data-pile="${id}"]`));
+  return { model, root, pile };
+}
+
+/** @param {Element} el @param {string} type @param {Partial<PointerEventInit>} [init] */
+function pointer(el, type, init = {}) {
+  el.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, isPrimary: true, pointerId: 1, clientX: 10, clientY: 10, ...init }));
+}
+
+/** A click as pointer events (what the view listens to). @param {Element} el */
+function tap(el) {
+  pointer(el, "pointerdown");
+  pointer(el, "pointerup");
+}
+
+/** @param {Element} el @param {string} key */
+function key(el, key) {
+  const e = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+  el.dispatchEvent(e);
+  return e;
+}
+
+describe("DOM contract", () => {
+  it.each(GAMES)("renders %s with every pile and card", (game) => {
+    const state = states[game].start;
+    const { root, pile } = mount(state);
+    expect(root.dataset.game).toBe(game);
+    expect(root.dataset.version).toBe(String(state.version));
+    expect(root.dataset.status).toBe("playing");
+    for (const id of state.pile_ids) {
+      const el = pile(id);
+      const cards = state.piles[id];
+      expect(el, id).toBeTruthy();
+      expect(el.dataset.count).toBe(String(cards.length));
+      const cardEls = [...el.querySelectorAll(".sw-card")];
+      expect(cardEls).toHaveLength(cards.length);
+      cardEls.forEach((c, i) => {
+        expect(c.getAttribute("data-index")).toBe(String(i));
+        if (cards[i] >= 0) {
+          expect(c.getAttribute("data-face")).toBe("up");
+          expect(c.getAttribute("data-card")).toBe(String(cards[i]));
+          expect(c.getAttribute("aria-label")).toMatch(/^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (spades|hearts|diamonds|clubs)$/);
+        } else {
+          expect(c.getAttribute("data-face")).toBe("down");
+          expect(c.hasAttribute("data-card")).toBe(false);
+          expect(c.getAttribute("aria-label")).toBe("face-down card");
+        }
+      });
+    }
+    expect(root.querySelector(".sw-status")?.textContent).toMatch(/^Moves 0 · Home \d+\/\d+/);
+    expect(root.querySelector(".sw-message")).toBeTruthy();
+    expect(root.querySelector(".sw-banner")).toBeNull();
+    const actions = [...root.querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
+    const redeal = game === "bobby" || game === "cruel";
+    expect(actions).toEqual(redeal ? ["undo", "redo", "restart", "new", "redeal"] : ["undo", "redo", "restart", "new"]);
+  });
+
+  it("labels piles and names cards", () => {
+    const { pile } = mount(states.cruel.start);
+    expect(pile("t3").getAttribute("aria-label")).toBe("t3, tableau, 4 cards");
+    expect(pile("f0").getAttribute("aria-label")).toBe("f0, foundation, 1 card");
+    const first = states.cruel.start.piles.f0[0];
+    expect(pile("f0").querySelector(".sw-card")?.getAttribute("aria-label")).toMatch(/^ace of /);
+    expect(first % 13).toBe(0);
+  });
+
+  it("writes rank and suit in the corners, red or black", () => {
+    const { root } = mount(states.cruel.start);
+    const seven = /** @type {HTMLElement} */ (root.querySelector('.sw-card[data-card="6"]') ?? null);
+    const any = /** @type {HTMLElement} */ (root.querySelector('.sw-card[data-face="up"]'));
+    const el = seven ?? any;
+    const id = Number(el.dataset.card);
+    const red = [1, 2].includes(Math.floor((id % 52) / 13));
+    expect(el.classList.contains(red ? "sw-red" : "sw-black")).toBe(true);
+    expect(el.querySelector(".sw-tl")?.textContent).toMatch(/^(A|[2-9]|10|J|Q|K)[♠♥♦♣]$/);
+  });
+
+  it("shows counts on the stock and waste and the passes left in Bobby", () => {
+    const { root, pile } = mount(states.bobby.start);
+    expect(pile("stock").querySelector(".sw-count")?.textContent).toBe("51");
+    expect(root.querySelector(".sw-caption")?.textContent).toBe("3 passes left");
+    expect(root.querySelector(".sw-status")?.textContent).toContain("Passes left 3");
+  });
+});
+
+describe("updates", () => {
+  it.each(GAMES)("re-renders only the piles a move changed (%s)", async (game) => {
+    const { start, after } = states[game];
+    const { model, root, pile } = mount(start);
+    const before = new Map(start.pile_ids.map((id) => [id, [pile(id), ...pile(id).querySelectorAll(".sw-card")]]));
+    model.update(after);
+    await settle();
+    expect(root.dataset.version).toBe(String(after.version));
+    for (const id of start.pile_ids) {
+      const same = JSON.stringify(start.piles[id]) === JSON.stringify(after.piles[id]);
+      const now = [pile(id), ...pile(id).querySelectorAll(".sw-card")];
+      expect(now[0]).toBe(before.get(id)?.[0]); // pile elements are kept
+      if (same) expect(now).toEqual(before.get(id)); // and so are the cards of unchanged piles
+      expect(pile(id).dataset.count).toBe(String(after.piles[id].length));
+      expect(pile(id).querySelectorAll(".sw-card")).toHaveLength(after.piles[id].length);
+    }
+  });
+
+  it("keeps a moved card's element (so it can slide)", async () => {
+    const { start, after, move } = states.cruel;
+    const [source, target] = move.split(" ");
+    const { model, pile } = mount(start);
+    const moved = start.piles[source].at(-1);
+    const el = pile(source).querySelector(`[data-card="${moved}"]`);
+    model.update(after);
+    await settle();
+    expect(pile(target).querySelector(`[data-card="${moved}"]`)).toBe(el);
+    expect(el?.getAttribute("data-index")).toBe(String(after.piles[target].length - 1));
+  });
+
+  it("follows the message, status and banner traits", async () => {
+    const { model, root } = mount(states.cruel.start);
+    model.update({ message: "hello", message_kind: "info" });
+    await settle();
+    expect(root.querySelector(".sw-message")?.textContent).toBe("hello");
+    model.update({ status: "lost" });
+    await settle();
+    expect(root.dataset.status).toBe("lost");
+    expect(root.querySelector('.sw-banner[data-result="lost"]')).toBeTruthy();
+    model.update({ status: "won" });
+    await settle();
+    expect(root.querySelector('.sw-banner[data-result="won"]')?.textContent).toContain("You won!");
+    model.update({ status: "playing" });
+    await settle();
+    expect(root.querySelector(".sw-banner")).toBeNull();
+  });
+
+  it("rebuilds when the widget switches to another game", async () => {
+    const { model, root, pile } = mount(states.cruel.start);
+    model.update(states.bobby.start);
+    await settle();
+    expect(root.dataset.game).toBe("bobby");
+    expect(pile("stock")).toBeTruthy();
+    expect(pile("t0")).toBeNull();
+  });
+
+  it("renders a long Leap Year table quickly", () => {
+    const t0 = performance.now();
+    const { root } = mount(states.leap_year_long.start);
+    const ms = performance.now() - t0;
+    expect(root.querySelectorAll(".sw-card")).toHaveLength(208);
+    expect(ms).toBeLessThan(1500); // a sanity bound: jsdom is far slower than a browser (measured there)
+  });
+});
+
+describe("requests", () => {
+  it("clicks a pile then another to move", () => {
+    const { model, pile } = mount(states.cruel.start);
+    const [source, target] = states.cruel.move.split(" ");
+    tap(pile(source));
+    expect(pile(source).classList.contains("sw-selected")).toBe(true);
+    const legalTargets = states.cruel.start.legal.filter((m) => m.startsWith(`${source} `)).map((m) => m.split(" ")[1]);
+    for (const t of legalTargets) expect(pile(t).classList.contains("sw-target")).toBe(true);
+    tap(pile(target));
+    expect(model.sent).toHaveLength(1);
+    expect(model.sent[0]).toMatchObject({ request: "move", move: `${source} ${target}`, version: 0 });
+    expect(typeof model.sent[0].id).toBe("string");
+    expect(pile(source).classList.contains("sw-selected")).toBe(false);
+  });
+
+  it("sends an illegal move anyway and shows the refusal", () => {
+    const { model, root, pile } = mount(states.cruel_refused.start);
+    tap(pile("t0"));
+    tap(pile("t1"));
+    expect(model.sent[0].move).toBe("t0 t1");
+    model.reply(false, "5♠ cannot go on 9♥");
+    const msg = /** @type {HTMLElement} */ (root.querySelector(".sw-message"));
+    expect(msg.textContent).toBe("5♠ cannot go on 9♥");
+    expect(msg.dataset.kind).toBe("error");
+  });
+
+  it("gives every request a unique id", () => {
+    const { model, root } = mount(states.frog.after);
+    const undo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="undo"]'));
+    undo.click();
+    undo.click();
+    expect(model.sent.map((m) => m.request)).toEqual(["undo", "undo"]);
+    expect(model.sent[0].id).not.toBe(model.sent[1].id);
+  });
+
+  it("draws or deals on a click on the stock", () => {
+    for (const [game, action] of [["frog", "draw"], ["leap_year", "deal"], ["midshipman", "draw"]]) {
+      const { model, pile } = mount(states[game].start);
+      tap(pile("stock"));
+      expect(model.sent.at(-1)).toMatchObject({ request: "move", move: action });
+      cleanup?.();
+      cleanup = null;
+    }
+  });
+
+  it("sends a double-clicked card to the first foundation that takes it", () => {
+    const state = structuredClone(states.midshipman.start);
+    state.legal = ["t3 f2", "t3 f5", "t3 t1", "draw"];
+    const { model, pile } = mount(state);
+    tap(pile("t3"));
+    tap(pile("t3"));
+    expect(model.sent).toHaveLength(1);
+    expect(model.sent[0].move).toBe("t3 f2");
+  });
+
+  it("wires the buttons to requests", () => {
+    const { model, root } = mount(states.bobby.after);
+    const click = (a) => /** @type {HTMLButtonElement} */ (root.querySelector(`button[data-action="${a}"]`)).click();
+    click("undo");
+    click("restart");
+    click("new");
+    expect(model.sent.map((m) => m.request)).toEqual(["undo", "restart", "new_deal"]);
+    const redo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="redo"]'));
+    expect(redo.disabled).toBe(true);
+    const redeal = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="redeal"]'));
+    expect(redeal.disabled).toBe(!states.bobby.after.legal.includes("redeal"));
+  });
+
+  it("enables Redeal exactly when it is legal", async () => {
+    const { model, root } = mount(states.cruel.start);
+    const redeal = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="redeal"]'));
+    expect(redeal.disabled).toBe(true);
+    model.update({ legal: ["t0 t1", "redeal"] });
+    await settle();
+    expect(redeal.disabled).toBe(false);
+    redeal.click();
+    expect(model.sent.at(-1)).toMatchObject({ request: "move", move: "redeal" });
+  });
+});
+
+describe("keyboard", () => {
+  it("moves a roving focus with the arrow keys", () => {
+    const { root, pile } = mount(states.bobby.start);
+    const piles = [...root.querySelectorAll(".sw-pile")];
+    expect(piles.filter((p) => p.getAttribute("tabindex") === "0")).toHaveLength(1);
+    pile("stock").focus();
+    expect(pile("stock").classList.contains("sw-focus")).toBe(true);
+    const e = key(pile("stock"), "ArrowRight");
+    expect(e.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(pile("waste"));
+    expect(pile("waste").classList.contains("sw-focus")).toBe(true);
+    expect(pile("stock").classList.contains("sw-focus")).toBe(false);
+    expect(pile("waste").getAttribute("tabindex")).toBe("0");
+    expect(pile("stock").getAttribute("tabindex")).toBe("-1");
+  });
+
+  it("picks up with Enter and drops with Enter; Escape cancels", () => {
+    const { model, pile } = mount(states.cruel.start);
+    const [source, target] = states.cruel.move.split(" ");
+    pile(source).focus();
+    key(pile(source), "Enter");
+    expect(pile(source).classList.contains("sw-selected")).toBe(true);
+    key(pile(source), "Escape");
+    expect(pile(source).classList.contains("sw-selected")).toBe(false);
+    key(pile(source), " ");
+    pile(target).focus();
+    key(pile(target), "Enter");
+    expect(model.sent.at(-1)).toMatchObject({ request: "move", move: `${source} ${target}` });
+  });
+
+  it("draws with Enter on the stock; z and y undo and redo", () => {
+    const { model, pile } = mount(states.frog.after);
+    model.state.counters = { ...model.state.counters, can_redo: true };
+    pile("stock").focus();
+    key(pile("stock"), "Enter");
+    expect(model.sent.at(-1).move).toBe("draw");
+    key(pile("stock"), "z");
+    key(pile("stock"), "y");
+    expect(model.sent.slice(-2).map((m) => m.request)).toEqual(["undo", "redo"]);
+  });
+
+  it("keeps its keys from the notebook", () => {
+    const { pile, root } = mount(states.bobby.start);
+    let leaked = 0;
+    document.addEventListener("keydown", () => leaked++);
+    pile("stock").focus();
+    key(pile("stock"), "ArrowDown");
+    key(pile("stock"), "z");
+    expect(leaked).toBe(0);
+    expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+  });
+});
+
+describe("cleanup", () => {
+  it("removes the table and its model listeners", () => {
+    const { model } = mount(states.frog.start);
+    expect(model.listenerCount()).toBeGreaterThan(0);
+    cleanup?.();
+    cleanup = null;
+    expect(host.querySelector(".sw-table")).toBeNull();
+    expect(model.listenerCount()).toBe(0);
+  });
+});
