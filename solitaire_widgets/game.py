@@ -120,8 +120,8 @@ class Game:
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
         self._options = self._check_options(options)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise ValueError(f"seed must be a whole number ≥ 0, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64):
+            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
         if deck is not None:
             order = card_ids_of_deck(deck, self.decks, self.title)
             self._deck: Optional[tuple[str, ...]] = tuple(CARD[i].code for i in order)
@@ -530,7 +530,7 @@ class Game:
         """
         parts = [bytes(FACE[c] for c in p) for p in self._piles]
         parts.append(bytes(self._down))
-        parts.append(self._redeals.to_bytes(2, "big"))
+        parts.append(self._redeals.to_bytes(8, "big"))
         return b"\xff".join(parts)
 
     def to_dict(self) -> dict[str, Any]:

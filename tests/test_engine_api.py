@@ -522,6 +522,7 @@ def tamper(data, **changes):
     ({"options": {1: "pysol"}}, "saved option names must be strings, not 1"),
     ({"seed": "7"}, "seed must be a whole number"),
     ({"seed": -7}, "seed must be a whole number"),
+    ({"seed": 2**64}, "seed must be a whole number from 0 to 2**64 - 1"),
     ({"seed": KeyError}, "neither 'seed' nor 'deck'"),
     ({"seed": None}, "neither 'seed' nor 'deck'"),
     ({"format": 2}, "format 2 is not supported"),
