@@ -168,7 +168,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             reason = f"internal error while handling the request ({type(err).__name__}); the game is unchanged"
         try:
             if reason is not None:
-                self.message, self.message_kind = reason, "error"
+                with self.hold_sync():  # one update, so the page never sees the text without its kind
+                    self.message, self.message_kind = reason, "error"
             if isinstance(request_id, (str, int)) and not isinstance(request_id, bool):
                 self.send({"type": "result", "id": request_id, "ok": reason is None,
                            "reason": reason or "", "version": self.version})
