@@ -1,6 +1,7 @@
 // DOM pieces: card elements (cloned from one template per face) and small helpers.
 
 import { cardInfo } from "./cards.js";
+import { faceUrl } from "./faces.js";
 
 /** @type {Map<number, HTMLElement>} face -> template element */
 const templates = new Map();
@@ -18,28 +19,19 @@ export function h(tag, className, text) {
 }
 
 /**
- * The template of a face-up card (built once per face per document).
+ * The template of a face-up card (built once per face per document): a box
+ * whose background is the face's SVG image.
  * @param {number} id
  */
 function faceTemplate(id) {
   const info = /** @type {import("./cards.js").CardInfo} */ (cardInfo(id));
   let tpl = templates.get(info.face);
   if (tpl && tpl.ownerDocument === document) return tpl;
-  tpl = h("div", `sw-card ${info.red ? "sw-red" : "sw-black"}${info.rank > 10 ? " sw-court" : ""}`);
+  tpl = h("div", `sw-card ${info.red ? "sw-red" : "sw-black"}`);
   tpl.dataset.face = "up";
   tpl.setAttribute("role", "img");
   tpl.setAttribute("aria-label", info.name);
-  const corner = h("span", "sw-idx sw-tl");
-  corner.append(h("b", "", info.rankText), h("i", "", info.symbol));
-  const pip = h("span", "sw-pip");
-  if (info.rank > 10) {
-    pip.append(h("b", "", info.rankText), h("i", "", info.symbol));
-  } else {
-    pip.textContent = info.symbol;
-  }
-  const br = corner.cloneNode(true);
-  /** @type {HTMLElement} */ (br).className = "sw-idx sw-br";
-  tpl.append(corner, h("span", "sw-tr", info.symbol), pip, br);
+  tpl.style.backgroundImage = faceUrl(id);
   templates.set(info.face, tpl);
   return tpl;
 }

@@ -11,7 +11,7 @@
 /** Steps between cards, as fractions of the card height (down) or width (right). */
 export const STEP = {
   down: { up: 0.27, down: 0.12 },
-  right: { up: 0.32, down: 0.12 },
+  right: { up: 0.36, down: 0.12 },
 };
 
 /**

@@ -25,6 +25,12 @@ import { LegalMoves, stockAction } from "./legal.js";
  */
 
 /**
+ * A card element with the view's bookkeeping: its place in its pile and its
+ * running slide.
+ * @typedef {HTMLElement & {_x?: number, _y?: number, _i?: number, _anim?: Animation | null}} CardEl
+ */
+
+/**
  * @typedef {object} PileRecord
  * @property {string} id
  * @property {HTMLElement} el
@@ -354,7 +360,8 @@ export class CardTable {
     const seed = this.counters().seed;
     const newDeal = seed !== this.seed;
     this.seed = seed;
-    const motion = animate && !newDeal && !this.reducedMotion && this.root.isConnected;
+    const motion = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
+      typeof this.felt.animate === "function";
 
     // A drop waiting for its reply: the card stays where it was dropped until now.
     const flight = this.inFlight;
@@ -363,12 +370,17 @@ export class CardTable {
       this.inFlight = null;
     }
 
+    // FLIP, first: where the face-up cards of the changed piles are now (the
+    // layout is clean here, so reading it costs little).
     /** @type {Map<HTMLElement, DOMRect>} */
     const first = new Map();
     /** @type {DOMRect | null} */
     let stockTop = null;
+    /** @type {DOMRect | null} */
+    let felt = null;
     const stockBefore = this.shown.stock?.length ?? 0;
     if (motion) {
+      felt = this.felt.getBoundingClientRect();
       for (const id of changed) {
         const rec = /** @type {PileRecord} */ (this.piles.get(id));
         for (const el of rec.els) if (el.dataset.face === "up") first.set(el, el.getBoundingClientRect());
@@ -378,61 +390,66 @@ export class CardTable {
         stockTop = stock.els[stock.els.length - 1].getBoundingClientRect();
       }
     }
-    if (flight) flight.el.classList.remove("sw-dragging");
-    this.piles.get(flight?.source ?? "")?.el.classList.remove("sw-lifting");
+    if (flight) {
+      flight.el.classList.remove("sw-dragging");
+      flight.el.style.transform = "";
+      flight.el.style.transition = "";
+      this.piles.get(flight.source)?.el.classList.remove("sw-lifting");
+    }
 
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
-    if (flight && !flight.el.isConnected) flight.el.style.transform = "";
 
     // If the selected pile changed, the picked-up card is no longer there.
     if (this.selected && changed.includes(this.selected)) this.clearSelection();
 
-    if (motion) {
+    // FLIP, last/invert/play: the new places come from the geometry (no
+    // forced layout); each moved card slides from where it was.
+    if (motion && felt) {
+      const g = /** @type {Geometry} */ (this.geometry);
       const stockShrank = (next.stock?.length ?? 0) < stockBefore;
-      /** @type {[HTMLElement, DOMRect][]} */
-      const moving = [];
       for (const id of changed) {
         const rec = /** @type {PileRecord} */ (this.piles.get(id));
-        for (const el of rec.els) {
+        const box = g.piles[id];
+        if (!box) continue;
+        for (const node of rec.els) {
+          const el = /** @type {CardEl} */ (node);
           if (el.dataset.face !== "up") continue;
           const from = first.get(el) ?? (stockShrank && id !== "stock" ? stockTop : null);
           if (!from) continue;
-          el.style.transition = "none";
-          el.style.transform = "";
-          moving.push([el, from]);
+          const dx = from.left - (felt.left + box.x + (el._x ?? 0));
+          const dy = from.top - (felt.top + box.y + (el._y ?? 0));
+          if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) this.slide(el, dx, dy, MOVE_MS, "sw-moving");
         }
       }
-      /** @type {[HTMLElement, number, number][]} */
-      const play = [];
-      for (const [el, from] of moving) {
-        const to = el.getBoundingClientRect();
-        const dx = from.left - to.left;
-        const dy = from.top - to.top;
-        if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) play.push([el, dx, dy]);
-        else el.style.transition = "";
-      }
-      if (play.length) {
-        for (const [el, dx, dy] of play) {
-          el.style.transform = `translate(${dx}px, ${dy}px)`;
-          el.classList.add("sw-moving");
-        }
-        void this.felt.offsetWidth; // commit the start positions
-        for (const [el] of play) {
-          el.style.transition = `transform ${MOVE_MS}ms ease-out`;
-          el.style.transform = "";
-        }
-        this.later(() => {
-          for (const [el] of play) {
-            el.classList.remove("sw-moving");
-            el.style.transition = "";
-          }
-        }, MOVE_MS + 40);
-      }
-    } else if (flight) {
-      flight.el.style.transform = "";
-      flight.el.style.transition = "";
     }
     this.lastPilesMs = performance.now() - t0;
+  }
+
+  /**
+   * Slide a card from (dx, dy) away back to its place (Web Animations, so no
+   * forced layout and no timers to clean up).
+   * @param {CardEl} el
+   * @param {number} dx
+   * @param {number} dy
+   * @param {number} ms
+   * @param {string} cls  a class the card carries while it slides
+   */
+  slide(el, dx, dy, ms, cls) {
+    el._anim?.cancel();
+    el.classList.add(cls);
+    const anim = el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
+      { duration: ms, easing: "ease-out" },
+    );
+    el._anim = anim;
+    const done = () => {
+      if (el._anim === anim) {
+        el._anim = null;
+        el.classList.remove(cls);
+      }
+    };
+    anim.onfinish = done;
+    anim.oncancel = done;
   }
 
   /**
@@ -471,8 +488,6 @@ export class CardTable {
       for (let i = k; i < els.length; i++) frag.append(els[i]);
       rec.el.insertBefore(frag, rec.badge);
     }
-    if (old.length) old[old.length - 1].classList.remove("sw-top");
-    if (els.length) els[els.length - 1].classList.add("sw-top");
     rec.els = els;
     rec.cards = cards.slice();
     this.shown[id] = rec.cards;
@@ -492,13 +507,17 @@ export class CardTable {
     if (!box) return;
     const down = rec.cards.findIndex((c) => c >= 0);
     const faceDown = down < 0 ? rec.cards.length : down;
-    const pos = fanPositions(rec.els.length, faceDown, box.fan, box, g.cw, g.ch);
-    for (let i = 0; i < rec.els.length; i++) {
-      const el = /** @type {HTMLElement & {_x?: number, _y?: number, _i?: number}} */ (rec.els[i]);
+    const n = rec.els.length;
+    const pos = fanPositions(n, faceDown, box.fan, box, g.cw, g.ch);
+    for (let i = 0; i < n; i++) {
+      const el = /** @type {CardEl} */ (rec.els[i]);
       const { x, y } = pos[i];
       if (el._x !== x) el.style.left = `${(el._x = x)}px`;
       if (el._y !== y) el.style.top = `${(el._y = y)}px`;
       if (el._i !== i) el.dataset.index = String((el._i = i));
+      // The top card, and the top two show their middles (see the CSS).
+      el.classList.toggle("sw-top", i === n - 1);
+      el.classList.toggle("sw-full", i >= n - 2);
     }
     const top = pos[pos.length - 1] ?? { x: 0, y: 0 };
     rec.el.style.setProperty("--sw-tx", `${top.x}px`);
@@ -828,19 +847,12 @@ export class CardTable {
   snapBack(el, source) {
     this.piles.get(source)?.el.classList.remove("sw-lifting");
     if (!el) return;
-    if (this.reducedMotion || !el.style.transform) {
-      el.classList.remove("sw-dragging");
-      el.style.transform = "";
-      el.style.transition = "";
-      return;
-    }
-    el.classList.add("sw-returning");
-    el.style.transition = `transform ${SNAP_MS}ms ease-out`;
+    const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
+    el.classList.remove("sw-dragging");
     el.style.transform = "";
-    this.later(() => {
-      el.classList.remove("sw-dragging", "sw-returning");
-      el.style.transition = "";
-    }, SNAP_MS + 30);
+    el.style.transition = "";
+    if (!m || this.reducedMotion || typeof el.animate !== "function") return;
+    this.slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
   }
 
   /**

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import widget from "../src/widget.js";
+import { faceUrl } from "../src/faces.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 
@@ -95,15 +96,15 @@ describe("DOM contract", () => {
     expect(first % 13).toBe(0);
   });
 
-  it("writes rank and suit in the corners, red or black", () => {
+  it("draws each face-up card from its face image, red or black", () => {
     const { root } = mount(states.cruel.start);
-    const seven = /** @type {HTMLElement} */ (root.querySelector('.sw-card[data-card="6"]') ?? null);
-    const any = /** @type {HTMLElement} */ (root.querySelector('.sw-card[data-face="up"]'));
-    const el = seven ?? any;
-    const id = Number(el.dataset.card);
-    const red = [1, 2].includes(Math.floor((id % 52) / 13));
-    expect(el.classList.contains(red ? "sw-red" : "sw-black")).toBe(true);
-    expect(el.querySelector(".sw-tl")?.textContent).toMatch(/^(A|[2-9]|10|J|Q|K)[♠♥♦♣]$/);
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('.sw-card[data-face="up"]'))) {
+      const id = Number(el.dataset.card);
+      const red = [1, 2].includes(Math.floor((id % 52) / 13));
+      expect(el.classList.contains(red ? "sw-red" : "sw-black")).toBe(true);
+      expect(el.style.backgroundImage).toContain("data:image/svg+xml");
+      expect(el.style.backgroundImage).toBe(faceUrl(id));
+    }
   });
 
   it("shows counts on the stock and waste and the passes left in Bobby", () => {
