@@ -73,8 +73,13 @@ export class CardTable {
     this.options = options;
     this.viewId = `${Date.now().toString(36)}${(viewCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     this.requestCount = 0;
-    /** @type {Map<string, {request: string, move?: string, drag?: HTMLElement | null, timer?: any}>} */
-    this.pending = new Map();
+    /** @type {any[]} requests not sent yet */
+    this.queue = [];
+    /** @type {string | null} the id of the request waiting for its reply */
+    this.waiting = null;
+    /** @type {any} */
+    this.waitTimer = null;
+    this.replyVersion = -1; // the newest version a reply told of
     this.abort = new AbortController();
     /** @type {Array<() => void>} */
     this.cleanups = [];
@@ -592,37 +597,55 @@ export class CardTable {
   // --- requests ------------------------------------------------------------------
 
   /**
-   * Send a request to the kernel; returns its id.
+   * Queue a request to the kernel; returns its id. Requests go one at a time:
+   * the next leaves when the previous one's reply has come (or after a
+   * timeout), carrying the version the kernel was at then, so quick gestures
+   * (two draws, two drops) all reach the engine instead of being refused as
+   * made on an old table.
    * @param {string} request  "move", "undo", "redo", "restart" or "new_deal"
    * @param {string} [move]
-   * @param {HTMLElement | null} [drag] a dropped card waiting for the answer
    */
-  send(request, move, drag = null) {
+  send(request, move) {
     const id = `${this.viewId}-${++this.requestCount}`;
     /** @type {any} */
-    const content = { request, version: this.get("version"), id };
+    const content = { request, id };
     if (move !== undefined) content.move = move;
-    const timer = this.later(() => this.pending.delete(id), REPLY_TIMEOUT_MS * 6);
-    this.pending.set(id, { request, move, drag, timer });
-    this.model.send(content);
+    this.queue.push(content);
+    this.pump();
     return id;
+  }
+
+  /** Send the next queued request if none is waiting for its reply. */
+  pump() {
+    if (this.waiting || this.queue.length === 0 || this.destroyed) return;
+    const content = this.queue.shift();
+    content.version = Math.max(Number(this.get("version") ?? 0), this.replyVersion);
+    this.waiting = content.id;
+    this.waitTimer = this.later(() => {
+      if (this.waiting !== content.id) return;
+      this.waiting = null;
+      this.pump();
+    }, REPLY_TIMEOUT_MS);
+    this.model.send(content);
   }
 
   /** @param {any} msg */
   onCustom(msg) {
     if (!msg || msg.type !== "result") return;
-    const req = this.pending.get(msg.id);
-    if (!req) return; // another view's request
-    this.pending.delete(msg.id);
-    clearTimeout(req.timer);
-    if (msg.ok) return;
-    if (this.inFlight && this.inFlight.requestId === msg.id) {
-      const { el, source } = this.inFlight;
-      clearTimeout(this.inFlight.timer);
-      this.inFlight = null;
-      this.snapBack(el, source);
+    if (typeof msg.version === "number") this.replyVersion = Math.max(this.replyVersion, msg.version);
+    if (msg.id !== this.waiting) return; // another view's request, or one that timed out
+    clearTimeout(this.waitTimer);
+    this.waiting = null;
+    if (!msg.ok) {
+      if (this.inFlight && this.inFlight.requestId === msg.id) {
+        const { el, source } = this.inFlight;
+        clearTimeout(this.inFlight.timer);
+        this.inFlight = null;
+        this.snapBack(el, source);
+      }
+      if (msg.reason) this.showMessage(String(msg.reason), "error");
     }
-    if (msg.reason) this.showMessage(String(msg.reason), "error");
+    this.pump();
   }
 
   /**
@@ -1028,7 +1051,7 @@ export class CardTable {
     this.cleanups = [];
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    this.pending.clear();
+    this.queue = [];
     this.root.remove();
   }
 }

@@ -210,9 +210,31 @@ describe("requests", () => {
     const { model, root } = mount(states.frog.after);
     const undo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="undo"]'));
     undo.click();
+    model.reply(true);
     undo.click();
     expect(model.sent.map((m) => m.request)).toEqual(["undo", "undo"]);
     expect(model.sent[0].id).not.toBe(model.sent[1].id);
+  });
+
+  it("sends one request at a time, the next with the version the reply told", () => {
+    const { model, pile } = mount(states.frog.start);
+    tap(pile("stock"));
+    tap(pile("stock"));
+    expect(model.sent).toHaveLength(1);
+    expect(model.sent[0].version).toBe(0);
+    // The reply may come before the traits: it carries the new version.
+    model.emit("msg:custom", { type: "result", id: model.sent[0].id, ok: true, reason: "", version: 1 });
+    expect(model.sent).toHaveLength(2);
+    expect(model.sent[1]).toMatchObject({ request: "move", move: "draw", version: 1 });
+  });
+
+  it("ignores replies to other views' requests", () => {
+    const { model, root, pile } = mount(states.frog.start);
+    tap(pile("stock"));
+    model.emit("msg:custom", { type: "result", id: "someone-else-1", ok: false, reason: "not mine", version: 0 });
+    expect(root.querySelector(".sw-message")?.textContent).toBe("");
+    tap(pile("stock"));
+    expect(model.sent).toHaveLength(1); // still waiting for its own reply
   });
 
   it("draws or deals on a click on the stock", () => {
@@ -239,7 +261,9 @@ describe("requests", () => {
     const { model, root } = mount(states.bobby.after);
     const click = (a) => /** @type {HTMLButtonElement} */ (root.querySelector(`button[data-action="${a}"]`)).click();
     click("undo");
+    model.reply(true);
     click("restart");
+    model.reply(true);
     click("new");
     expect(model.sent.map((m) => m.request)).toEqual(["undo", "restart", "new_deal"]);
     const redo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="redo"]'));
@@ -296,7 +320,9 @@ describe("keyboard", () => {
     pile("stock").focus();
     key(pile("stock"), "Enter");
     expect(model.sent.at(-1).move).toBe("draw");
+    model.reply(false, "the waste card must be played first");
     key(pile("stock"), "z");
+    model.reply(true);
     key(pile("stock"), "y");
     expect(model.sent.slice(-2).map((m) => m.request)).toEqual(["undo", "redo"]);
   });
