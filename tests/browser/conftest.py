@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+if str(HERE.parents[1]) not in sys.path:
+    sys.path.append(str(HERE.parents[1]))  # the working tree's solitaire_widgets, installed or not
 
 import harness as h  # noqa: E402
 

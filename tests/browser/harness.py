@@ -294,6 +294,12 @@ class Browser:
 IGNORED_CONSOLE = (
     re.compile(r"Failed to load resource: the server responded with a status of 404 \(Not Found\).*favicon"),
 )
+# Page errors of Jupyter's own bundles, not ours (message, where it is thrown).
+# Notebook 7.6's shortcuts plugin reads settings of a lazily loaded plugin
+# before it is loaded, on every page (/tree too, no widget involved).
+IGNORED_PAGE_ERRORS = (
+    ("Cannot read properties of undefined (reading 'schema')", "/static/notebook/notebook_core."),
+)
 
 
 class Page:
@@ -304,7 +310,7 @@ class Page:
         self.errors: list[str] = []
         self.console: list[str] = []
         page.on("console", self._on_console)
-        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+        page.on("pageerror", self._on_page_error)
         page.on("crash", lambda _: self.errors.append("page crashed"))
 
     def _on_console(self, msg: Any) -> None:
@@ -313,6 +319,13 @@ class Page:
         if msg.type == "error" and not any(p.search(text) for p in IGNORED_CONSOLE):
             loc = msg.location or {}
             self.errors.append(f"console.error: {text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+
+    def _on_page_error(self, err: Any) -> None:
+        message, stack = str(getattr(err, "message", err)), str(getattr(err, "stack", "") or "")
+        if any(m == message and where in stack for m, where in IGNORED_PAGE_ERRORS):
+            self.console.append(f"ignored pageerror: {message}")
+            return
+        self.errors.append(f"pageerror: {message}\n{stack[:1500]}")
 
     def errors_since(self, mark: int) -> list[str]:
         return self.errors[mark:]
@@ -372,12 +385,10 @@ class NotebookPage:
         if self.server.app == "jupyterlab":
             self.page.locator(".jp-StatusBar-TextItem", has_text=KERNEL_IDLE).first.wait_for(timeout=timeout)
         else:
-            # Notebook 7: the kernel status icon in the toolbar carries the state.
-            self.page.wait_for_function(
-                """() => { const s = document.querySelector('.jp-NotebookPanel-toolbar .jp-Toolbar-kernelStatus, .jp-Notebook-ExecutionIndicator, [data-jp-item-name="kernelStatus"] [data-status], .jp-KernelStatus');
-                  return !!document.querySelector('.jp-Notebook .jp-Cell') && !!(document.querySelector('[data-status="idle"]') || (s && /idle/i.test(s.getAttribute('title') || s.innerText || ''))); }""",
-                timeout=timeout,
-            )
+            # Notebook 7 has no status bar: the toolbar names the kernel once a
+            # session exists, and the execution indicator then reads idle.
+            self.page.locator(".jp-KernelName", has_text="Python 3 (ipykernel)").first.wait_for(timeout=timeout)
+            self.page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(timeout=timeout)
 
     # --- cells -------------------------------------------------------------
     def cells(self) -> Any:

@@ -1,0 +1,349 @@
+"""The card table in a JupyterLab notebook: gestures (mouse and keyboard) and
+reading the page and the kernel's ``widget.game`` back to compare them.
+
+Notebook layout (one notebook, one kernel for the whole session):
+
+    cell 0  setup: imports and the state helpers
+    cell 1  view A of ``w``
+    cell 2  driver: code run by the tests (moves from code, state read-back)
+    cell 3  view B of ``w`` (the two-views test), else empty
+    cell 4  spare (the echo widget)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Optional, Sequence
+
+import harness as h
+
+SETUP, VIEW, DRIVER, VIEW2, SPARE = range(5)
+BROWSER_DIR = str(h.REPO / "tests" / "browser")
+
+SETUP_CODE = (
+    "import sys\n"
+    f"sys.path.insert(0, {BROWSER_DIR!r})\n"
+    "import solitaire_widgets as sw\n"
+    "from echo_widget import EchoWidget\n" + h.STATE_HELPERS
+)
+
+NOTEBOOK_CELLS = [SETUP_CODE, "# view A", "# driver", "# view B", "# spare"]
+
+# The page's hit-testing: the first point of a pile where a pointer lands on
+# that pile (its top card first), in viewport coordinates.
+HIT_POINT_JS = """
+(pile, preferCard) => {
+  const cards = pile.querySelectorAll('.sw-card');
+  const top = cards.length ? cards[cards.length - 1] : null;
+  const boxes = [];
+  if (top && preferCard) boxes.push(top.getBoundingClientRect());
+  boxes.push(pile.getBoundingClientRect());
+  if (top && !preferCard) boxes.push(top.getBoundingClientRect());
+  for (const r of boxes) {
+    for (const [fx, fy] of [[0.5, 0.5], [0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.5, 0.1], [0.5, 0.9]]) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit) continue;
+      const hitPile = hit.closest('.sw-pile');
+      if (hitPile !== pile) continue;
+      if (preferCard && top && hit.closest('.sw-card') !== top) continue;
+      return {x, y};
+    }
+  }
+  return null;
+}
+"""
+
+WAIT_VERSION_JS = """
+([cell, older]) => {
+  const t = cell.querySelector('.sw-table');
+  return !!t && t.dataset.version !== undefined && Number(t.dataset.version) !== older;
+}
+"""
+
+WAIT_VERSION_EQ_JS = """
+([cell, v]) => {
+  const t = cell.querySelector('.sw-table');
+  return !!t && Number(t.dataset.version) === v;
+}
+"""
+
+
+class GestureError(AssertionError):
+    pass
+
+
+class Table:
+    """One ``w = SolitaireWidget(...)`` at a time, shown in cell 1 (and 3)."""
+
+    def __init__(self, nb: h.NotebookPage):
+        self.nb = nb
+        self.page = nb.page
+        self.views = [VIEW]
+        self._focus_order: dict[str, list[str]] = {}
+
+    # --- kernel side ------------------------------------------------------------
+    def new(self, expr: str, pre_moves: Sequence[str] = (), views: Iterable[int] = (VIEW,)) -> dict:
+        """``w = expr``, play ``pre_moves`` in code, show it; return the state."""
+        state = self.nb.run_json(
+            DRIVER,
+            f"w = {expr}\nfor _m in {list(pre_moves)!r}:\n    w.game.play(_m)\n_sw_emit(_sw_state(w))",
+        )
+        self.views = list(views)
+        for cell in (VIEW, VIEW2):
+            if cell in self.views:
+                self.nb.run(cell, "display(w)")
+            elif cell == VIEW2 and self.nb.output_text(VIEW2):
+                self.nb.run(VIEW2, "pass")
+        for cell in self.views:
+            self.wait_version_eq(state["version"], cell)
+        self.assert_same(state)
+        return state
+
+    def state(self) -> dict:
+        return self.nb.run_json(DRIVER, "_sw_emit(_sw_state(w))")
+
+    def code(self, code: str) -> dict:
+        """Run ``code`` in the kernel (``w`` is the widget); return the state after."""
+        return self.nb.run_json(DRIVER, f"{code}\n_sw_emit(_sw_state(w))")
+
+    # --- page side --------------------------------------------------------------
+    def cell(self, cell: int = VIEW) -> Any:
+        return self.nb.cell(cell)
+
+    def handle(self, cell: int = VIEW) -> Any:
+        return self.nb.cell_handle(cell)
+
+    def root(self, cell: int = VIEW) -> Any:
+        return self.cell(cell).locator(".sw-table")
+
+    def snap(self, cell: int = VIEW) -> Optional[dict]:
+        return self.cell(cell).evaluate(h.SNAPSHOT_JS)
+
+    def dom_version(self, cell: int = VIEW) -> Optional[int]:
+        snap = self.snap(cell)
+        return None if snap is None else snap["version"]
+
+    def wait_version_change(self, older: Optional[int], cell: int = VIEW, timeout: float = 10_000) -> None:
+        try:
+            self.page.wait_for_function(WAIT_VERSION_JS, arg=[self.handle(cell), older], timeout=timeout,
+                                        polling="raf")
+        except Exception as err:
+            raise GestureError(f"the view in cell {cell} stayed at version {older}; {self.diagnose(cell)}") from err
+
+    def diagnose(self, cell: int = VIEW) -> str:
+        """Where the focus is, what the message says, which piles are marked."""
+        info = self.cell(cell).evaluate(
+            """c => { const a = document.activeElement;
+                const t = c.querySelector('.sw-table');
+                const marked = t ? Array.from(t.querySelectorAll('.sw-selected, .sw-target, .sw-focus'))
+                    .map(e => (e.dataset.pile || e.tagName) + ':' + e.className) : [];
+                return {active: a ? a.tagName + '.' + a.className + (a.dataset.pile ? '[' + a.dataset.pile + ']' : '') : null,
+                        inTable: !!(t && a && t.contains(a)), message: t?.querySelector('.sw-message')?.innerText,
+                        version: t?.dataset.version, marked}; }""")
+        return f"page: {info}"
+
+    def wait_version_eq(self, version: int, cell: int = VIEW, timeout: float = 15_000) -> None:
+        try:
+            self.page.wait_for_function(WAIT_VERSION_EQ_JS, arg=[self.handle(cell), version], timeout=timeout,
+                                        polling="raf")
+        except Exception as err:
+            raise AssertionError(f"view in cell {cell} never reached version {version}: "
+                                 f"{json.dumps(self.snap(cell))[:2000]}") from err
+
+    def assert_same(self, state: dict, cells: Optional[Iterable[int]] = None) -> None:
+        """Every view shows exactly ``state`` (waiting for its version first)."""
+        for cell in (self.views if cells is None else cells):
+            self.wait_version_eq(state["version"], cell)
+            diffs = h.compare(self.snap(cell), state)
+            assert not diffs, f"page (cell {cell}) != engine:\n" + "\n".join(diffs)
+
+    def check(self) -> dict:
+        """Read ``widget.game`` back from the kernel and compare every view with it."""
+        state = self.state()
+        self.assert_same(state)
+        return state
+
+    def message(self, cell: int = VIEW) -> str:
+        snap = self.snap(cell)
+        return "" if snap is None or snap["message"] is None else snap["message"]
+
+    def pile_classes(self, pile: str, cell: int = VIEW) -> list[str]:
+        return self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]').evaluate("e => Array.from(e.classList)")
+
+    def wait_class(self, pile: str, cls: str, present: bool = True, cell: int = VIEW, timeout: float = 5_000) -> None:
+        self.page.wait_for_function(
+            "([c, p, k, want]) => { const e = c.querySelector(`.sw-pile[data-pile=\"${p}\"]`);"
+            " return !!e && e.classList.contains(k) === want; }",
+            arg=[self.handle(cell), pile, cls, present], timeout=timeout, polling="raf",
+        )
+
+    def screenshot(self, name: str, cell: int = VIEW) -> None:
+        h.ARTIFACTS.mkdir(exist_ok=True)
+        self.root(cell).screenshot(path=str(h.ARTIFACTS / f"{name}.png"))
+
+    # --- pointer gestures ----------------------------------------------------------
+    def bring_into_view(self, cell: int = VIEW) -> None:
+        """Scroll so the whole table is inside the viewport when it fits."""
+        self.root(cell).evaluate(
+            "t => { const r = t.getBoundingClientRect();"
+            " if (r.top < 0 || r.bottom > innerHeight) t.scrollIntoView({block: r.height < innerHeight ? 'center' : 'start'}); }"
+        )
+
+    def point(self, pile: str, card: bool = True, cell: int = VIEW) -> dict:
+        loc = self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]')
+        if loc.count() != 1:
+            raise GestureError(f"cell {cell}: {loc.count()} elements for pile {pile}")
+        self.bring_into_view(cell)
+        pt = loc.evaluate(HIT_POINT_JS, card)
+        if pt is None:
+            loc.scroll_into_view_if_needed()
+            pt = loc.evaluate(HIT_POINT_JS, card)
+        if pt is None:
+            raise GestureError(f"no point of pile {pile} (cell {cell}) is hit by the pointer: covered or off-screen")
+        return pt
+
+    def drag(self, source: str, target: str, cell: int = VIEW, steps: int = 6) -> None:
+        a = self.point(source, True, cell)
+        b = self.point(target, True, cell)
+        mouse = self.page.mouse
+        mouse.move(a["x"], a["y"])
+        mouse.down()
+        mouse.move(a["x"] + 8, a["y"] + 8, steps=2)
+        mouse.move(b["x"], b["y"], steps=steps)
+        mouse.up()
+
+    def click_click(self, source: str, target: str, cell: int = VIEW) -> None:
+        a = self.point(source, True, cell)
+        self.page.mouse.click(a["x"], a["y"])
+        self.wait_class(source, "sw-selected", True, cell)
+        b = self.point(target, True, cell)
+        self.page.mouse.click(b["x"], b["y"])
+
+    def dblclick(self, source: str, cell: int = VIEW) -> None:
+        a = self.point(source, True, cell)
+        self.page.mouse.dblclick(a["x"], a["y"])
+
+    def click_pile(self, pile: str, cell: int = VIEW) -> None:
+        a = self.point(pile, True, cell)
+        self.page.mouse.click(a["x"], a["y"])
+
+    def button(self, action: str, cell: int = VIEW) -> None:
+        self.cell(cell).locator(f'button[data-action="{action}"]').click()
+
+    # --- keyboard ---------------------------------------------------------------------
+    def focused_pile(self, cell: int = VIEW) -> Optional[str]:
+        return self.cell(cell).evaluate(
+            "c => { const e = c.querySelector('.sw-pile.sw-focus'); return e ? e.dataset.pile : null; }")
+
+    def focus_table(self, cell: int = VIEW) -> None:
+        """Put the keyboard focus into the table (as Tab would) without a click."""
+        if self.focused_pile(cell) is not None and self.cell(cell).evaluate(
+                "c => c.querySelector('.sw-table').contains(document.activeElement)"):
+            return
+        self.cell(cell).evaluate(
+            "c => { const t = c.querySelector('.sw-table');"
+            " const f = t.querySelector('.sw-pile[tabindex], [tabindex]:not(button)') || t; f.focus(); }")
+        if self.focused_pile(cell) is None:
+            self.press_and_wait_focus("ArrowRight", None, cell)
+
+    def press_and_wait_focus(self, key: str, before: Optional[str], cell: int = VIEW) -> str:
+        self.page.keyboard.press(key)
+        self.page.wait_for_function(
+            "([c, b]) => { const e = c.querySelector('.sw-pile.sw-focus'); return !!e && e.dataset.pile !== b; }",
+            arg=[self.handle(cell), before], timeout=5_000, polling="raf")
+        return self.focused_pile(cell)  # type: ignore[return-value]
+
+    def focus_order(self, game: str, cell: int = VIEW) -> list[str]:
+        """The ArrowRight order of the piles (learned once per game)."""
+        if game not in self._focus_order:
+            self.focus_table(cell)
+            start = self.focused_pile(cell)
+            order = [start]
+            for _ in range(64):
+                nxt = self.press_and_wait_focus("ArrowRight", order[-1], cell)
+                if nxt == start:
+                    break
+                order.append(nxt)
+            else:
+                raise GestureError(f"ArrowRight never comes back to {start}: {order}")
+            self._focus_order[game] = order
+        return self._focus_order[game]
+
+    def key_focus(self, pile: str, game: str, cell: int = VIEW) -> None:
+        order = self.focus_order(game, cell)
+        self.focus_table(cell)
+        cur = self.focused_pile(cell)
+        if pile not in order:
+            raise GestureError(f"pile {pile} is not in the keyboard focus order {order}")
+        n = len(order)
+        right = (order.index(pile) - order.index(cur)) % n
+        key, presses = ("ArrowRight", right) if right <= n - right else ("ArrowLeft", n - right)
+        for _ in range(presses):
+            cur = self.press_and_wait_focus(key, cur, cell)
+        if cur != pile:
+            raise GestureError(f"keyboard focus went to {cur}, wanted {pile} (order {order})")
+
+    def key_move(self, source: str, target: str, game: str, cell: int = VIEW) -> None:
+        self.key_focus(source, game, cell)
+        self.page.keyboard.press("Enter")
+        self.wait_class(source, "sw-selected", True, cell)
+        self.key_focus(target, game, cell)
+        self.page.keyboard.press("Enter")
+
+    def key_stock(self, game: str, cell: int = VIEW) -> None:
+        self.key_focus("stock", game, cell)
+        self.page.keyboard.press("Enter")
+
+    def key_button(self, action: str, cell: int = VIEW, limit: int = 80) -> None:
+        """Tab (only the keyboard) until the action's button has the focus, then Enter."""
+        self.focus_table(cell)
+        for _ in range(limit):
+            here = self.cell(cell).evaluate(
+                "c => { const a = document.activeElement; if (!a || !c.querySelector('.sw-table').contains(a)) return 'outside';"
+                " return a.matches('button[data-action]') ? a.dataset.action : ''; }")
+            if here == action:
+                self.page.keyboard.press("Enter")
+                return
+            if here == "outside":
+                raise GestureError(f"Tab left the table before reaching the {action} button")
+            self.page.keyboard.press("Tab")
+        raise GestureError(f"{limit} Tabs never reached the {action} button")
+
+    # --- one planned move, checked -------------------------------------------------------
+    def play(self, move: str, how: str, game: str, expected_history: list[str],
+             alternatives: Sequence[str] = (), cell: int = VIEW) -> dict:
+        """Play ``move`` by gesture ``how``; wait for the page; read the kernel
+        back; check it played exactly that move (or one of ``alternatives``,
+        for a double-click's choice of foundation) and the page shows it."""
+        older = self.dom_version(cell)
+        words = move.split()
+        if how in ("stock", "key-stock"):
+            self.click_pile("stock", cell) if how == "stock" else self.key_stock(game, cell)
+        elif how == "button":
+            self.button(words[0], cell)
+        elif how == "key-button":
+            self.key_button(words[0], cell)
+        elif how == "drag":
+            self.drag(words[0], words[1], cell)
+        elif how == "click":
+            self.click_click(words[0], words[1], cell)
+        elif how == "dblclick":
+            self.dblclick(words[0], cell)
+        elif how == "key":
+            self.key_move(words[0], words[1], game, cell)
+        else:
+            raise ValueError(how)
+        try:
+            self.wait_version_change(older, cell)
+        except Exception as err:
+            raise GestureError(f"{how} for {move!r} changed nothing on the page; message: "
+                               f"{self.message(cell)!r}") from err
+        state = self.state()
+        played = state["history"][len(expected_history):]
+        allowed = [move, *alternatives]
+        assert state["history"][:len(expected_history)] == expected_history and len(played) == 1 \
+            and played[0] in allowed, f"{how} for {move!r}: the kernel played {played} (allowed {allowed})"
+        self.assert_same(state)
+        return state

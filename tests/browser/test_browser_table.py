@@ -1,0 +1,339 @@
+"""The card table in a real JupyterLab in Chromium: every gesture goes through
+the page, the comm and the kernel, and after every move the page must show
+exactly what ``widget.game`` holds (read back by running a cell).
+
+One JupyterLab, one browser, one notebook and kernel for the whole module;
+each test makes its own ``w``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+import pytest
+
+import harness as h
+import plans
+import solitaire_widgets as sw
+from table import SPARE, VIEW, VIEW2, NOTEBOOK_CELLS, GestureError, Table
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
+BUTTONS = {"undo", "redo", "restart", "new"}
+
+
+@pytest.fixture(scope="module")
+def lab_table(lab_server, chromium, front_end_built):
+    h.write_notebook(lab_server.root / "table.ipynb", NOTEBOOK_CELLS)
+    page = chromium.new_page()
+    nb = h.NotebookPage(page, lab_server, "table.ipynb").open()
+    nb.run(0, NOTEBOOK_CELLS[0])
+    yield Table(nb)
+    page.close()
+
+
+@pytest.fixture
+def table(lab_table, console_guard):
+    console_guard(lab_table.nb.p)
+    page = lab_table.page
+    page.mouse.up()
+    page.keyboard.press("Escape")
+    yield lab_table
+    page.mouse.up()
+
+
+def widget_expr(name: str, seed: int) -> str:
+    return f"sw.SolitaireWidget({name!r}, seed={seed})"
+
+
+def gesture_for(move: str, name: str, keyboard: bool = False) -> str:
+    """How a lone move is played: actions on the stock or their button."""
+    if move == "redeal":
+        return "key-button" if keyboard else "button"
+    if move in ("draw", "deal"):
+        return "key-stock" if keyboard else "stock"
+    return "key" if keyboard else "drag"
+
+
+def home_alternatives(game: sw.Game, move: sw.Move) -> list[str]:
+    return [str(m) for m in game.legal_moves() if not m.is_action and m.source == move.source and m.target[0] == "f"]
+
+
+def play_plan(table: Table, name: str, local: sw.Game, history: list[str], keyboard: bool, length: int = 12,
+              cell: int = VIEW) -> set[str]:
+    planner = plans.Planner(keyboard)
+    steps: list[tuple[str, str]] = []
+    for _ in range(length):
+        step = planner.next(local)
+        if step is None:
+            break
+        move, how = step
+        alts = home_alternatives(local, move) if how == "dblclick" else []
+        state = table.play(str(move), how, name, history, alts, cell=cell)
+        played = state["history"][-1]
+        local.play(played)
+        history.append(played)
+        steps.append((played, how))
+    return plans.coverage(name, steps)
+
+
+# --------------------------------------------------------------------------- #
+def test_harness_echo_widget_round_trip(table):
+    """The harness itself, on a bare anywidget: click -> Python -> DOM."""
+    nb = table.nb
+    nb.run(SPARE, "e = EchoWidget()\ndisplay(e)")
+    cell = nb.cell(SPARE)
+    cell.locator(".echo-root").wait_for()
+    for i in range(1, 4):
+        cell.locator(".echo-button").click()
+        nb.page.wait_for_function("([c, n]) => c.querySelector('.echo-root').dataset.count === n",
+                                  arg=[nb.cell_handle(SPARE), str(i)])
+    assert nb.run_json(SPARE, "_sw_emit(e.count)") == 3
+    nb.run(SPARE, "pass")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fresh_deal_renders(table, name):
+    seed = plans.SEEDS[name]
+    state = table.new(widget_expr(name, seed))
+    local = sw.new_game(name, seed=seed)
+    snap = table.snap()
+    assert snap["game"] == name
+    assert list(snap["piles"]) and set(snap["piles"]) == set(local.PILES)
+    for pile in local.PILES:  # the kernel deals what the engine here deals
+        assert state["piles"][pile] == list(local.card_ids(pile)), pile
+        assert snap["piles"][pile]["count"] == len(local.card_ids(pile)), pile
+    actions = {b["action"] for b in snap["buttons"]}
+    assert BUTTONS <= actions, snap["buttons"]
+    if "redeal" in local.ACTION_NAMES:
+        assert "redeal" in actions
+    assert snap["status"] == "playing" and snap["banner"] is None
+    assert snap["statusText"], "the status line .sw-status is empty"
+    table.screenshot(name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mouse_moves(table, name):
+    """Drags, click-click, double-clicks, stock clicks and redeals; page ==
+    engine after every move."""
+    seed = plans.SEEDS[name]
+    local = sw.new_game(name, seed=seed)
+    pre = plans.pre_moves(local)
+    state = table.new(widget_expr(name, seed), pre)
+    assert state["history"] == pre
+    kinds = play_plan(table, name, local, list(pre), keyboard=False)
+    missing = plans.NEEDED[name] - kinds
+    assert not missing, f"the plan did not exercise {missing}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_keyboard_moves(table, name):
+    """The same through the keyboard alone; then Esc cancels a pick-up and
+    z / y undo and redo."""
+    seed = plans.KEY_SEEDS[name]
+    local = sw.new_game(name, seed=seed)
+    pre = plans.pre_moves(local)
+    table.new(widget_expr(name, seed), pre)
+    history = list(pre)
+    kinds = play_plan(table, name, local, history, keyboard=True)
+    missing = plans.NEEDED_KEYS[name] - kinds
+    assert not missing, f"the keyboard plan did not exercise {missing}"
+
+    # Esc: pick up a movable card, cancel, nothing happened.
+    movable = next((m for m in local.legal_moves() if not m.is_action), None)
+    if movable is not None:
+        before = table.dom_version()
+        table.key_focus(movable.source, name)
+        table.page.keyboard.press("Enter")
+        table.wait_class(movable.source, "sw-selected", True)
+        table.page.keyboard.press("Escape")
+        table.wait_class(movable.source, "sw-selected", False)
+        assert table.dom_version() == before
+
+    # z / y with the focus in the table.
+    table.focus_table()
+    older = table.dom_version()
+    table.page.keyboard.press("z")
+    table.wait_version_change(older)
+    state = table.check()
+    assert state["history"] == history[:-1]
+    older = state["version"]
+    table.focus_table()  # the read-back cell took the focus
+    table.page.keyboard.press("y")
+    table.wait_version_change(older)
+    state = table.check()
+    assert state["history"] == history
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_redo_restart_buttons(table, name):
+    seed = plans.SEEDS[name]
+    local = sw.new_game(name, seed=seed)
+    pre = plans.pre_moves(local)
+    moves = pre + [m for m, _ in plans.plan(local, 3)]
+    table.new(widget_expr(name, seed), moves)
+
+    def press(action: str) -> dict:
+        older = table.dom_version()
+        table.button(action)
+        table.wait_version_change(older)
+        return table.check()
+
+    assert press("undo")["history"] == moves[:-1]
+    assert press("undo")["history"] == moves[:-2]
+    assert press("redo")["history"] == moves[:-1]
+    state = press("restart")
+    assert state["history"] == []
+    fresh = sw.new_game(name, seed=seed)
+    assert state["piles"] == {p: list(fresh.card_ids(p)) for p in fresh.PILES}
+    assert press("redo")["history"] == moves[:1]
+
+
+def find_illegal_drop(game: sw.Game) -> Optional[tuple[str, str]]:
+    """A card that may move somewhere, dropped where it may not (a pile its
+    route allows, so the refusal is about the cards, not the route)."""
+    for move in game.legal_moves():
+        if move.is_action:
+            continue
+        for target in game.PILES:
+            if target in (move.source, "stock", "waste", "reserve"):
+                continue
+            reason = game.why_illegal(move.source, target)
+            if reason and game._MOVE_GRID[game._INDEX[move.source]][game._INDEX[target]] is not None:
+                return move.source, target
+    return None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_drop_is_refused_with_reason(table, name):
+    seed = plans.SEEDS[name]
+    local = sw.new_game(name, seed=seed)
+    pre = plans.pre_moves(local)
+    planner = plans.Planner()
+    while find_illegal_drop(local) is None:
+        step = planner.next(local)
+        assert step is not None, "no position with an illegal drop found"
+        local.play(step[0])
+        pre.append(str(step[0]))
+    source, target = find_illegal_drop(local)
+    before = table.new(widget_expr(name, seed), pre)
+    assert table.message() == ""
+    table.drag(source, target)
+    table.page.wait_for_function(
+        "c => { const m = c.querySelector('.sw-message'); return !!m && m.innerText.trim() !== ''; }",
+        arg=table.handle(), timeout=10_000)
+    shown = table.message()
+    after = table.state()
+    assert after["history"] == before["history"] and after["version"] == before["version"]
+    table.assert_same(after)
+    reason = local.why_illegal(source, target)
+    assert reason in shown or after["message"] in shown, f"shown {shown!r}, engine says {reason!r}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_won_game_shows_banner(table, name):
+    deck = plans.winning_deck(name)
+    local = sw.new_game(name, deck=deck)
+    moves = plans.greedy_win(local)
+    assert local.status == "won"
+    pre, last = moves[:-1], moves[-1]
+    state = table.new(f"sw.SolitaireWidget(sw.new_game({name!r}, deck={deck!r}))", pre)
+    assert state["status"] == "playing"
+    state = table.play(last, gesture_for(last, name), name, pre)
+    assert state["status"] == "won"
+    banner = table.snap()["banner"]
+    assert banner and banner["result"] == "won" and banner["text"].strip()
+    assert table.root().locator('.sw-banner[data-result="won"]').is_visible()
+    table.screenshot(f"{name}-won")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_lost_game_shows_banner(table, name):
+    seed = plans.LOSING_SEEDS[name]
+    moves = plans.losing_line(name, seed)
+    assert moves, f"{name} seed {seed} is no longer lost by plans.losing_line"
+    pre, last = moves[:-1], moves[-1]
+    table.new(widget_expr(name, seed), pre)
+    state = table.play(last, gesture_for(last, name), name, pre)
+    assert state["status"] == "lost"
+    banner = table.snap()["banner"]
+    assert banner and banner["result"] == "lost" and banner["text"].strip()
+    assert table.root().locator('.sw-banner[data-result="lost"]').is_visible()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_move_in_code_shows_without_click(table, name):
+    seed = plans.SEEDS[name]
+    table.new(widget_expr(name, seed))
+    for _ in range(3):
+        state = table.code("w.game.play(w.game.legal_moves()[0])")
+        table.assert_same(state)
+    state = table.code("w.game.undo()")
+    table.assert_same(state)
+    assert len(state["history"]) == 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_two_views_stay_identical(table, name):
+    seed = plans.SEEDS[name]
+    local = sw.new_game(name, seed=seed)
+    pre = plans.pre_moves(local)
+    table.new(widget_expr(name, seed), pre, views=(VIEW, VIEW2))
+    history = list(pre)
+    planner = plans.Planner()
+    for i in range(4):
+        step = planner.next(local)
+        if step is None:
+            break
+        move, how = step
+        cell = (VIEW, VIEW2)[i % 2]
+        alts = home_alternatives(local, move) if how == "dblclick" else []
+        state = table.play(str(move), how, name, history, alts, cell=cell)  # checks both views
+        local.play(state["history"][-1])
+        history.append(state["history"][-1])
+    older = table.dom_version(VIEW2)
+    table.button("undo", cell=VIEW2)
+    table.wait_version_change(older, VIEW2)
+    table.check()
+    state = table.code("w.game.redo()")
+    table.assert_same(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_stress_random_clicks_and_drags(table, name):
+    """200 rapid clicks and drags at random places, no waiting in between;
+    then page == engine and not one console error."""
+    seed = plans.SEEDS[name]
+    table.new(widget_expr(name, seed))
+    table.bring_into_view()
+    box = table.root().bounding_box()
+    rng = random.Random(f"stress-{name}")
+    mouse = table.page.mouse
+
+    def spot() -> tuple[float, float]:
+        return (box["x"] + rng.uniform(2, box["width"] - 2),
+                box["y"] + rng.uniform(2, min(box["height"], h.VIEWPORT["height"] - box["y"]) - 2))
+
+    for _ in range(200):
+        x, y = spot()
+        if rng.random() < 0.6:
+            mouse.click(x, y)
+        else:
+            x2, y2 = spot()
+            mouse.move(x, y)
+            mouse.down()
+            mouse.move(x2, y2, steps=3)
+            mouse.up()
+    table.page.keyboard.press("Escape")
+    # The read-back cell runs after every request the page sent; repeat until
+    # the version is stable (the page may still be sending its last ones).
+    state = table.state()
+    for _ in range(5):
+        table.assert_same(state)
+        again = table.state()
+        if again["version"] == state["version"]:
+            break
+        state = again
+    table.assert_same(state)
