@@ -282,6 +282,14 @@ def play_some(page, out: pathlib.Path, theme: str) -> list[str]:
     if not moved:
         print(f"[{theme}] cruel: no keyboard move found")
 
+    # Notebook command-mode letters must not act while a pile has the focus.
+    pile(page, C, "t3").focus()
+    for key in ["a", "b", "x", "m", "d", "d", "1", "c", "v"]:
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    if page.locator(".jp-OutputArea-output .sw-table").count() != len(GAMES):
+        problems.append("a notebook shortcut acted on the tables")
+
     cells_after = page.locator(".jp-Cell").count()
     if cells_after != cells_before:
         problems.append(f"the notebook changed under the keys: {cells_before} -> {cells_after} cells")

@@ -954,7 +954,11 @@ export class CardTable {
 
   /** @param {KeyboardEvent} e */
   onKeyDown(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return; // the page's own shortcuts (save, palette …)
+    if (e.shiftKey && e.key === "Enter") return; // run the cell
+    // Plain keys stay in the table: in a notebook's command mode they would
+    // add, cut or retype cells ("a", "b", "x", "m", "d d" …).
+    e.stopPropagation();
     const target = /** @type {HTMLElement} */ (e.target);
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     const pile = this.pileAt(target);

@@ -330,11 +330,17 @@ describe("keyboard", () => {
   it("keeps its keys from the notebook", () => {
     const { pile, root } = mount(states.bobby.start);
     let leaked = 0;
-    document.addEventListener("keydown", () => leaked++);
+    const count = () => leaked++;
+    document.addEventListener("keydown", count);
     pile("stock").focus();
-    key(pile("stock"), "ArrowDown");
-    key(pile("stock"), "z");
+    for (const k of ["ArrowDown", "z", "a", "b", "x", "m", "d", "Escape"]) key(pile("stock"), k);
+    key(/** @type {HTMLElement} */ (root.querySelector('button[data-action="new"]')), "a");
     expect(leaked).toBe(0);
+    // Shortcuts with modifiers and Shift+Enter (run the cell) still reach the page.
+    pile("stock").dispatchEvent(new KeyboardEvent("keydown", { key: "s", ctrlKey: true, bubbles: true }));
+    pile("stock").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", shiftKey: true, bubbles: true }));
+    expect(leaked).toBe(2);
+    document.removeEventListener("keydown", count);
     expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
   });
 });
