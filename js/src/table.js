@@ -239,7 +239,8 @@ export class CardTable {
     /** @type {string[]} */
     const pileIds = (this.get("pile_ids") || []).slice();
     /** @type {string[]} */
-    this.actions = (this.get("actions") || []).slice();
+    const actions = (this.get("actions") || []).slice();
+    this.actions = actions;
     this.gameName = game;
     this.pileIds = pileIds;
     this.layout = layoutFor(game, pileIds);
@@ -254,7 +255,7 @@ export class CardTable {
     this.buttonsEl.replaceChildren();
     this.buttons.clear();
     for (const [action, label, title] of BUTTONS) {
-      if (action === "redeal" && !this.actions.includes("redeal")) continue;
+      if (action === "redeal" && !actions.includes("redeal")) continue;
       const b = actionButton(action, label, title);
       this.buttons.set(action, b);
       this.buttonsEl.append(b);
