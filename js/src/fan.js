@@ -1,8 +1,9 @@
 // Fan and compress: where each card of a pile lies inside the pile's box.
 //
 // A fanned pile shows the index corner of every card (face-down cards need
-// less room); when the cards do not fit the box, all steps shrink alike so the
-// top card still ends inside the box. A stack shows only its top card, with a
+// less room); when the cards do not fit the box, the bottom of the pile is
+// squeezed first so the cards near the top stay readable, and the top card
+// always ends inside the box. A stack shows only its top card, with a
 // few pixels of thickness when it is tall.
 
 /** @typedef {import("./layout.js").Fan} Fan */
@@ -53,15 +54,43 @@ export function fanPositions(n, faceDown, fan, box, cw, ch) {
   const down = fan === "down";
   const unit = down ? ch : cw;
   const room = Math.max(0, (down ? box.h - ch : box.w - cw));
-  const steps = fanSteps(n, faceDown, unit, down ? STEP.down : STEP.right);
-  const total = steps.reduce((a, b) => a + b, 0);
-  const scale = total > room ? room / total : 1;
+  const steps = compress(fanSteps(n, faceDown, unit, down ? STEP.down : STEP.right), room, MIN_STEP * unit);
   let at = 0;
   out.push({ x: 0, y: 0 });
   for (const s of steps) {
-    at += s * scale;
+    at += s;
     const p = Math.floor(at);
     out.push(down ? { x: 0, y: p } : { x: p, y: 0 });
+  }
+  return out;
+}
+
+/** The smallest step the bottom of a long fan is squeezed to (fraction of the card). */
+export const MIN_STEP = 0.06;
+
+/**
+ * Shrink fan steps so they add up to at most `room`: the steps at the bottom
+ * of the pile go down to `floor` first, so the cards near the top stay
+ * readable; only when that is not enough do all steps shrink alike.
+ * @param {number[]} steps  bottom first
+ * @param {number} room
+ * @param {number} floor
+ * @returns {number[]}
+ */
+export function compress(steps, room, floor) {
+  const total = steps.reduce((a, b) => a + b, 0);
+  if (total <= room) return steps;
+  const out = steps.slice();
+  let excess = total - room;
+  for (let i = 0; i < out.length && excess > 0; i++) {
+    const cut = Math.min(excess, Math.max(0, out[i] - floor));
+    out[i] -= cut;
+    excess -= cut;
+  }
+  if (excess > 1e-9) {
+    const sum = out.reduce((a, b) => a + b, 0);
+    const scale = sum > 0 ? room / sum : 0;
+    for (let i = 0; i < out.length; i++) out[i] *= scale;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STEP, fanPositions, fanSpacing, fanSteps } from "../src/fan.js";
+import { MIN_STEP, STEP, compress, fanPositions, fanSpacing, fanSteps } from "../src/fan.js";
 
 const cw = 80;
 const ch = 112;
@@ -55,5 +55,29 @@ describe("fanPositions", () => {
 
   it("builds steps from the face-down count", () => {
     expect(fanSteps(3, 1, 100, { up: 0.3, down: 0.1 })).toEqual([10, 30]);
+  });
+});
+
+describe("compress", () => {
+  it("leaves steps that fit alone", () => {
+    expect(compress([10, 10], 30, 2)).toEqual([10, 10]);
+  });
+
+  it("squeezes the bottom steps first so the top ones stay readable", () => {
+    expect(compress([10, 10, 10, 10], 28, 2)).toEqual([2, 6, 10, 10]);
+  });
+
+  it("shrinks all alike when even the floor does not fit", () => {
+    const out = compress([10, 10, 10, 10], 4, 2);
+    expect(out.reduce((a, b) => a + b, 0)).toBeCloseTo(4);
+    expect(out.every((s) => Math.abs(s - 1) < 1e-9)).toBe(true);
+  });
+
+  it("keeps the top cards of a 24-card Leap Year column a full step apart", () => {
+    const box = { w: cw, h: 3 * ch };
+    const pos = fanPositions(24, 0, "down", box, cw, ch);
+    expect(pos[23].y - pos[22].y).toBe(Math.floor(pos[23].y) - Math.floor(pos[22].y));
+    expect(pos[23].y - pos[22].y).toBeGreaterThanOrEqual(Math.floor(STEP.down.up * ch) - 1);
+    expect(pos[1].y - pos[0].y).toBeLessThanOrEqual(Math.ceil(MIN_STEP * ch));
   });
 });
