@@ -286,15 +286,17 @@ class Table:
             raise GestureError(f"keyboard focus went to {cur}, wanted {pile} (order {order})")
 
     def key_move(self, source: str, target: str, game: str, cell: int = VIEW) -> None:
+        """Pick up with Enter, drop with Space (both keys work both ways)."""
         self.key_focus(source, game, cell)
         self.page.keyboard.press("Enter")
         self.wait_class(source, "sw-selected", True, cell)
         self.key_focus(target, game, cell)
-        self.page.keyboard.press("Enter")
+        self.page.keyboard.press("Space")
 
     def key_stock(self, game: str, cell: int = VIEW) -> None:
         self.key_focus("stock", game, cell)
-        self.page.keyboard.press("Enter")
+        self._stock_key = "Space" if getattr(self, "_stock_key", "Space") == "Enter" else "Enter"
+        self.page.keyboard.press(self._stock_key)
 
     def key_button(self, action: str, cell: int = VIEW, limit: int = 80) -> None:
         """Tab (only the keyboard) until the action's button has the focus, then Enter."""

@@ -189,6 +189,10 @@ def test_undo_redo_restart_buttons(table, name):
     fresh = sw.new_game(name, seed=seed)
     assert state["piles"] == {p: list(fresh.card_ids(p)) for p in fresh.PILES}
     assert press("redo")["history"] == moves[:1]
+    # New deal: another seed, a fresh table, every view follows.
+    state = press("new")
+    assert state["history"] == [] and state["version"] > 0
+    assert table.snap()["status"] == "playing"
 
 
 def find_illegal_drop(game: sw.Game) -> Optional[tuple[str, str]]:
@@ -230,6 +234,17 @@ def test_illegal_drop_is_refused_with_reason(table, name):
     table.assert_same(after)
     reason = local.why_illegal(source, target)
     assert reason in shown or after["message"] in shown, f"shown {shown!r}, engine says {reason!r}"
+
+    # Dropped outside the table: the card goes back, nothing is sent.
+    a = table.point(source)
+    mouse = table.page.mouse
+    mouse.move(a["x"], a["y"])
+    mouse.down()
+    mouse.move(a["x"] + 20, a["y"] + 20, steps=2)
+    mouse.move(3, 3, steps=4)
+    mouse.up()
+    table.assert_same(table.state())
+    assert table.state()["history"] == before["history"]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -273,6 +288,13 @@ def test_move_in_code_shows_without_click(table, name):
     state = table.code("w.game.undo()")
     table.assert_same(state)
     assert len(state["history"]) == 2
+    # Another game put on the same table from code: the page rebuilds.
+    other = GAMES[(GAMES.index(name) + 1) % len(GAMES)]
+    state = table.code(f"w.game = sw.new_game({other!r}, seed=3)")
+    assert state["game"] == other
+    table.assert_same(state)
+    state = table.code("w.game.play(w.game.legal_moves()[0])")
+    table.assert_same(state)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -337,3 +359,37 @@ def test_stress_random_clicks_and_drags(table, name):
             break
         state = again
     table.assert_same(state)
+
+
+NOTEBOOK_SHORTCUT_KEYS = ["m", "a", "b", "x", "c", "v", "d", "d", "0", "0", "Shift+m", "Shift+ArrowDown"]
+
+
+def test_keys_in_table_do_not_reach_notebook_shortcuts(lab_server, chromium, front_end_built, console_guard):
+    """With the keyboard focus on the table, keys it does not use must not run
+    JupyterLab's command-mode shortcuts on the notebook around it (m makes the
+    cell Markdown, x cuts it, d d deletes it, 0 0 restarts the kernel ...).
+
+    Own notebook and page: a failure here wrecks the notebook it runs in."""
+    h.write_notebook(lab_server.root / "keys.ipynb", NOTEBOOK_CELLS)
+    page = console_guard(chromium.new_page())
+    try:
+        nb = h.NotebookPage(page, lab_server, "keys.ipynb").open()
+        nb.run(0, NOTEBOOK_CELLS[0])
+        table = Table(nb)
+        table.new(widget_expr("cruel", 0))
+        layout = """() => ({cells: Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell')).map(c =>
+            c.classList.contains('jp-CodeCell') ? 'code' : 'other'),
+            dialog: !!document.querySelector('.jp-Dialog'), tables: document.querySelectorAll('.sw-table').length})"""
+        before = page.page.evaluate(layout)
+        changed = []
+        for key in NOTEBOOK_SHORTCUT_KEYS:
+            table.focus_table()
+            page.page.keyboard.press(key)
+            now = page.page.evaluate(layout)
+            if now != before:
+                changed.append(f"{key}: {now}")
+                break
+        assert not changed, ("a key pressed on the table ran a notebook shortcut (the table should stop "
+                             "keydown propagation or carry data-lm-suppress-shortcuts): " + "; ".join(changed))
+    finally:
+        page.close()
