@@ -237,16 +237,23 @@ class Table:
         return self.cell(cell).evaluate(
             "c => { const e = c.querySelector('.sw-pile.sw-focus'); return e ? e.dataset.pile : null; }")
 
-    def focus_table(self, cell: int = VIEW) -> None:
-        """Put the keyboard focus into the table (as Tab would) without a click."""
-        if self.focused_pile(cell) is not None and self.cell(cell).evaluate(
-                "c => c.querySelector('.sw-table').contains(document.activeElement)"):
-            return
-        self.cell(cell).evaluate(
-            "c => { const t = c.querySelector('.sw-table');"
-            " const f = t.querySelector('.sw-pile[tabindex], [tabindex]:not(button)') || t; f.focus(); }")
-        if self.focused_pile(cell) is None:
-            self.press_and_wait_focus("ArrowRight", None, cell)
+    def focus_table(self, cell: int = VIEW, limit: int = 16) -> None:
+        """Bring the keyboard focus onto a pile of the table with Tab / Shift+Tab
+        (from wherever the notebook left it), as a keyboard user would."""
+        where_js = """([c, view]) => {
+            const t = c.querySelector('.sw-table'); const a = document.activeElement;
+            if (t && a && t.contains(a) && a.matches('.sw-pile')) return 'pile';
+            if (t && a && t.contains(a)) return 'table';
+            const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell'));
+            const here = cells.findIndex(x => x.contains(a));
+            return here >= 0 && here <= view ? 'before' : 'after'; }"""
+        for _ in range(limit):
+            where = self.page.evaluate(where_js, [self.handle(cell), cell])
+            if where == "pile":
+                return
+            self.page.keyboard.press("Tab" if where == "before" else "Shift+Tab")
+        raise GestureError(f"{limit} Tab presses never put the focus on a pile of the table in cell {cell}; "
+                           f"{self.diagnose(cell)}")
 
     def press_and_wait_focus(self, key: str, before: Optional[str], cell: int = VIEW) -> str:
         self.page.keyboard.press(key)
@@ -281,9 +288,12 @@ class Table:
         right = (order.index(pile) - order.index(cur)) % n
         key, presses = ("ArrowRight", right) if right <= n - right else ("ArrowLeft", n - right)
         for _ in range(presses):
-            cur = self.press_and_wait_focus(key, cur, cell)
-        if cur != pile:
-            raise GestureError(f"keyboard focus went to {cur}, wanted {pile} (order {order})")
+            self.page.keyboard.press(key)
+        try:
+            self.wait_class(pile, "sw-focus", True, cell)
+        except Exception as err:
+            raise GestureError(f"{presses} x {key} from {cur} did not focus {pile} (order {order}); "
+                               f"{self.diagnose(cell)}") from err
 
     def key_move(self, source: str, target: str, game: str, cell: int = VIEW) -> None:
         """Pick up with Enter, drop with Space (both keys work both ways)."""
