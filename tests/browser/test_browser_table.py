@@ -16,7 +16,7 @@ import pytest
 import harness as h
 import plans
 import solitaire_widgets as sw
-from table import SPARE, VIEW, VIEW2, NOTEBOOK_CELLS, GestureError, Table
+from table import SPARE, VIEW, VIEW2, NOTEBOOK_CELLS, Table
 
 pytestmark = pytest.mark.browser
 
