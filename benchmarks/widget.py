@@ -19,17 +19,15 @@ import argparse
 import json
 import random
 import statistics
-import tempfile
+import sys
 from pathlib import Path
 
 import solitaire_widgets as sw
 from solitaire_widgets.widget import STATIC, SolitaireWidget
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+from harness import CHROMIUM, Browser  # noqa: E402  (one place launches Chromium)
 
 
 def move_payloads(name: str) -> tuple[float, int, int]:
@@ -103,8 +101,6 @@ async (args) => {
 
 
 def render_times(runs: int, reduced_motion: bool) -> tuple[list[float], list[float]]:
-    from playwright.sync_api import sync_playwright
-
     table = SolitaireWidget("leap_year", seed=1)
     for _ in range(12):  # a table well into the game: long piles, full foundations
         table.game.deal()
@@ -115,13 +111,13 @@ def render_times(runs: int, reduced_motion: bool) -> tuple[list[float], list[flo
     after = sent[-1]["state"]
     bundle = (STATIC / "widget.js").read_text()
     css = (STATIC / "widget.css").read_text()
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                    env={"XDG_CONFIG_HOME": tmp, "XDG_CACHE_HOME": tmp, "HOME": tmp})
-        page = browser.new_page(viewport={"width": 1000, "height": 900}, reduced_motion="reduce" if reduced_motion else "no-preference")
+    with Browser() as browser:
+        context = browser.browser.new_context(
+            viewport={"width": 1000, "height": 900},
+            reduced_motion="reduce" if reduced_motion else "no-preference")
+        page = context.new_page()
         page.set_content(f"<html><head><style>{css}</style></head><body></body></html>")
         result = page.evaluate(HARNESS, {"bundle": bundle, "state": state, "after": after, "runs": runs})
-        browser.close()
     # The first runs warm up the JIT and fonts; leave them out.
     warm = max(1, runs // 5)
     return result["full"][warm:], result["moved"][warm:]
