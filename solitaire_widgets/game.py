@@ -55,15 +55,6 @@ class GameChange:
 Observer = Callable[["Game", GameChange], None]
 
 
-def pile_kind(pile: str) -> str:
-    """``"foundation"`` for f*, ``"tableau"`` for t*, else the id itself."""
-    if pile[0] == "f":
-        return "foundation"
-    if pile[0] == "t":
-        return "tableau"
-    return pile
-
-
 class Game:
     """Base class of the five games; use a subclass or ``sw.new_game``.
 
@@ -84,7 +75,6 @@ class Game:
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
     # "rank" when building ignores suits, "face" when it needs them
     KEY: ClassVar[str] = "rank"
-    STOCK_FACE_DOWN: ClassVar[bool] = True
 
     # --- derived once per class in __init_subclass__ ---------------------
     _INDEX: ClassVar[dict[str, int]]
@@ -234,7 +224,7 @@ class Game:
     def face_down(self, pile: str) -> int:
         """How many cards at the bottom of ``pile`` lie face down."""
         i = self._pile_index(pile)
-        if pile == "stock" and self.STOCK_FACE_DOWN:
+        if pile == "stock":  # the stock always lies face down
             return len(self._piles[i])
         return self._down[i]
 
