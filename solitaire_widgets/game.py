@@ -121,6 +121,7 @@ class Game:
             order = shuffled(range(self._N), seed)
             self._deck = None
         self._seed = seed
+        self._rules_key = self._fixed_rules_key()
         self._piles: list[list[int]] = [[] for _ in self.PILES]
         self._down: list[int] = [0] * len(self.PILES)  # face-down cards at the bottom
         self._redeals = 0
@@ -516,12 +517,25 @@ class Game:
     def key(self) -> bytes:
         """A compact hashable key of the position (identical cards alike).
 
-        Two positions with the same key play the same from here on.
+        Two positions with the same key play the same from here on: the key
+        holds the piles, the face-down counts, the redeals made (so the
+        redeals or passes left) and what fixes how later redeals turn out
+        (the rule options, and the game's own reshuffles where it has them).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel(seed=3).key() == sw.Cruel(seed=3, gather="pysol").key()
+        False
         """
         parts = [bytes(FACE[c] for c in p) for p in self._piles]
         parts.append(bytes(self._down))
         parts.append(self._redeals.to_bytes(8, "big"))
+        parts.append(self._rules_key)
         return b"\xff".join(parts)
+
+    def _fixed_rules_key(self) -> bytes:
+        """What besides the position decides how play goes on (fixed per game):
+        the rule options."""
+        return repr(sorted(self._options.items())).encode()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready save: game, options, seed or deck, and the moves played."""

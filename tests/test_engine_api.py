@@ -52,7 +52,20 @@ def test_card_text_forms_round_trip():
     assert str(Card(10, "H")) == "10♥" and Card(10, "H").code == "10H"
     assert str(Card(1, "S")) == "A♠" and str(Card(12, "C")) == "Q♣" and str(Card(11, "D")) == "J♦"
     assert Card(7, "S").name == "seven of spades" and Card(1, "D").name == "ace of diamonds"
-    assert Card(5, "H").color == "red" and Card(5, "C").color == "black"
+
+
+def test_card_colours_names_and_ids_of_every_face():
+    """Hearts and diamonds are red, spades and clubs black; every face's
+    spoken name and id, worked out from the pack order."""
+    colour = {"♠": "black", "♥": "red", "♦": "red", "♣": "black"}
+    suits = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+    ranks = "ace two three four five six seven eight nine ten jack queen king".split()
+    for face, card in enumerate(sw.standard_deck()):
+        symbol = str(card)[-1]
+        assert card.color == colour[symbol], card
+        assert card.name == f"{ranks[card.rank - 1]} of {suits[symbol]}"
+        assert card.face == face and card.rank == face % 13 + 1 and Card.from_face(face) is card
+        assert all(Card.from_id(face + 52 * k) is card for k in range(4))
 
 
 def test_cards_are_hashable_equal_by_value_and_immutable():
@@ -121,7 +134,8 @@ def test_moves_hashable_immutable_and_repr():
         a.source = "t4"  # type: ignore[misc]
     assert repr(a) == "Move('t3', 'f0')" and repr(Move("draw")) == "Move('draw')"
     assert eval(repr(a), {"Move": Move}) == a
-    assert pickle.loads(pickle.dumps(a)) == a
+    for move in (a, Move("draw"), Move("deal"), Move("redeal")):
+        assert pickle.loads(pickle.dumps(move)) == move
 
 
 @pytest.mark.parametrize("bad", ["", "t3", "t3 f0 f1", "x1 f0", "t3 q0", "shuffle", "t f0", 3, None])

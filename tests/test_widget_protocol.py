@@ -7,9 +7,12 @@ with a reason (shown on the table and in the reply) and leaves the game as it wa
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import solitaire_widgets as sw
 from solitaire_widgets.widget import FACE_DOWN, MAX_REQUEST_BYTES, SolitaireWidget, widget_for
@@ -270,3 +273,316 @@ def test_bare_game_shows_its_table_in_a_kernel(monkeypatch: pytest.MonkeyPatch) 
     assert bundle["text/plain"] == str(game)
     assert widget_for(game) is widget_for(game)
     assert widget_for(game).game is game
+
+
+# --- each refusal pinned to the check that makes it ------------------------------
+#
+# Every faulty request below is a legal request (a legal move on the table's
+# current version) with exactly one thing wrong.  The test checks the reason
+# names that one fault, that nothing changed, and that the same request
+# without the fault is then carried out.
+
+def legal_request(widget: SolitaireWidget, **fields: Any) -> dict:
+    """A request the table would carry out now: its first legal move."""
+    return {"request": "move", "version": widget.version, "id": "legal", "move": widget.legal[0], **fields}
+
+
+def without(request: dict, field: str) -> dict:
+    return {k: v for k, v in request.items() if k != field}
+
+
+def padded_to(request: dict, size: int) -> dict:
+    """``request`` with a padding field that makes its JSON exactly ``size`` bytes."""
+    bare = len(json.dumps({**request, "padding": ""}))
+    return {**request, "padding": "x" * (size - bare)}
+
+
+FAULTS: list[tuple[str, Any, str]] = [
+    # (what is wrong, the legal request -> the faulty one, words of the check that refuses it)
+    ("a set inside", lambda r: {**r, "extra": {1, 2}}, "refused: the request is not plain JSON"),
+    ("bytes inside", lambda r: {**r, "extra": b"\x00"}, "refused: the request is not plain JSON"),
+    ("one byte too big", lambda r: padded_to(r, MAX_REQUEST_BYTES + 1),
+     f"refused: the request is {MAX_REQUEST_BYTES + 1} bytes; requests are at most {MAX_REQUEST_BYTES}"),
+    ("unknown kind", lambda r: {**r, "request": "fly"}, "refused: unknown request 'fly'"),
+    ("kind not text", lambda r: {**r, "request": 5}, "refused: unknown request '5'"),
+    ("kind missing", lambda r: without(r, "request"), "refused: unknown request 'None'"),
+    ("kind in capitals", lambda r: {**r, "request": "MOVE"}, "refused: unknown request 'MOVE'"),
+    ("version missing", lambda r: without(r, "version"), "refused: the request carries no state version"),
+    ("version as text", lambda r: {**r, "version": str(r["version"])}, "refused: the request carries no state version"),
+    ("version as float", lambda r: {**r, "version": float(r["version"])}, "refused: the request carries no state version"),
+    ("version None", lambda r: {**r, "version": None}, "refused: the request carries no state version"),
+    ("version a bool", lambda r: {**r, "version": bool(r["version"])}, "refused: the request carries no state version"),
+    ("version behind", lambda r: {**r, "version": r["version"] - 1}, "refused: the table changed before this move arrived"),
+    ("version ahead", lambda r: {**r, "version": r["version"] + 1}, "refused: the table changed before this move arrived"),
+    ("move missing", lambda r: without(r, "move"), "refused: a move request needs a move text"),
+    ("move not text", lambda r: {**r, "move": r["move"].split()}, "refused: a move request needs a move text"),
+    ("move empty", lambda r: {**r, "move": ""}, "refused: a move request needs a move text"),
+    ("move blank", lambda r: {**r, "move": " \t "}, "refused: a move request needs a move text"),
+    ("move 41 characters", lambda r: {**r, "move": r["move"].rjust(41)}, "refused: a move request needs a move text"),
+]
+
+
+@pytest.fixture(params=sorted(sw.GAMES))
+def table_at_version_1(request: pytest.FixtureRequest) -> Page:
+    """A table after one move, so its version is 1 and ``True == 1`` could fool a check."""
+    page = Page(SolitaireWidget(request.param, seed=11))
+    assert page.request("move", move=page.widget.legal[0])["ok"] and page.widget.version == 1
+    return page
+
+
+@pytest.mark.parametrize("fault, spoil, words", FAULTS, ids=[f[0] for f in FAULTS])
+def test_each_fault_is_refused_by_its_own_check(table_at_version_1: Page, fault: str, spoil: Any, words: str) -> None:
+    page, widget = table_at_version_1, table_at_version_1.widget
+    good = legal_request(widget)
+    before = snapshot(widget)
+    page.raw(spoil(good))
+    reply = page.replies[-1]
+    assert reply["id"] == "legal" and reply["ok"] is False
+    assert reply["reason"].startswith(words), (fault, reply["reason"])
+    assert widget.message == reply["reason"] and widget.message_kind == "error"
+    assert reply["version"] == widget.version
+    assert snapshot(widget) == before
+    # Without the fault the same request is carried out.
+    assert page.request("move", move=good["move"])["ok"]
+
+
+def test_a_request_of_exactly_the_size_limit_is_carried_out(table_at_version_1: Page) -> None:
+    page, widget = table_at_version_1, table_at_version_1.widget
+    request = padded_to(legal_request(widget), MAX_REQUEST_BYTES)
+    assert len(json.dumps(request)) == MAX_REQUEST_BYTES
+    page.raw(request)
+    assert page.replies[-1]["ok"] is True and widget.game.history[-1] == sw.Move.parse(request["move"])
+
+
+def test_a_move_text_of_40_characters_is_carried_out(table_at_version_1: Page) -> None:
+    page, widget = table_at_version_1, table_at_version_1.widget
+    move = widget.legal[0]
+    assert page.request("move", move=move.rjust(40))["ok"]
+    assert widget.game.history[-1] == sw.Move.parse(move)
+
+
+def test_a_request_that_is_not_an_object_is_refused_as_such() -> None:
+    page = Page(SolitaireWidget("cruel", seed=2))
+    before = snapshot(page.widget)
+    for content in ([legal_request(page.widget)], json.dumps(legal_request(page.widget)), None, 3):
+        page.raw(content)
+        assert page.widget.message == f"refused: a request must be an object, not {type(content).__name__}"
+        assert snapshot(page.widget) == before and page.replies == []
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("undo", "nothing to undo: no move has been played"),
+    ("redo", "nothing to redo: no move has been taken back"),
+    ("restart", "nothing to restart: no move has been played"),
+])
+def test_a_request_with_nothing_to_do_says_so(kind: str, words: str) -> None:
+    page = Page(SolitaireWidget("bobby", seed=2))
+    before = snapshot(page.widget)
+    reply = page.request(kind)
+    assert (reply["ok"], reply["reason"]) == (False, words)
+    assert snapshot(page.widget) == before
+
+
+@pytest.mark.parametrize("request_id", ["a", 0, 7, "x" * 30])
+def test_every_id_gets_its_own_reply(request_id: Any) -> None:
+    page = Page(SolitaireWidget("leap_year", seed=2))
+    page.raw({**legal_request(page.widget), "id": request_id})
+    assert page.replies == [{"type": "result", "id": request_id, "ok": True, "reason": "",
+                             "version": page.widget.version}]
+
+
+@pytest.mark.parametrize("request_id", [True, None, 1.5, [1], {"a": 1}])
+def test_an_id_that_is_not_text_or_a_whole_number_gets_no_reply(request_id: Any) -> None:
+    page = Page(SolitaireWidget("leap_year", seed=2))
+    page.raw({**legal_request(page.widget), "id": request_id})
+    assert page.replies == [] and page.widget.game.history  # carried out, only not answered
+
+
+# --- fuzzing the page-message path -------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**40) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@st.composite
+def page_requests(draw: Any, widget: SolitaireWidget) -> Any:
+    """Anything: plain JSON values, or requests with random fields mixed into
+    real request kinds, versions near the table's and move-like texts."""
+    if draw(st.integers(0, 4)) == 0:
+        return draw(json_values)
+    request: dict = {}
+    if draw(st.booleans()):
+        request["request"] = draw(st.sampled_from(("move", "undo", "redo", "restart", "fly")) | json_values)
+    if draw(st.booleans()):
+        request["version"] = draw(st.sampled_from((widget.version, widget.version + 1, True, "0")) | json_values)
+    if draw(st.booleans()):
+        piles = widget.pile_ids + widget.actions
+        move_like = st.builds(lambda a, b: f"{a} {b}", st.sampled_from(piles), st.sampled_from(piles))
+        request["move"] = draw(move_like | st.sampled_from(widget.actions or ["draw"]) | json_values)
+    if draw(st.booleans()):
+        request["id"] = draw(st.text(max_size=6) | st.integers(0, 99) | json_values)
+    request.update(draw(st.dictionaries(st.text(max_size=8), json_values, max_size=3)))
+    return request
+
+
+# caplog is cleared before every message, so sharing it across examples is safe.
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzzed_page_messages(data: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """Never an exception (not even one caught and logged), a reply for every
+    request with an id, and no change unless the reply says it was done."""
+    page = Page(SolitaireWidget(data.draw(st.sampled_from(sorted(sw.GAMES))), seed=3))
+    widget = page.widget
+    for _ in range(data.draw(st.integers(1, 6))):
+        content = data.draw(page_requests(widget))
+        before, replies = snapshot(widget), len(page.replies)
+        caplog.clear()
+        page.raw(content)
+        assert not caplog.records, caplog.text
+        request_id = content.get("id") if isinstance(content, dict) else None
+        if isinstance(request_id, (str, int)) and not isinstance(request_id, bool):
+            assert len(page.replies) == replies + 1
+            reply = page.replies[-1]
+            assert reply["id"] == request_id and reply["version"] == widget.version
+            done = reply["ok"]
+            assert done == (reply["reason"] == "")
+        else:
+            assert len(page.replies) == replies
+            done = widget.message_kind != "error"
+        if done:
+            assert widget.message_kind != "error"
+        else:
+            assert snapshot(widget) == before and widget.message_kind == "error" and widget.message
+        assert_mirrors_engine(widget)
+
+
+# --- the counters the table shows ------------------------------------------------
+#
+# Worked out from their definitions (what the history and the piles hold), not
+# read back from the engine's properties, after every kind of change.
+
+def expected_counters(widget: SolitaireWidget) -> dict:
+    game = widget.game
+    fresh = type(game)(seed=game.seed, deck=game.deck, **game.options)  # the same deal, nothing played
+    dealt_home = sum(len(fresh[p]) for p in fresh.PILES if p[0] == "f")
+    score = sum(1 for move in game.history if move.target and move.target[0] == "f")  # foundations are final
+    redeals = sum(1 for move in game.history if move.action == "redeal")
+    total = 52 * game.decks
+    counters = {
+        "moves": len(game.history), "home": dealt_home + score, "total": total, "score": score,
+        "max_score": total - dealt_home, "redeals": redeals, "can_undo": bool(game.history),
+        "can_redo": bool(game.redo_moves), "seed": game.seed,
+    }
+    assert counters["home"] == sum(len(game[p]) for p in game.PILES if p[0] == "f")
+    if "stock" in game.PILES:
+        counters["stock"] = len(game["stock"])
+    if game.name == "bobby":
+        counters["passes_left"] = 3 - redeals  # three passes in all
+    return counters
+
+
+def check_counters(widget: SolitaireWidget) -> None:
+    assert widget.counters == expected_counters(widget)
+    assert_mirrors_engine(widget)
+
+
+@pytest.mark.parametrize("name", sorted(sw.GAMES))
+def test_counters_after_every_kind_of_change(name: str) -> None:
+    page = Page(SolitaireWidget(name, seed=22))
+    widget = page.widget
+    check_counters(widget)
+    rng = random.Random(name)
+    for step in range(150):  # moves, home moves first, stock actions as they come
+        legal = widget.legal
+        if not legal:
+            break
+        home = [m for m in legal if " f" in m]
+        assert page.request("move", move=rng.choice(home or legal))["ok"]
+        check_counters(widget)
+        if step % 7 == 3:
+            assert page.request("undo")["ok"]
+            check_counters(widget)
+            assert page.request("redo")["ok"]
+            check_counters(widget)
+    assert widget.counters["score"] > 0, "the walk should have sent cards home"
+    assert page.request("undo")["ok"] and page.request("undo")["ok"]
+    check_counters(widget)
+    assert page.request("restart")["ok"]
+    check_counters(widget)
+    assert widget.counters["moves"] == 0 and widget.counters["can_redo"]
+    widget.game.redo()  # from code
+    check_counters(widget)
+
+
+def test_counters_through_bobby_passes() -> None:
+    page = Page(SolitaireWidget("bobby", seed=8, redeal="turn"))
+    widget = page.widget
+    for passes_left in (3, 2, 1):
+        assert widget.counters["passes_left"] == passes_left
+        while "draw" in widget.legal:
+            assert page.request("move", move="draw")["ok"]
+        assert widget.counters["stock"] == 0
+        check_counters(widget)
+        if passes_left > 1:
+            assert page.request("move", move="redeal")["ok"]
+            check_counters(widget)
+            assert widget.counters["stock"] == 51 - widget.counters["score"]
+    assert "redeal" not in widget.legal and widget.counters["redeals"] == 2
+    assert page.request("undo")["ok"]  # takes back the last draw: still two redeals
+    assert widget.counters["redeals"] == 2
+    widget.game.restart()
+    check_counters(widget)
+    assert widget.counters["passes_left"] == 3
+
+
+def test_counters_through_cruel_redeals() -> None:
+    page = Page(SolitaireWidget("cruel", seed=8))
+    widget = page.widget
+    for _ in range(3):
+        assert page.request("move", move=next(m for m in widget.legal if m != "redeal"))["ok"]
+        assert page.request("move", move="redeal")["ok"]
+        check_counters(widget)
+    assert widget.counters["redeals"] == 3
+    assert page.request("undo")["ok"]
+    check_counters(widget)
+    assert widget.counters["redeals"] == 2
+
+
+@pytest.mark.parametrize("name", sorted(sw.GAMES))
+def test_new_deal_deals_a_new_seed_and_resets_the_counters(name: str) -> None:
+    page = Page(SolitaireWidget(name, seed=5))
+    widget = page.widget
+    assert page.request("move", move=widget.legal[0])["ok"]
+    seeds = {5}
+    for _ in range(3):
+        assert page.request("new_deal")["ok"]
+        seed = widget.counters["seed"]
+        assert seed not in seeds, "New deal must deal a new seed"
+        seeds.add(seed)
+        assert widget.game.seed == seed and widget.game.history == ()
+        fresh = sw.GAMES[name](seed=seed)
+        assert all(widget.game.card_ids(p) == fresh.card_ids(p) for p in fresh.PILES)
+        check_counters(widget)
+
+
+def test_counters_follow_moves_made_from_code_and_a_new_game() -> None:
+    widget = SolitaireWidget("midshipman", seed=6)
+    widget.game.draw()
+    check_counters(widget)
+    widget.game = sw.Frog(seed=1)
+    check_counters(widget)
+    widget.game.draw()
+    check_counters(widget)
+
+
+def test_play_passes_its_arguments_on() -> None:
+    table = sw.play("bobby", seed=3, redeal="turn")
+    assert (table.game.name, table.game.seed, table.game.options) == ("bobby", 3, {"redeal": "turn"})
+    assert table.options == {"redeal": "turn"} and table.counters["seed"] == 3
+    assert sw.play(seed=4).game.name == "cruel" and sw.play(seed=4).game.seed == 4
+    assert sw.play("cruel", 4, gather="pysol").game.options == {"gather": "pysol"}
+    with pytest.raises(ValueError, match="option"):
+        sw.play("frog", seed=1, redeal="turn")

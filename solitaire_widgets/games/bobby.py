@@ -97,6 +97,11 @@ class Bobby(Draws, Redeals, Game):
             self._piles[stock_i] = shuffled(waste, self._reshuffle_seed(self._redeals + 1))
         self._piles[waste_i] = []
 
+    def _fixed_rules_key(self) -> bytes:
+        # A reshuffled redeal depends on the deal (seed or deck) too.
+        reshuffles = self._options["redeal"] == "shuffle"
+        return super()._fixed_rules_key() + (self._reshuffle_seed(0).to_bytes(8, "big") if reshuffles else b"")
+
     def _reshuffle_seed(self, pass_number: int) -> int:
         origin = self._seed if self._deck is None else ",".join(self._deck) + f"|{self._seed}"
         return derive_seed("bobby", origin, pass_number)
