@@ -524,7 +524,7 @@ def tamper(data, **changes):
     ({"deck": [c.code for c in sw.standard_deck()][:51]}, "deck has 51 cards; Cruel needs 52"),
     ({"deck": "AS 2S"}, "deck must be a list of cards"),
     ({"moves": ["f0 t0"]}, "saved move 1 ('f0 t0') cannot be played: cards on the foundations never move"),
-    ({"moves": "t0 f0"}, "saved 'moves' must be a list"),
+    ({"moves": "t0 f0"}, "saved 'moves' must be a list of move texts, not str"),
     ({"moves": [5]}, "saved move 1 (5) cannot be played"),
     ({"moves": KeyError}, "saved game has no 'moves' field"),
     ({"game": "klondike"}, "unknown game 'klondike'"),
@@ -532,15 +532,15 @@ def tamper(data, **changes):
     ({"game": KeyError}, "saved game has no 'game' field"),
     ({"options": {"gather": "sideways"}}, "Cruel option gather='sideways' is not allowed"),
     ({"options": {"passes": "3"}}, "Cruel has no option 'passes'"),
-    ({"options": "pysol"}, "saved 'options' must be a dict"),
+    ({"options": "pysol"}, "saved 'options' must be a dict, not str"),
     ({"options": {1: "pysol"}}, "saved option names must be strings, not 1"),
     ({"seed": "7"}, "seed must be a whole number"),
     ({"seed": -7}, "seed must be a whole number"),
     ({"seed": 2**64}, "seed must be a whole number from 0 to 2**64 - 1"),
-    ({"seed": KeyError}, "neither 'seed' nor 'deck'"),
+    ({"seed": KeyError}, "saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt"),
     ({"seed": None}, "neither 'seed' nor 'deck'"),
-    ({"format": 2}, "format 2 is not supported"),
-    ({"player": "me"}, "unknown field 'player'"),
+    ({"format": 2}, "saved game format 2 is not supported (this version reads 1)"),
+    ({"player": "me"}, "saved game has unknown field 'player' (fields: deck, format, game, moves, options, seed)"),
 ])
 def test_load_rejects_tampered_data(changes, message):
     g, data = good_save()
@@ -574,8 +574,16 @@ def test_load_rejects_a_card_twice_in_a_saved_deck():
 
 def test_load_rejects_non_dicts():
     for bad in (None, [], "cruel", 7):
-        with pytest.raises(ValueError, match="a saved game is a dict"):
+        with pytest.raises(ValueError) as info:
             sw.load(bad)
+        assert str(info.value) == f"a saved game is a dict from game.to_dict(), not {type(bad).__name__}"
+
+
+def test_load_takes_a_save_without_its_optional_fields():
+    """``format`` and ``options`` may be left out (a hand-written save)."""
+    g, data = good_save()
+    for field in ("format", "options"):
+        assert sw.load(tamper(data, **{field: KeyError})).key() == g.key()
 
 
 def test_loaded_games_are_fresh():
@@ -603,6 +611,20 @@ def test_str_is_a_readable_table():
     assert "t0       ## ## 6♥ 2♦" in str(m)
     leap = sw.LeapYear(deck=sw.standard_deck(4))
     assert "f8–f15   A♠  A♥  A♦  A♣  A♠  A♥  A♦  A♣" in str(leap)
+
+
+def test_str_shows_a_long_waste_by_its_last_cards_and_counts_the_stock():
+    g = sw.Bobby(seed=3)
+    for _ in range(50):
+        g.draw()
+    assert str(g) == (
+        "Bobby  seed 3  playing  move 50  home 1/52  passes left 3\n"
+        "stock    [1 card]\n"
+        "waste    (42 more) … 3♠ 2♣ 10♣ Q♥ 7♠ 2♥ 4♦ J♦\n"
+        "f0–f1    A♥  –"
+    )
+    g.draw()
+    assert str(g).splitlines()[1:3] == ["stock    –", f"waste    (43 more) … 2♣ 10♣ Q♥ 7♠ 2♥ 4♦ J♦ {g.top('waste')}"]
 
 
 def test_repr_is_short():

@@ -20,6 +20,7 @@ An option the engine offers but the oracle does not know fails
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -329,3 +330,85 @@ def test_cruel_gathers_match_the_rules_text():
     assert gather_in_order(tableau)[:3] == [[c("2S"), c("3S"), c("4S"), c("5S")], [c("6S")], []]
     # pysol strings t11 … t0: 5 6 2 3 4; cuts from the end: [6 2 3 4] to t0, [5] to t1
     assert gather_pysol(tableau)[:3] == [[c("6S"), c("2S"), c("3S"), c("4S")], [c("5S")], []]
+
+
+# ==============================================================================
+# Reasons: each refusal says which rule, in words pinned here
+# ==============================================================================
+
+def cards_of(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+REASONS = [
+    # (game, piles laid out as text, move, the exact reason)
+    ("frog", {"f0": "A♠ 2♠", "waste": "5♥"}, "waste f0",
+     "5♥ cannot go on 2♠ (f0): Frog builds the foundations up in rank, any suit, so it needs a 4"),
+    ("frog", {"f0": "A♠ 2♠", "waste": "A♥"}, "waste f0",
+     "A♥ cannot go on 2♠ (f0): Frog builds the foundations up in rank, any suit, so it needs an empty foundation"),
+    ("frog", {"waste": "9♣"}, "waste f3", "9♣ cannot start f3: an empty foundation takes only an ace"),
+    ("frog", {"reserve": "9♣"}, "reserve t0",
+     "in Frog only the waste card may go onto a column; cards on the reserve go only to the foundations"),
+    ("frog", {"t2": "9♣"}, "t2 t0",
+     "in Frog only the waste card may go onto a column; cards on the columns go only to the foundations"),
+    ("frog", {"t2": "9♣"}, "t2 reserve", "no card may be put on the reserve"),
+    ("frog", {"t2": "9♣"}, "t2 waste", "only the stock feeds the waste"),
+    ("frog", {"t2": "9♣"}, "t2 stock", "cards never go back to the stock"),
+    ("frog", {"stock": "9♣"}, "stock t0", "cards are not taken from the stock by hand: use draw to turn them up"),
+    ("frog", {"waste": "9♣", "stock": "2♣"}, "draw",
+     "the waste card 9♣ must be played before the next draw (to a foundation or onto any column t0–t4)"),
+    ("frog", {}, "draw", "the stock is empty: Frog has one pass through it and no redeal"),
+    ("leap_year", {"f0": "A♣", "t0": "9♣"}, "t0 t1",
+     "Leap Year has no building on the tableau: cards go only to the foundations"),
+    ("leap_year", {"f0": "A♣", "t0": "9♣"}, "t0 f0",
+     "9♣ cannot go on A♣ (f0): Leap Year builds the foundations up in rank, any suit, so it needs an 8"),
+    ("leap_year", {}, "deal", "the stock is empty: Leap Year has one pass through it and no redeal"),
+    ("leap_year", {"stock": "9♣"}, "stock t0", "cards are not taken from the stock by hand: use deal to turn them up"),
+    ("bobby", {"f0": "9♥", "waste": "5♠"}, "waste f0",
+     "5♠ cannot go on 9♥ (f0): Bobby builds up or down by one rank in any suit, K and A joined, so it needs a 4 or a 6"),
+    ("bobby", {"f0": "9♥", "waste": "A♠"}, "waste f0",
+     "A♠ cannot go on 9♥ (f0): Bobby builds up or down by one rank in any suit, K and A joined, so it needs a king or a 2"),
+    ("bobby", {"f0": "9♥", "waste": "K♠"}, "waste f0",
+     "K♠ cannot go on 9♥ (f0): Bobby builds up or down by one rank in any suit, K and A joined, so it needs a queen or an ace"),
+    ("bobby", {"waste": "K♠"}, "draw", "the stock is empty: redeal to turn the waste into the stock again"),
+    ("bobby", {"waste": "K♠", "redeals": 2}, "draw", "the stock is empty and Bobby allows no more passes"),
+    ("bobby", {}, "draw", "the stock is empty and Bobby allows no more passes"),
+    ("bobby", {"stock": "5♠ 6♠ 7♠"}, "redeal", "the stock still holds 3 cards: redeal only when it is empty"),
+    ("bobby", {"stock": "5♠"}, "redeal", "the stock still holds 1 card: redeal only when it is empty"),
+    ("bobby", {}, "redeal", "the waste is empty: there is nothing to redeal"),
+    ("bobby", {"waste": "K♠", "redeals": 2}, "redeal", "Bobby allows two redeals (three passes) and both are used"),
+    ("cruel", {"f0": "A♠ 2♠", "t0": "4♠"}, "t0 f0",
+     "4♠ cannot go on 2♠ (f0): Cruel builds the foundations up in suit, so it needs 3♠"),
+    ("cruel", {"f0": "A♠ 2♠", "t0": "3♥"}, "t0 f0",
+     "3♥ cannot go on 2♠ (f0): Cruel builds the foundations up in suit, so it needs 2♥"),
+    ("cruel", {"t1": "9♠", "t0": "4♠"}, "t0 t1", "4♠ cannot go on 9♠: Cruel builds down in suit, so it needs 5♠"),
+    ("cruel", {"t1": "9♠", "t0": "K♠"}, "t0 t1",
+     "K♠ cannot go on 9♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king"),
+    ("cruel", {"t0": "K♠"}, "t0 t1", "t1 is empty, and in Cruel an empty pile is never filled"),
+    ("cruel", {"t0": "K♠ Q♠ J♠ 10♠"}, "redeal", "a redeal now gives back the same layout: nothing has moved since the last deal"),
+    ("cruel", {"t0": "K♠"}, "draw", "Cruel has no draw (it has redeal)"),
+    ("cruel", {"t0": "K♠"}, "t0 t0", "t0 onto itself moves nothing"),
+    ("cruel", {"t0": "K♠"}, "t2 f0", "t2 is empty: there is no card to move"),
+    ("cruel", {"f0": "A♠"}, "f0 t0", "cards on the foundations never move: foundations are final"),
+    ("midshipman", {"f0": "A♠ 2♠", "t0": "A♥"}, "t0 f0",
+     "A♥ cannot go on 2♠ (f0): Midshipman builds the foundations up in suit, so it needs an empty foundation"),
+    ("midshipman", {"t1": "10♣", "t0": "K♠"}, "t0 t1",
+     "K♠ cannot go on 10♣: Midshipman builds down in a different suit, so it needs an empty pile: no card ranks above a king"),
+    *[("midshipman", {"t1": "10♣", "t0": f"5{s}"}, "t0 t1",
+       f"5{s} cannot go on 10♣: Midshipman builds down in a different suit, so it needs a 6 that is not a {word}")
+      for s, word in (("♠", "spade"), ("♥", "heart"), ("♦", "diamond"), ("♣", "club"))],
+    ("midshipman", {"t1": "9♣", "t0": "8♣"}, "t0 t1",
+     "8♣ cannot go on 9♣: Midshipman builds down in a different suit, so it needs a 9 that is not a club"),
+    ("midshipman", {}, "draw", "the stock is empty: Midshipman has one pass through it and no redeal"),
+    ("midshipman", {"t0": "8♣"}, "t0 t9", "Midshipman has no pile t9 (its piles: " + ", ".join(sw.Midshipman.PILES) + ")"),
+]
+
+
+@pytest.mark.parametrize("name, layout, move, why", REASONS, ids=[f"{r[0]}: {r[2]}" for r in REASONS])
+def test_each_refusal_names_its_rule(name, layout, move, why):
+    layout = dict(layout)
+    redeals = layout.pop("redeals", 0)
+    game = arrange(sw.GAMES[name](seed=0), {p: cards_of(t) for p, t in layout.items()}, redeals=redeals)
+    assert game.why_illegal(move) == why
+    with pytest.raises(sw.IllegalMoveError, match="^" + re.escape(why) + "$"):
+        game.play(move)

@@ -1,0 +1,58 @@
+"""Settings for the whole test suite.
+
+* Hypothesis profiles: ``ci`` (chosen when ``CI=true``) is derandomized, so a
+  failure in CI fails the same way on every rerun and on a laptop
+  (``HYPOTHESIS_PROFILE=ci python -m pytest``); ``dev`` (the default) draws
+  fresh examples each run and prints the reproduce blob of a failure.
+  ``HYPOTHESIS_PROFILE`` picks a profile by name.
+* No silent skips in CI: under ``CI=true`` a test that skips fails instead,
+  with the skip's reason, whatever path made it skip (a missing npm,
+  browser, kernel or notebook tool).  Outside CI a skip stays a skip.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+
+def on_ci() -> bool:
+    """``CI`` set to true (as CI services and ``.ci/run`` do)."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+# Test functions set their own example counts; the profiles fix the rest.
+settings.register_profile("dev", deadline=None, print_blob=True)
+settings.register_profile(
+    "ci", deadline=None, print_blob=True, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],  # a busy CI machine must not fail a test on speed
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if on_ci() else "dev"))
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    profile = settings._current_profile  # type: ignore[attr-defined]
+    return f"hypothesis profile: {profile}; CI: {on_ci()} (skips {'fail' if on_ci() else 'are allowed'})"
+
+
+def _fail_skip_on_ci(report: pytest.TestReport | pytest.CollectReport) -> None:
+    if on_ci() and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"CI=true allows no skipped test, and this one skipped: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+    outcome = yield
+    _fail_skip_on_ci(outcome.get_result())  # type: ignore[attr-defined]
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> object:
+    outcome = yield  # a whole module skipped at import
+    _fail_skip_on_ci(outcome.get_result())  # type: ignore[attr-defined]
+    return None
