@@ -77,7 +77,7 @@ def prepare(fresh: bool) -> None:
     WORK.mkdir(parents=True, exist_ok=True)
     for name in ("solitaire_widgets", "tests"):
         shutil.rmtree(WORK / name, ignore_errors=True)
-        shutil.copytree(REPO / name, WORK / name, ignore=shutil.ignore_patterns("__pycache__", "static"))
+        shutil.copytree(REPO / name, WORK / name, ignore=shutil.ignore_patterns("__pycache__"))
     project = (REPO / "pyproject.toml").read_text()
     (WORK / "pyproject.base.toml").write_text(project)
     (WORK / "preload.txt").write_text("\n".join(PRELOAD) + "\n")

@@ -33,7 +33,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if on_ci() e
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    profile = settings._current_profile  # type: ignore[attr-defined]
+    profile = settings.get_current_profile_name()
     return f"hypothesis profile: {profile}; CI: {on_ci()} (skips {'fail' if on_ci() else 'are allowed'})"
 
 

@@ -676,3 +676,10 @@ def test_engine_imports_no_jupyter_package():
                          cwd=str(REPO), timeout=60)
     assert out.returncode == 0, out.stderr
     assert "JUPYTER: []" in out.stdout
+
+
+def test_unknown_package_attributes_say_so():
+    with pytest.raises(AttributeError) as info:
+        sw.Klondike  # noqa: B018
+    assert str(info.value) == "module 'solitaire_widgets' has no attribute 'Klondike'"
+    assert sw.play is sw.widget.play and sw.SolitaireWidget is sw.widget.SolitaireWidget

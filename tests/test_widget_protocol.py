@@ -202,7 +202,17 @@ def test_reply_without_id_still_shows_reason() -> None:
     assert "foundations are final" in page.widget.message
 
 
-def test_internal_errors_never_escape(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_front_end_files_or_a_message_that_says_how_to_build_them(tmp_path: Any) -> None:
+    from solitaire_widgets import widget as module
+
+    assert module._front_end("no-such-file.js", "fallback") == "fallback"
+    for name in ("widget.js", "widget.css"):
+        if (module.STATIC / name).is_file():  # the bundle is built: the widget loads it
+            assert module._front_end(name, "fallback") == module.STATIC / name
+    assert "front end was not built" in module._MISSING_BUNDLE_ESM
+
+
+def test_internal_errors_never_escape(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     page = Page(SolitaireWidget("frog", seed=2))
     before = snapshot(page.widget)
 
@@ -212,8 +222,23 @@ def test_internal_errors_never_escape(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(page.widget.game, "undo", broken)
     page.raw({"request": "undo", "version": page.widget.version, "id": "x"})
     assert page.replies[-1]["ok"] is False
-    assert "internal error" in page.widget.message
+    assert page.widget.message == "internal error while handling the request (RuntimeError); the game is unchanged"
+    assert "solitaire_widgets: request {'request': 'undo'" in caplog.text and "boom" in caplog.text
+    assert page.replies[-1]["reason"] == page.widget.message and page.widget.message_kind == "error"
     assert snapshot(page.widget) == before
+
+
+def test_a_reply_that_cannot_be_sent_never_escapes(caplog: pytest.LogCaptureFixture) -> None:
+    widget = SolitaireWidget("frog", seed=2)
+
+    def broken_send(content: Any, buffers: Any = None) -> None:
+        raise OSError("the comm is closed")
+
+    widget.send = broken_send  # type: ignore[method-assign]
+    message = {"content": {"data": {"method": "custom", "content": legal_request(widget)}}, "buffers": []}
+    widget._handle_msg(message)  # must not raise
+    assert widget.game.history  # the move itself was made
+    assert "could not answer the page" in caplog.text
 
 
 def test_code_cell_moves_update_the_traits() -> None:
@@ -243,8 +268,9 @@ def test_constructor_forms() -> None:
     assert sw.SolitaireWidget(game).game is game
     assert sw.play("frog", seed=3).game.seed == 3
     assert sw.SolitaireWidget("midshipman", deck=sw.standard_deck(2)).game.deck is not None
-    with pytest.raises(ValueError, match="only with a game name"):
-        sw.SolitaireWidget(game, seed=4)
+    for extra in ({"seed": 4}, {"seed": 0}, {"deck": sw.standard_deck()}, {"gather": "pysol"}):
+        with pytest.raises(ValueError, match="pass seed, deck and options only with a game name, not with a Game"):
+            sw.SolitaireWidget(game, **extra)
     with pytest.raises(ValueError, match="unknown game"):
         sw.SolitaireWidget("klondike")
 
@@ -252,7 +278,11 @@ def test_constructor_forms() -> None:
 def test_switching_games_resyncs_everything() -> None:
     widget = sw.SolitaireWidget("cruel", seed=3)
     old = widget.game
+    old.play(old.legal_moves()[0])
+    before = widget.version
     widget.game = sw.Frog(seed=1)
+    assert widget.version == before + 1, "a switch is one change of the table"
+    assert (widget.title, widget.actions, widget.options) == ("Frog", ["draw"], {})
     assert widget.game_name == "frog" and set(widget.piles) == set(sw.Frog.PILES)
     old.play(old.legal_moves()[0])  # the old game no longer drives the table
     assert_mirrors_engine(widget)
@@ -307,6 +337,8 @@ FAULTS: list[tuple[str, Any, str]] = [
     ("kind not text", lambda r: {**r, "request": 5}, "refused: unknown request '5'"),
     ("kind missing", lambda r: without(r, "request"), "refused: unknown request 'None'"),
     ("kind in capitals", lambda r: {**r, "request": "MOVE"}, "refused: unknown request 'MOVE'"),
+    ("kind of 100 characters", lambda r: {**r, "request": "m" * 100},
+     f"refused: unknown request '{'m' * 40}' (known: move, undo, redo, restart, new_deal)"),
     ("version missing", lambda r: without(r, "version"), "refused: the request carries no state version"),
     ("version as text", lambda r: {**r, "version": str(r["version"])}, "refused: the request carries no state version"),
     ("version as float", lambda r: {**r, "version": float(r["version"])}, "refused: the request carries no state version"),
@@ -485,7 +517,9 @@ def expected_counters(widget: SolitaireWidget) -> dict:
 
 
 def check_counters(widget: SolitaireWidget) -> None:
+    """After a change that was carried out: the counters, and no message left."""
     assert widget.counters == expected_counters(widget)
+    assert (widget.message, widget.message_kind) == ("", "")
     assert_mirrors_engine(widget)
 
 
