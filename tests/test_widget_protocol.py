@@ -620,3 +620,14 @@ def test_play_passes_its_arguments_on() -> None:
     assert sw.play("cruel", 4, gather="pysol").game.options == {"gather": "pysol"}
     with pytest.raises(ValueError, match="option"):
         sw.play("frog", seed=1, redeal="turn")
+
+
+def test_bare_game_falls_back_to_text_without_the_widget_layer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a kernel whose widget layer cannot be imported (no anywidget), a
+    bare game still shows as text."""
+    import sys
+
+    game = sw.Cruel(seed=4)
+    monkeypatch.setitem(sys.modules, "ipykernel", sys.modules.get("ipykernel") or object())
+    monkeypatch.setitem(sys.modules, "solitaire_widgets.widget", None)  # importing it raises ImportError
+    assert game._repr_mimebundle_() == {"text/plain": str(game)}
