@@ -32,6 +32,18 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if on_ci() else "dev"))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``HYPOTHESIS_MAX_EXAMPLES=n`` caps every property test at n examples
+    (the mutation benchmark sets it: fewer examples can only let more mutants
+    live, so its scores stay a lower bound)."""
+    cap = int(os.environ.get("HYPOTHESIS_MAX_EXAMPLES") or 0)
+    for item in items if cap else ():
+        test = getattr(item, "obj", None)
+        chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+        if chosen is not None and chosen.max_examples > cap:
+            test._hypothesis_internal_use_settings = settings(chosen, max_examples=cap)  # type: ignore[union-attr]
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     profile = settings.get_current_profile_name()
     return f"hypothesis profile: {profile}; CI: {on_ci()} (skips {'fail' if on_ci() else 'are allowed'})"
