@@ -580,7 +580,7 @@ class Game:
             parts += sorted(bytes((down[i],)) + bytes(map(keys.__getitem__, piles[i]))
                             for i in self._INTERCHANGEABLE)
         parts += [bytes(map(keys.__getitem__, piles[i])) for i in self._FIXED]
-        parts.append(bytes(down[i] for i in self._FIXED))
+        parts.append(bytes(map(down.__getitem__, self._FIXED)))
         if self.REDEALS_MATTER:
             parts.append(self._redeals.to_bytes(2, "big"))
         return b"\xff".join(parts)

@@ -1,0 +1,11 @@
+"""Solver, hints and win rates on the engine's lean path.
+
+``solve`` searches a position with perfect information; ``hint`` (also
+``Game.hint``) suggests a move; ``winnability`` measures win rates over many
+deals on any ``concurrent.futures.Executor``.
+"""
+
+from .search import Solution, solve
+from .winrate import Deal, WinRate, winnability
+
+__all__ = ["Deal", "Solution", "WinRate", "solve", "winnability"]
