@@ -509,6 +509,20 @@ class Game:
             self._revert()
         self._changed("restart", None, tuple(range(len(self.PILES))))
 
+    def hint(self, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Any:
+        """Suggest a move: an ``sw.Hint`` with ``move``, ``reason`` and
+        ``winning`` (True when the move starts a line the solver proved wins).
+        Searches at most ``time_limit`` seconds / ``max_states`` positions,
+        then falls back to a heuristic (see ``solitaire_widgets.solver.hint``).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby(seed=4).hint(time_limit=None, max_states=200).move in sw.Bobby(seed=4).legal_moves()
+        True
+        """
+        from .solver.hint import hint
+
+        return hint(self, time_limit=time_limit, max_states=max_states)
+
     # --- notification -------------------------------------------------------
     def observe(self, callback: Observer) -> Callable[[], None]:
         """Call ``callback(game, change)`` after every change; returns a function

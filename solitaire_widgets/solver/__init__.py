@@ -5,7 +5,8 @@
 deals on any ``concurrent.futures.Executor``.
 """
 
+from .hint import Hint
 from .search import Solution, solve
 from .winrate import Deal, WinRate, winnability
 
-__all__ = ["Deal", "Solution", "WinRate", "solve", "winnability"]
+__all__ = ["Deal", "Hint", "Solution", "WinRate", "solve", "winnability"]
