@@ -25,6 +25,7 @@ from .games.leap_year import LeapYear
 from .games.midshipman import Midshipman
 from .moves import Move
 from .saving import load, new_game
+from .solver import Hint, Solution, WinRate, solve, winnability
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls for cls in (Frog, LeapYear, Bobby, Cruel, Midshipman)
@@ -33,9 +34,10 @@ GAMES: dict[str, type[Game]] = {
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES", "Bobby", "Card", "Cruel", "Frog", "Game", "GameChange", "IllegalMoveError",
+    "GAMES", "Bobby", "Card", "Cruel", "Frog", "Game", "GameChange", "Hint", "IllegalMoveError",
     "LeapYear", "Midshipman", "Move", "NothingToUndoError", "SolitaireWidget", "load",
-    "new_game", "play", "standard_deck",
+    "Solution", "WinRate", "new_game", "play", "solve", "standard_deck",
+    "winnability",
 ]
 
 

@@ -75,6 +75,10 @@ class Game:
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
     # "rank" when building ignores suits, "face" when it needs them
     KEY: ClassVar[str] = "rank"
+    # tableau piles whose order does not matter (a solver may sort them)
+    INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
+    # True when the number of redeals made changes what may happen next
+    REDEALS_MATTER: ClassVar[bool] = False
 
     # --- derived once per class in __init_subclass__ ---------------------
     _INDEX: ClassVar[dict[str, int]]
@@ -86,6 +90,13 @@ class Game:
     _KEYS: ClassVar[tuple[int, ...]]
     _ACTION_MOVES: ClassVar[tuple[Move, ...]]
     _N: ClassVar[int]
+    # lean path: a move is an int, s * len(PILES) + t, or ACTION_BASE + i
+    _ACTION_BASE: ClassVar[int]
+    _CODE_MOVES: ClassVar[tuple[Optional[Move], ...]]
+    _MOVE_CODES: ClassVar[dict[Move, int]]
+    _CODE_GRID: ClassVar[list[list[Optional[int]]]]
+    _INTERCHANGEABLE: ClassVar[tuple[int, ...]]
+    _FIXED: ClassVar[tuple[int, ...]]  # piles neither foundations nor interchangeable
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -106,6 +117,13 @@ class Game:
         cls._KEYS = RANK if cls.KEY == "rank" else FACE
         cls._ACTION_MOVES = tuple(Move(a) for a in cls.ACTION_NAMES)
         cls._N = 52 * cls.decks
+        cls._ACTION_BASE = n * n
+        cls._INTERCHANGEABLE = tuple(cls._INDEX[p] for p in cls.INTERCHANGEABLE)
+        cls._FIXED = tuple(i for i in range(n) if i not in cls._FOUNDATIONS and i not in cls._INTERCHANGEABLE)
+        cls._CODE_MOVES = tuple(grid[c // n][c % n] for c in range(n * n)) + cls._ACTION_MOVES
+        cls._MOVE_CODES = {m: c for c, m in enumerate(cls._CODE_MOVES) if m is not None}
+        cls._CODE_GRID = [[None if m is None else s * n + t for t, m in enumerate(row)]
+                          for s, row in enumerate(grid)]
 
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
@@ -295,14 +313,18 @@ class Game:
     def _legal_moves(self) -> list[Move]:
         legal = self._legal
         if legal is None:
-            legal = self._card_moves()
-            for move in self._ACTION_MOVES:
-                if self._action_reason(move.action) is None:  # type: ignore[arg-type]
-                    legal.append(move)
-            self._legal = legal
+            moves = self._CODE_MOVES
+            legal = self._legal = [moves[code] for code in self._move_codes()]  # type: ignore[misc]
         return legal
 
-    def _card_moves(self) -> list[Move]:
+    def _move_codes(self) -> list[int]:
+        """The lean path's ``legal_moves()``: the same moves, as int codes.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Cruel(seed=7)
+        >>> [g._CODE_MOVES[c] for c in g._move_codes()] == g.legal_moves()
+        True
+        """
         piles = self._piles
         keys = self._KEYS
         by_key: dict[int, list[int]] = {}
@@ -314,22 +336,26 @@ class Game:
             else:
                 for key in wants:
                     by_key.setdefault(key, []).append(t)
-        moves: list[Move] = []
-        grid = self._MOVE_GRID
+        codes: list[int] = []
+        grid = self._CODE_GRID
         for s in self._SOURCES:
             pile = piles[s]
             if not pile:
                 continue
             row = grid[s]
             for t in by_key.get(keys[pile[-1]], ()):
-                move = row[t]
-                if move is not None:
-                    moves.append(move)
+                code = row[t]
+                if code is not None:
+                    codes.append(code)
             for t in to_any:
-                move = row[t]
-                if move is not None:
-                    moves.append(move)
-        return moves
+                code = row[t]
+                if code is not None:
+                    codes.append(code)
+        base = self._ACTION_BASE
+        for i, action in enumerate(self.ACTION_NAMES):
+            if self._action_reason(action) is None:
+                codes.append(base + i)
+        return codes
 
     def is_legal(self, move: MoveLike, target: Optional[str] = None) -> bool:
         return self.why_illegal(move, target) is None
@@ -411,39 +437,50 @@ class Game:
 
     def _apply(self, move: Move) -> tuple[int, ...]:
         """Carry out a legal move, record how to undo it; return changed piles."""
-        if move.action is None:
-            s = self._INDEX[move.source]  # type: ignore[index]
-            t = self._INDEX[move.target]  # type: ignore[index]
+        record = self._lean_apply(self._MOVE_CODES[move])
+        self._undo_records.append(record)
+        self._history.append(move)
+        return record[3]
+
+    def _revert(self) -> tuple[int, ...]:
+        self._history.pop()
+        return self._lean_revert(self._undo_records.pop())
+
+    def _lean_apply(self, code: int) -> tuple:
+        """Play the legal move ``code`` with no history, check or notification;
+        return the record ``_lean_revert`` takes to undo it exactly."""
+        self._legal = None
+        base = self._ACTION_BASE
+        if code < base:
+            s, t = divmod(code, len(self._piles))
             source = self._piles[s]
             self._piles[t].append(source.pop())
             down = self._down
             flipped = 0 < down[s] == len(source)  # a face-down card is now on top
             if flipped:
                 down[s] -= 1
-            self._undo_records.append((s, t, flipped))
-            changed: tuple[int, ...] = (s, t)
-        else:
-            changed = self._action_piles(move.action)
-            saved = [(i, self._piles[i][:], self._down[i]) for i in changed]
-            self._undo_records.append((None, saved, self._redeals))
-            self._do_action(move.action)
-        self._history.append(move)
-        return changed
+            return (s, t, flipped, (s, t))
+        action = self.ACTION_NAMES[code - base]
+        changed = self._action_piles(action)
+        saved = [(i, self._piles[i][:], self._down[i]) for i in changed]
+        redeals = self._redeals
+        self._do_action(action)
+        return (None, saved, redeals, changed)
 
-    def _revert(self) -> tuple[int, ...]:
-        record = self._undo_records.pop()
-        self._history.pop()
+    def _lean_revert(self, record: tuple) -> tuple[int, ...]:
+        """Undo the move ``record`` came from (the last one applied)."""
+        self._legal = None
         if record[0] is None:
-            _, saved, self._redeals = record
+            _, saved, self._redeals, changed = record
             for i, cards, down in saved:
-                self._piles[i] = cards[:]
+                self._piles[i] = cards  # a fresh copy, and the record is spent
                 self._down[i] = down
-            return tuple(i for i, _, _ in saved)
-        s, t, flipped = record
+            return changed
+        s, t, flipped, changed = record
         if flipped:
             self._down[s] += 1
         self._piles[s].append(self._piles[t].pop())
-        return (s, t)
+        return changed
 
     def undo(self) -> Move:
         """Take back the last move exactly; return it.  Unlimited."""
@@ -472,6 +509,20 @@ class Game:
             self._redo_moves.append(self._history[-1])
             self._revert()
         self._changed("restart", None, tuple(range(len(self.PILES))))
+
+    def hint(self, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Any:
+        """Suggest a move: an ``sw.Hint`` with ``move``, ``reason`` and
+        ``winning`` (True when the move starts a line the solver proved wins).
+        Searches at most ``time_limit`` seconds / ``max_states`` positions,
+        then falls back to a heuristic (see ``solitaire_widgets.solver.hint``).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby(seed=4).hint(time_limit=None, max_states=200).move in sw.Bobby(seed=4).legal_moves()
+        True
+        """
+        from .solver.hint import hint
+
+        return hint(self, time_limit=time_limit, max_states=max_states)
 
     # --- notification -------------------------------------------------------
     def observe(self, callback: Observer) -> Callable[[], None]:
@@ -536,6 +587,31 @@ class Game:
         """What besides the position decides how play goes on (fixed per game):
         the rule options."""
         return repr(sorted(self._options.items())).encode()
+
+    def _search_key(self) -> bytes:
+        """A canonical key for search: like ``key()`` but two positions that
+        play alike share it (foundations by top card only and in any order,
+        interchangeable piles sorted, card keys by rank where suits never
+        matter, redeals only when their number changes what may follow).
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Midshipman(seed=1)
+        >>> k = g._search_key(); g._piles[-1], g._piles[-2] = g._piles[-2], g._piles[-1]
+        >>> g._search_key() == k
+        True
+        """
+        keys = self._KEYS
+        piles = self._piles
+        down = self._down
+        parts = [bytes(sorted(keys[piles[f][-1]] + 1 if piles[f] else 0 for f in self._FOUNDATIONS))]
+        if self._INTERCHANGEABLE:
+            parts += sorted(bytes((down[i],)) + bytes(map(keys.__getitem__, piles[i]))
+                            for i in self._INTERCHANGEABLE)
+        parts += [bytes(map(keys.__getitem__, piles[i])) for i in self._FIXED]
+        parts.append(bytes(map(down.__getitem__, self._FIXED)))
+        if self.REDEALS_MATTER:
+            parts.append(self._redeals.to_bytes(2, "big"))
+        return b"\xff".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready save: game, options, seed or deck, and the moves played."""

@@ -39,6 +39,7 @@ class Bobby(Draws, Redeals, Game):
     ACTION_NAMES = ("draw", "redeal")
     OPTIONS = {"redeal": ("shuffle", "turn")}
     KEY = "rank"
+    REDEALS_MATTER = True  # passes are limited and each reshuffle has its own seed
 
     @property
     def passes_left(self) -> int:

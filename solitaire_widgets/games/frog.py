@@ -43,6 +43,7 @@ class Frog(Draws, Game):
     }
     ACTION_NAMES = ("draw",)
     KEY = "rank"
+    INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
 
     def _setup(self, order: list[int]) -> None:
         deck = list(order)

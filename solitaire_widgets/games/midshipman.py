@@ -44,6 +44,7 @@ class Midshipman(Draws, Game):
     }
     ACTION_NAMES = ("draw",)
     KEY = "face"
+    INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules
 
     def _setup(self, order: list[int]) -> None:
         n = len(self._TABLEAU)

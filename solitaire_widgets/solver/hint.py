@@ -1,0 +1,82 @@
+"""Hints: the first move of a winning line when the solver finds one in
+time, else the move a documented heuristic ranks first.
+
+The heuristic is the solver's move order (``Search.children``): a safe move
+home; else a move home; then a move that turns a face-down card up or
+empties a pile; then other card moves (onto a pile that takes any card, the
+one whose top ranks closest at or above the card); stock actions last.
+
+>>> import solitaire_widgets as sw
+>>> h = sw.Cruel(seed=1).hint(time_limit=None, max_states=5000)
+>>> h.winning, h.reason.startswith("part of a winning line")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ..cards import CARD
+from ..game import Game
+from ..moves import Move
+from .search import Search, solve
+
+ACTION_WORDS = {"draw": "turns up the next stock card", "deal": "deals a card onto every pile",
+                "redeal": "deals the cards again"}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move: ``move`` (None when the game is over), ``reason`` (one
+    short sentence) and ``winning`` (True when the move starts a line the
+    solver proved wins, else None)."""
+
+    move: Optional[Move]
+    reason: str
+    winning: Optional[bool] = None
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.reason}" if self.move else self.reason
+
+
+def describe(game: Game, move: Move) -> str:
+    """What ``move`` does, in a few words ("sends 5♥ home and empties t3")."""
+    if move.action is not None:
+        return ACTION_WORDS.get(move.action, move.action)
+    source, target = move.source, move.target
+    assert source is not None and target is not None
+    card = game.top(source)
+    onto = game.top(target)
+    if target[0] == "f":
+        text = f"sends {card} home"
+    elif onto is None:
+        text = f"moves {card} to the empty {target}"
+    else:
+        text = f"moves {card} onto {onto} ({target})"
+    left = len(game[source]) - 1
+    if source != "waste" and source != "stock":
+        if left == 0:
+            text += f" and empties {source}"
+        elif left == game.face_down(source):
+            text += f" and turns up a card in {source}"
+        else:
+            text += f" and frees {game[source][-2]} in {source}"
+    return text
+
+
+def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Hint:
+    """A hint for ``game``'s current position (``game`` is not changed)."""
+    if game.status == "won":
+        return Hint(None, "the game is won")
+    if not game.legal_moves():
+        return Hint(None, "no legal move is left: the game is lost")
+    solution = solve(game, time_limit=time_limit, max_states=max_states)
+    if solution.status == "won" and solution.moves:
+        move = solution.moves[0]
+        n = len(solution.moves)
+        return Hint(move, f"part of a winning line ({n} move{'s' * (n != 1)} to win): {describe(game, move)}", True)
+    move = type(game)._CODE_MOVES[Search(game, time_limit=None).children()[0]]
+    assert move is not None
+    prefix = "no win exists from here, but it " if solution.status == "lost" else "it "
+    return Hint(move, prefix + describe(game, move))

@@ -1,0 +1,302 @@
+"""Depth-first search with a transposition table, on the engine's lean path.
+
+The search plays the game's own rule code (``Game._move_codes``,
+``_lean_apply``/``_lean_revert``) on a private copy, so it never holds a
+second copy of the rules.  It knows the whole deck ("thoughtful" solitaire:
+the stock order and face-down cards are known to it).
+
+* Transposition table on ``Game._search_key()``, a canonical key: foundations
+  by top card in any order, interchangeable piles sorted, cards by rank where
+  suits never matter.  It also stops every loop (Cruel's redeals, Midshipman's
+  lone card shuttled between empty piles, Bobby's passes: each key is expanded
+  once).
+* Safe automatic moves: a card no other card can ever need goes home at once,
+  as the only child of its position (see ``_safe_home``).
+* Symmetry: of several foundations with the same top, or several empty
+  interchangeable piles, a card tries only the first.
+* Move ordering: moves home first, then moves that turn a card up or empty a
+  pile, then other card moves (onto a pile that takes any card, the one whose
+  top ranks closest at or above the card), stock actions last.
+
+>>> import solitaire_widgets as sw
+>>> s = sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None)
+>>> s.status in ("won", "lost", "unknown") and s.states > 0
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from ..cards import RANK
+from ..game import ANY, Game
+from ..moves import Move
+
+CHECK_EVERY = 256  # states between looks at the clock and the progress callback
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What ``solve`` found.
+
+    ``status`` is ``"won"`` (``moves`` is a winning line, checked by replaying
+    it on a copy), ``"lost"`` (every line was searched: no win exists) or
+    ``"unknown"`` (a limit or Ctrl-C stopped the search).  ``states`` counts
+    the positions searched, ``seconds`` the time taken, ``cards_home`` the
+    most cards on the foundations in any position reached.
+    """
+
+    status: str
+    moves: tuple[Move, ...] = ()
+    states: int = 0
+    seconds: float = 0.0
+    cards_home: int = 0
+    stopped_by: Optional[str] = field(default=None)  # "time", "states", "interrupt"
+
+    def __str__(self) -> str:
+        if self.status == "won":
+            head = f"winnable in {len(self.moves)} moves"
+        elif self.status == "lost":
+            head = "no win exists from here"
+        else:
+            head = f"not decided (stopped by {self.stopped_by})"
+        return f"{head} ({self.states:,} states, {self.seconds:.2f} s)"
+
+
+class _Stop(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+class Search:
+    """One search from a copy of ``game``'s position (``run()`` once)."""
+
+    def __init__(self, game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+                 progress: Optional[Callable[[int, float], None]] = None,
+                 stop: Optional[Callable[[], bool]] = None) -> None:
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+        if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
+            raise ValueError(f"max_states must be a whole number ≥ 1 or None, not {max_states!r}")
+        self.game = g = game.copy(history=False)
+        self.time_limit = time_limit
+        self.max_states = max_states
+        self.progress = progress
+        self.stop = stop
+        cls = type(g)
+        n = len(g.PILES)
+        self.n = n
+        self.base = cls._ACTION_BASE
+        self.foundations = frozenset(cls._FOUNDATIONS)
+        self.interchangeable = frozenset(cls._INTERCHANGEABLE)
+        self.to_home = [c < self.base and c % n in self.foundations for c in range(self.base + len(g.ACTION_NAMES))]
+        keys = cls._KEYS
+        self.keys = keys
+        # Safe moves need foundations that only grow, and no redeal whose new
+        # order a card leaving the tableau early could change.
+        self.safe_moves = "redeal" not in g.ACTION_NAMES and not any(
+            f in g._action_piles(a) for a in g.ACTION_NAMES for f in cls._FOUNDATIONS)
+        self.copies = [0] * 256  # cards of each key in the deal
+        for c in range(g._N):
+            self.copies[keys[c]] += 1
+        self.home_count = [0] * 256  # cards of each key on the foundations
+        for f in cls._FOUNDATIONS:
+            for c in g._piles[f]:
+                self.home_count[keys[c]] += 1
+        self.home = sum(self.home_count)
+        self.states = 0
+        self.started = 0.0
+
+    # --- one position's children ----------------------------------------
+    def _outside(self, key: int) -> int:
+        return self.copies[key] - self.home_count[key]
+
+    def _safe_home(self, code: int) -> bool:
+        """True when playing ``code`` (a card onto a foundation) can never hurt:
+        no other copy competes for the foundations that take it, the
+        foundation gives up nothing another card needs, and no card still out
+        could be built on it where it lies."""
+        g = self.game
+        s, f = divmod(code, self.n)
+        key = self.keys[g._piles[s][-1]]
+        takers = 0
+        for other in g._FOUNDATIONS:
+            wants = g._wants(other)
+            if wants is ANY:
+                return False
+            if key in wants:
+                takers += 1
+        if self._outside(key) > takers:
+            return False
+        if any(k != key and self._outside(k) for k in g._wants(f)):
+            return False
+        if s in g._TARGETS:
+            wants = g._wants(s)
+            if wants is ANY:
+                record = g._lean_apply(code)
+                after = g._wants(s)
+                g._lean_revert(record)
+                return after is ANY
+            return not any(self._outside(k) for k in wants)
+        return True
+
+    def children(self) -> list[int]:
+        """The moves to try from here, best first (one when a safe move exists)."""
+        g = self.game
+        piles, down, keys, n = g._piles, g._down, self.keys, self.n
+        codes = g._move_codes()
+        ranked = []
+        tried: set = set()
+        for code in codes:
+            if code >= self.base:
+                ranked.append((0, code))
+                continue
+            s, t = divmod(code, n)
+            if t in self.foundations:
+                if self.safe_moves and self._safe_home(code):
+                    return [code]
+                sym = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
+                score = 4
+            elif t in self.interchangeable and not piles[t]:
+                if len(piles[s]) == 1 and s in self.interchangeable:
+                    continue  # a lone card to another empty pile changes nothing
+                sym = (s, "empty")
+                score = 1
+            else:
+                sym = None
+                # onto a pile that takes any card: cover the lowest card
+                # that ranks at or above this one, so it comes off first
+                gap = RANK[piles[t][-1]] - RANK[piles[s][-1]] if piles[t] else 13
+                score = 2 + (0.5 - gap / 32 if gap >= 0 else gap / 32)
+            if sym is not None:
+                if sym in tried:
+                    continue
+                tried.add(sym)
+            left = len(piles[s]) - 1
+            if left and left == down[s]:
+                score += 2  # turns a card up
+            elif not left and s not in self.interchangeable:
+                score += 1
+            ranked.append((score, code))
+        ranked.sort(key=lambda pair: -pair[0])  # stable: engine order among equals
+        return [code for _, code in ranked]
+
+    def apply(self, code: int) -> tuple:
+        """Play ``code`` on the search's game; return its undo record."""
+        g = self.game
+        record = g._lean_apply(code)
+        if self.to_home[code]:
+            self.home += 1
+            self.home_count[self.keys[g._piles[code % self.n][-1]]] += 1
+        return record
+
+    def revert(self, code: int, record: tuple) -> None:
+        """Take back ``code`` (the last move applied) from its record."""
+        g = self.game
+        if self.to_home[code]:
+            self.home -= 1
+            self.home_count[self.keys[g._piles[code % self.n][-1]]] -= 1
+        g._lean_revert(record)
+
+    # --- the search ----------------------------------------------------------
+    def run(self) -> tuple[str, list[int], int, Optional[str]]:
+        """(status, winning codes, most cards home, stop reason)."""
+        g = self.game
+        n_cards = g._N
+        self.started = time.perf_counter()
+        deadline = None if self.time_limit is None else self.started + self.time_limit
+        max_states = self.max_states
+        seen = {g._search_key()}
+        self.states = 1
+        best = self.home
+        if self.home == n_cards:
+            return "won", [], best, None
+        path: list[int] = []
+        records: list[tuple] = []
+        frames: list[list] = [[self.children(), 0, 0]]
+
+        def revert_to(mark: int) -> None:
+            while len(records) > mark:
+                self.revert(path.pop(), records.pop())
+
+        try:
+            while frames:
+                frame = frames[-1]
+                moves, i, mark = frame
+                if i == len(moves):
+                    frames.pop()
+                    revert_to(mark)
+                    continue
+                frame[1] = i + 1
+                code = moves[i]
+                mark = len(records)
+                records.append(self.apply(code))
+                path.append(code)
+                key = g._search_key()
+                if key in seen:
+                    revert_to(mark)
+                    continue
+                seen.add(key)
+                self.states += 1
+                if self.home > best:
+                    best = self.home
+                    if best == n_cards:
+                        return "won", path[:], best, None
+                if self.states % CHECK_EVERY == 0:
+                    self._check(deadline, max_states)
+                elif max_states is not None and self.states >= max_states:
+                    raise _Stop("states")
+                frames.append([self.children(), 0, mark])
+        except _Stop as stop:
+            return "unknown", [], best, stop.reason
+        except KeyboardInterrupt:
+            return "unknown", [], best, "interrupt"
+        return "lost", [], best, None
+
+    def _check(self, deadline: Optional[float], max_states: Optional[int]) -> None:
+        now = time.perf_counter()
+        if self.progress is not None:
+            self.progress(self.states, now - self.started)
+        if max_states is not None and self.states >= max_states:
+            raise _Stop("states")
+        if deadline is not None and now >= deadline:
+            raise _Stop("time")
+        if self.stop is not None and self.stop():
+            raise _Stop("stopped")
+
+
+def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+          progress: Optional[Callable[[int, float], None]] = None,
+          stop: Optional[Callable[[], bool]] = None) -> Solution:
+    """Search for a win from ``game``'s current position; ``game`` is not changed.
+
+    Stops after ``time_limit`` seconds or ``max_states`` positions, whichever
+    comes first (None: no such limit).  For results that do not depend on the
+    machine's speed pass ``time_limit=None, max_states=N``: the search is
+    deterministic.  ``progress(states, seconds)`` is called now and then;
+    ``stop()`` returning True ends the search (status ``"unknown"``), as does
+    Ctrl-C.
+
+    >>> import solitaire_widgets as sw
+    >>> g = sw.Cruel(seed=1)
+    >>> s = sw.solve(g, time_limit=None, max_states=5_000)
+    >>> s.status, g.history
+    ('won', ())
+    >>> replay = g.copy()
+    >>> for m in s.moves: _ = replay.play(m)
+    >>> replay.status
+    'won'
+    """
+    search = Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
+    status, codes, best, reason = search.run()
+    seconds = time.perf_counter() - search.started
+    moves = tuple(type(game)._CODE_MOVES[c] for c in codes)  # type: ignore[misc]
+    if status == "won":
+        replay = game.copy(history=False)
+        for move in moves:
+            replay.play(move)
+        if replay.status != "won":  # pragma: no cover - would be an engine/solver bug
+            raise AssertionError(f"the solver's line does not win {game!r}")
+    return Solution(status, moves, search.states, seconds, best, reason)

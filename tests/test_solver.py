@@ -1,0 +1,291 @@
+"""The solver's lean engine path, search, hints and win rates.
+
+Small budgets and hand-built decks keep this file fast; speed figures live in
+benchmarks/solver.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import solitaire_widgets as sw
+from solitaire_widgets import Card, Move
+from solitaire_widgets.__main__ import main as cli
+
+NAMES = sorted(sw.GAMES)
+# Every game with every combination of its rule options (read from OPTIONS,
+# so options added later are covered too).
+RULE_SETS = [
+    (name, dict(zip(sw.GAMES[name].OPTIONS, values)))
+    for name in NAMES
+    for values in itertools.product(*sw.GAMES[name].OPTIONS.values())
+]
+
+
+def oracle_moves(game):
+    """Legal moves found the slow public way: every pile pair and action asked."""
+    pairs = [Move(s, t) for s in game.PILES for t in game.PILES if s != t]
+    actions = [Move(a) for a in game.ACTION_NAMES]
+    return {m for m in pairs + actions if game.why_illegal(m) is None}
+
+
+def position(game):
+    return ([list(game.card_ids(p)) for p in game.PILES], [game.face_down(p) for p in game.PILES],
+            game.redeals, game.key(), game._search_key())
+
+
+# --- the lean path -------------------------------------------------------------
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=[f"{n}-{'-'.join(o.values())}" for n, o in RULE_SETS])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1), walk=st.integers(0, 2**32), steps=st.integers(0, 60))
+def test_lean_moves_equal_legal_moves_and_apply_revert_restores(name, options, seed, walk, steps):
+    game = sw.new_game(name, seed=seed, **options)
+    rng = random.Random(walk)
+    for _ in range(steps + 1):
+        codes = game._move_codes()
+        lean = [game._CODE_MOVES[c] for c in codes]
+        assert len(set(lean)) == len(lean)
+        assert set(lean) == set(game.legal_moves()) == oracle_moves(game)
+        before = position(game)
+        for code in codes:
+            trial = game.copy()
+            trial.play(game._CODE_MOVES[code])
+            record = game._lean_apply(code)
+            assert position(game)[:3] == position(trial)[:3]  # the same move as play()
+            game._lean_revert(record)
+            assert position(game) == before
+        if not codes:
+            break
+        game._lean_apply(rng.choice(codes))
+    assert game.legal_moves() == [game._CODE_MOVES[c] for c in game._move_codes()]
+
+
+def test_search_key_ignores_order_of_interchangeable_piles_and_equal_foundations():
+    g = sw.Midshipman(seed=1)
+    key = g._search_key()
+    g._piles[g._INDEX["t0"]], g._piles[g._INDEX["t5"]] = g._piles[g._INDEX["t5"]], g._piles[g._INDEX["t0"]]
+    g._down[g._INDEX["t0"]], g._down[g._INDEX["t5"]] = g._down[g._INDEX["t5"]], g._down[g._INDEX["t0"]]
+    assert g._search_key() == key
+    g._down[g._INDEX["t0"]] -= 1  # a face-down card turned up is a different position
+    assert g._search_key() != key
+    c = sw.Cruel(seed=1)  # Cruel's piles are positional: redeals gather them in order
+    key = c._search_key()
+    c._piles[c._INDEX["t0"]], c._piles[c._INDEX["t5"]] = c._piles[c._INDEX["t5"]], c._piles[c._INDEX["t0"]]
+    assert c._search_key() != key
+
+
+# --- hand-built decks ------------------------------------------------------------
+def suit_order_deck():
+    return sw.standard_deck()  # A♠ 2♠ … K♠ A♥ … K♣
+
+
+def test_known_win_is_found_and_its_line_replays():
+    game = sw.Bobby(deck=suit_order_deck())  # every card drawn fits on f0: A♠ up to K♣
+    solution = sw.solve(game, time_limit=None, max_states=10_000)
+    assert solution.status == "won" and solution.states > 0
+    replay = sw.Bobby(deck=suit_order_deck())
+    for move in solution.moves:
+        replay.play(move)
+    assert replay.status == "won"
+
+
+def test_a_cruel_deal_that_needs_redeals_is_won():
+    game = sw.Cruel(seed=1)
+    solution = sw.solve(game, time_limit=None, max_states=5_000)
+    assert solution.status == "won" and Move("redeal") in solution.moves
+    assert sw.load({**game.to_dict(), "moves": [str(m) for m in solution.moves]}).status == "won"
+
+
+def test_known_dead_deal_is_proved_lost():
+    # Packets in suit order, each ascending: every top card needs the card
+    # beneath it, nothing moves, and a redeal would give the same layout.
+    game = sw.Cruel(deck=suit_order_deck())
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "lost" and solution.moves == ()
+
+
+def naive_verdict(game, limit=200_000):
+    """Exhaustive search through the public API only (no symmetry, no safe
+    moves): an independent check of the solver's verdicts."""
+    seen = set()
+
+    def won_from(g):
+        if g.status == "won":
+            return True
+        # key() ends with the redeal count: drop it where redeals are unlimited
+        key = g.key() if g.REDEALS_MATTER else g.key()[:-8]
+        if key in seen:
+            return False
+        seen.add(key)
+        assert len(seen) < limit
+        for move in g.legal_moves():
+            g.play(move)
+            try:
+                if won_from(g):
+                    return True
+            finally:
+                g.undo()
+        return False
+
+    return "won" if won_from(game.copy()) else "lost"
+
+
+def endgame(game, rng, left):
+    """A late position of ``game``: cards the foundations want are taken from
+    anywhere in the piles and put home, at random, until ``left`` are out."""
+    g = game.copy(history=False)
+    outside = [i for i in range(len(g.PILES)) if i not in g._FOUNDATIONS]
+    while sum(len(g._piles[i]) for i in outside) > left:
+        wanted = []
+        for f in g._FOUNDATIONS:
+            wants = g._wants(f)
+            wanted += [(i, j, f) for i in outside for j, card in enumerate(g._piles[i])
+                       if wants is sw.game.ANY or g._KEYS[card] in wants]
+        if not wanted:
+            break
+        i, j, f = rng.choice(wanted)
+        g._piles[f].append(g._piles[i].pop(j))
+        g._down[i] = min(g._down[i], max(0, len(g._piles[i]) - 1))
+    g._legal = None
+    return g
+
+
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=[f"{n}-{'-'.join(o.values())}" for n, o in RULE_SETS])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1), walk=st.integers(0, 2**32), left=st.integers(3, 8))
+def test_verdicts_on_endgames_agree_with_a_naive_exhaustive_search(name, options, seed, walk, left):
+    if name == "midshipman":
+        left = min(left, 5)  # the naive search tries every order of cards among empty piles
+    game = endgame(sw.new_game(name, seed=seed, **options), random.Random(walk), left)
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == naive_verdict(game)
+    if solution.status == "won":
+        for move in solution.moves:
+            game.play(move)
+        assert game.status == "won"
+
+
+def test_lone_card_shuttles_and_redeals_do_not_loop():
+    # Exhaustive searches end: Cruel redeals (unlimited) and Midshipman's lone
+    # card moved between empty piles come back to positions already seen.
+    assert sw.solve(sw.Cruel(deck=suit_order_deck()), time_limit=None).status == "lost"
+    game = sw.Midshipman(seed=3)
+    solution = sw.solve(game, time_limit=None, max_states=3_000)
+    assert solution.states <= 3_000
+
+
+# --- the contract of solve ----------------------------------------------------------
+def test_solve_never_changes_its_input_and_is_deterministic():
+    game = sw.Cruel(seed=3)
+    game.play(game.legal_moves()[0])
+    seen = []
+    game.observe(lambda g, change: seen.append(change))
+    before = (position(game), game.history, game.version, game.redo_moves)
+    first = sw.solve(game, time_limit=None, max_states=3_000)
+    second = sw.solve(game, time_limit=None, max_states=3_000)
+    assert (position(game), game.history, game.version, game.redo_moves) == before and seen == []
+    assert (first.status, first.moves, first.states, first.cards_home) == (
+        second.status, second.moves, second.states, second.cards_home)
+    assert first.status == "unknown" and first.stopped_by == "states" and first.states == 3_000
+
+
+def test_ctrl_c_stops_the_search_cleanly_with_what_it_found():
+    def interrupt(states, seconds):
+        if states >= 1_000:
+            raise KeyboardInterrupt
+
+    solution = sw.solve(sw.Frog(seed=2), time_limit=None, progress=interrupt)
+    assert solution.status == "unknown" and solution.stopped_by == "interrupt"
+    assert solution.states >= 1_000 and solution.cards_home > 8
+
+
+def test_bad_limits_are_refused():
+    with pytest.raises(ValueError, match="time_limit"):
+        sw.solve(sw.Cruel(seed=1), time_limit=0)
+    with pytest.raises(ValueError, match="max_states"):
+        sw.solve(sw.Cruel(seed=1), max_states=-5)
+
+
+# --- hints ----------------------------------------------------------------------------
+def test_one_move_from_a_win_hints_that_move():
+    game = sw.Bobby(deck=suit_order_deck())
+    line = sw.solve(game, time_limit=None).moves
+    for move in line[:-1]:
+        game.play(move)
+    hint = game.hint()
+    assert hint.move == line[-1] and hint.winning is True
+    assert hint.reason.startswith("part of a winning line (1 move to win)")
+
+
+def test_hint_falls_back_to_the_heuristic_and_over_games_say_so():
+    game = sw.Frog(seed=2)
+    hint = game.hint(time_limit=None, max_states=50)
+    assert hint.winning is None and hint.move in game.legal_moves() and hint.reason
+    dead = sw.Cruel(deck=suit_order_deck())
+    assert dead.hint().move is None and "lost" in dead.hint().reason
+    bobby = sw.Bobby(deck=suit_order_deck())
+    bobby.draw()
+    assert sw.solver.hint.describe(bobby, Move("waste", "f0")) == "sends 2♠ home"
+
+
+# --- win rates -------------------------------------------------------------------------
+def test_wilson_interval():
+    lo, hi = sw.solver.winrate.wilson(50, 100)
+    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
+
+
+def test_winnability_players_and_table():
+    solver = sw.winnability("bobby", 6, max_states=400, time_limit=None, executor="inline", progress=False,
+                            redeal="turn")
+    assert solver.deals == 6 and [r.seed for r in solver.rows] == list(range(6))
+    assert solver.options == {"redeal": "turn"}
+    assert solver.won + solver.lost + solver.unknown == 6
+    lo, hi = solver.interval_range
+    assert 0 <= lo <= solver.rate <= hi <= 1
+    assert "<table>" in solver._repr_html_() and "bobby redeal=turn" in solver._repr_html_()
+    for player in ("greedy", "random"):
+        played = sw.winnability("cruel", 4, player=player, executor="inline", progress=False)
+        assert played.unknown == 0 and all(r.moves > 0 for r in played.rows)
+    with pytest.raises(ValueError, match="player"):
+        sw.winnability("cruel", 2, player="lucky", progress=False)
+    with pytest.raises(ValueError, match="gather"):
+        sw.winnability("cruel", 2, gather="sideways", progress=False)
+
+
+def test_results_are_identical_in_process_and_in_a_process_pool():
+    kwargs = dict(start_seed=10, max_states=300, time_limit=None, progress=False)
+    inline = sw.winnability("cruel", 10, executor="inline", **kwargs)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = sw.winnability("cruel", 10, executor=pool, **kwargs)
+    strip = lambda r: [(d.seed, d.status, d.moves, d.cards_home, d.states) for d in r.rows]  # noqa: E731
+    assert strip(inline) == strip(pooled)
+
+
+def test_results_are_identical_on_a_local_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    kwargs = dict(start_seed=10, max_states=300, time_limit=None, progress=False)
+    inline = sw.winnability("cruel", 10, executor="inline", **kwargs)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = sw.winnability("cruel", 10, executor=client.get_executor(), **kwargs)
+    strip = lambda r: [(d.seed, d.status, d.moves, d.cards_home, d.states) for d in r.rows]  # noqa: E731
+    assert strip(inline) == strip(remote)
+
+
+# --- the command line -----------------------------------------------------------------
+def test_cli_solve_and_winnability(capsys, tmp_path):
+    assert cli(["solve", "cruel", "--seed", "1", "--max-states", "5000"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Cruel seed 1: winnable in") and "redeal" in out
+    report = tmp_path / "w.json"
+    assert cli(["winnability", "bobby", "--deals", "3", "--jobs", "1", "--max-states", "200",
+                "-o", "redeal=turn", "--no-progress", "--json", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "bobby redeal=turn" in out and report.exists()
+    assert cli(["winnability", "bobby", "--deals", "2", "-o", "redeal=sideways", "--no-progress"]) == 2
