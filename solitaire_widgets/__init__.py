@@ -24,6 +24,7 @@ from .games.frog import Frog
 from .games.leap_year import LeapYear
 from .games.midshipman import Midshipman
 from .moves import Move
+from .rules import Variant, rules, variants
 from .saving import load, new_game
 
 GAMES: dict[str, type[Game]] = {
@@ -34,8 +35,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES", "Bobby", "Card", "Cruel", "Frog", "Game", "GameChange", "IllegalMoveError",
-    "LeapYear", "Midshipman", "Move", "NothingToUndoError", "SolitaireWidget", "load",
-    "new_game", "play", "standard_deck",
+    "LeapYear", "Midshipman", "Move", "NothingToUndoError", "SolitaireWidget", "Variant", "load",
+    "new_game", "play", "rules", "standard_deck", "variants",
 ]
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from .cards import CARD, FACE, RANK, Card, CardLike, card_ids_of_deck
 from .errors import IllegalMoveError, NothingToUndoError
@@ -73,6 +73,13 @@ class Game:
     ACTION_NAMES: ClassVar[tuple[str, ...]] = ()
     # option name -> allowed values, the first being the default
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # The rules as a player reads them: (topic, text) pairs.  A text may name
+    # an option in braces, "{gather}"; ``sw.rules`` fills in the sentence
+    # of the value in force, so a variant shows its own rules.
+    RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # option name -> value -> the one sentence saying what that value does
+    # (the same keys and values as OPTIONS; checked when the class is made)
+    OPTION_RULES: ClassVar[dict[str, dict[str, str]]] = {}
     # "rank" when building ignores suits, "face" when it needs them
     KEY: ClassVar[str] = "rank"
 
@@ -91,6 +98,12 @@ class Game:
         super().__init_subclass__(**kwargs)
         if not cls.PILES:
             return
+        for option, values in cls.OPTIONS.items():
+            if tuple(cls.OPTION_RULES.get(option, ())) != values:
+                raise TypeError(f"{cls.__name__}.OPTION_RULES[{option!r}] must give one sentence "
+                                f"for each of {values}, in that order")
+        if set(cls.OPTION_RULES) != set(cls.OPTIONS):
+            raise TypeError(f"{cls.__name__}.OPTION_RULES has options OPTIONS does not declare")
         cls._INDEX = {p: i for i, p in enumerate(cls.PILES)}
         n = len(cls.PILES)
         grid: list[list[Optional[Move]]] = [[None] * n for _ in range(n)]
@@ -345,6 +358,49 @@ class Game:
         except IllegalMoveError as err:
             return err.reason
         return self._reason(parsed)
+
+    def targets(self, source: str) -> dict[str, Optional[str]]:
+        """Where the top card of ``source`` may go: every other pile id -> None
+        when that move is legal now, else the reason it is not.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Cruel(seed=7)
+        >>> [pile for pile, reason in g.targets("t1").items() if reason is None]
+        ['t8']
+        >>> g.targets("t1")["f0"]
+        '6♥ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 5♥'
+        """
+        self._pile_index(source)  # an unknown pile raises KeyError
+        return {target: self._reason(Move(source, target)) for target in self.PILES if target != source}
+
+    def explain(self) -> str:
+        """The position in short sentences: what can move where, what cannot
+        and why, and what is left of the stock.  Markdown in a notebook.
+
+        >>> import solitaire_widgets as sw
+        >>> print(sw.Bobby(deck=sw.standard_deck()).explain())  # doctest: +ELLIPSIS
+        **Bobby** (redeal="shuffle"): move 0, 1/52 cards home, playing.
+        ...
+        """
+        from .text import explain
+
+        return explain(self)
+
+    def replay(self) -> Iterator[tuple[Optional[Move], "Game"]]:
+        """``(move, position)`` from the deal to now: first ``(None, the deal)``,
+        then each move played with the position after it.  Every position is
+        an independent copy; the game itself is not touched.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=2); _ = g.draw(); _ = g.draw()
+        >>> [(str(m), len(p["waste"])) for m, p in g.replay()]
+        [('None', 0), ('draw', 1), ('draw', 2)]
+        """
+        position = type(self)(seed=self._seed, deck=self._deck, **self._options)
+        yield None, position.copy()
+        for move in list(self._history):
+            position.play(move)
+            yield move, position.copy()
 
     def _coerce(self, move: Any, target: Optional[str]) -> Move:
         try:
