@@ -45,6 +45,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .cards import FACE
+from .errors import IllegalMoveError
 from .game import Game
 from .moves import Move
 from .saving import game_class
@@ -52,9 +53,7 @@ from .saving import game_class
 WIN_BONUS = 50
 MAX_EPISODE_STEPS = 1000
 FACE_DOWN = 53
-# card id -> 1..52, and one more entry (FACE_DOWN_ID) that reads as 53
-_CODES = np.array([face + 1 for face in FACE] + [FACE_DOWN], dtype=np.int16)
-FACE_DOWN_ID = len(FACE)
+_CODES = np.array([face + 1 for face in FACE], dtype=np.int16)  # card id -> 1..52
 
 ENV_IDS = {
     "frog": "solitaire_widgets/Frog-v0",
@@ -99,21 +98,21 @@ class SolitaireEnv(gymnasium.Env):
     # --- what the agent sees -------------------------------------------------------
     def _observation(self) -> np.ndarray:
         game = self.game
-        width = self.observation_space.shape[1]
-        where: list[int] = []  # flat positions of the cards, top card of each pile first
+        obs = np.zeros(self.observation_space.shape, dtype=np.int16)
+        width = obs.shape[1]
+        where: list[int] = []  # flat positions of the face-up cards, top card of each pile first
         what: list[int] = []
         stock = game._INDEX.get("stock")
         for row, (ids, down) in enumerate(zip(game._piles, game._down)):  # engine internals, read only
+            n = len(ids)
             if row == stock:
-                down = len(ids)
-            start = row * width
-            where.extend(range(start, start + len(ids)))
-            what.extend(reversed(ids))
+                down = n
+            if n > down:
+                where.extend(range(row * width, row * width + n - down))
+                what.extend(ids[:down - 1:-1] if down else ids[::-1])
             if down:
-                what[len(what) - down:] = [FACE_DOWN_ID] * down
-        obs = np.zeros(self.observation_space.shape, dtype=np.int16)
-        flat = obs.reshape(-1)
-        flat[where] = _CODES[what]
+                obs[row, n - down:n] = FACE_DOWN
+        obs.reshape(-1)[where] = _CODES[what]
         obs[-1, 0] = min(game.redeals, FACE_DOWN)
         return obs
 
@@ -124,9 +123,9 @@ class SolitaireEnv(gymnasium.Env):
             mask[self._index[move]] = 1
         return mask
 
-    def _info(self, **extra: Any) -> dict[str, Any]:
+    def _info(self, status: str, **extra: Any) -> dict[str, Any]:
         game = self.game
-        return {"action_mask": self.action_mask(), "status": game.status,
+        return {"action_mask": self.action_mask(), "status": status,
                 "cards_home": game.cards_home, "score": game.score, **extra}
 
     # --- the Gymnasium API ------------------------------------------------------------
@@ -136,20 +135,21 @@ class SolitaireEnv(gymnasium.Env):
         deck = (options or {}).get("deck")
         game_seed = int(self.np_random.integers(0, 2**63))
         self.game = self._cls(seed=None if deck is not None else game_seed, deck=deck, **self._options)
-        return self._observation(), self._info()
+        return self._observation(), self._info(self.game.status)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if not self.action_space.contains(action):
             raise ValueError(f"action must be an int from 0 to {self.action_space.n - 1}, not {action!r}")
         move = self.actions[int(action)]
-        reason = self.game.why_illegal(move)
-        if reason is not None:
-            return self._observation(), 0.0, self.game.is_over, False, self._info(illegal=reason)
         home = self.game.cards_home
-        self.game.play(move)
+        try:
+            self.game.play(move)
+        except IllegalMoveError as refused:
+            status = self.game.status
+            return self._observation(), 0.0, status != "playing", False, self._info(status, illegal=refused.reason)
         status = self.game.status
         reward = float(self.game.cards_home - home + (WIN_BONUS if status == "won" else 0))
-        return self._observation(), reward, status != "playing", False, self._info()
+        return self._observation(), reward, status != "playing", False, self._info(status)
 
     def render(self) -> Optional[str]:
         if self.render_mode == "ansi":

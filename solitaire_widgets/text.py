@@ -54,7 +54,9 @@ def explain(game: "Game") -> Markdown:
             can.append(f"- `{source}` {card} → " + ", ".join(f"`{t}`" for t in legal))
             continue
         # One reason per kind of target is enough: the others say the same.
-        home = next((r for t, r in reasons.items() if t[0] == "f"), None)
+        # For the foundations, the one of the card's suit says the most.
+        homes = sorted((t for t in reasons if t[0] == "f"), key=lambda t: getattr(game.top(t), "suit", "") != card.suit)
+        home = reasons[homes[0]] if homes else None
         other = next((r for t, r in reasons.items() if t[0] != "f"), None)
         cannot.append(f"- `{source}` {card} stays: " + "; ".join(r for r in (home, other) if r) + ".")
     for action in game.ACTION_NAMES:
