@@ -283,3 +283,29 @@ def test_replay_yields_the_deal_then_each_move_with_an_independent_copy():
     first.play(first.legal_moves()[0])
     assert steps[1][1].history == g.history[:1] and g.version == version and g.key() == key
     assert len({id(p) for _, p in steps}) == len(steps)
+
+
+@pytest.mark.parametrize("name, option, value", every_option_choice())
+def test_targets_and_explain_agree_with_legal_moves_under_every_option(name, option, value):
+    rng = random.Random(f"{name} {option} {value}")
+    g = sw.new_game(name, seed=rng.randrange(10**6), **{option: value})
+    for _ in range(25):
+        legal = {str(m) for m in g.legal_moves() if not m.is_action}
+        via_targets = {f"{s} {t}" for s in g.PILES for t, why in g.targets(s).items() if why is None}
+        assert via_targets == legal
+        assert g.explain().startswith(f"**{g.title}**")
+        if g.status != "playing":
+            break
+        g.play(rng.choice(g.legal_moves()))
+
+
+def test_leap_year_redeal_needs_cards_on_the_tableau():
+    # In new-pack order every card goes home right after its deal: the
+    # stock and the tableau end empty, and there is nothing to redeal.
+    g = sw.LeapYear(deck=sw.standard_deck(4), redeal="once")
+    while g.is_legal("deal"):
+        g.play("deal")
+        while home := [m for m in g.legal_moves() if not m.is_action]:
+            g.play(home[0])
+    assert g.status == "won" and g.passes_left == 2
+    assert reason(g, "redeal") == "the tableau is empty: there is nothing to redeal"
