@@ -4,6 +4,7 @@ import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import widget from "../src/widget.js";
 import { faceUrl } from "../src/faces.js";
+import { registerControl } from "../src/controls.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 
@@ -342,6 +343,39 @@ describe("keyboard", () => {
     expect(leaked).toBe(2);
     document.removeEventListener("keydown", count);
     expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+  });
+});
+
+describe("controls: the extension point", () => {
+  it("shows a registered control's button, runs it by click and key, toggles its panel", async () => {
+    const runs = [];
+    const remove = registerControl({
+      action: "probe", label: "Probe", title: "A test control (q)", keys: ["q"],
+      run: (t) => runs.push(t.gameName),
+      panel: {
+        render: (t, el) => { el.textContent = `moves ${t.counters().moves}`; },
+        update: (t, el) => { el.textContent = `moves ${t.counters().moves}`; },
+      },
+    });
+    try {
+      const { model, root, pile } = mount(states.bobby.start);
+      const button = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="probe"]'));
+      expect(button.title).toBe("A test control (q)");
+      button.click();
+      expect(runs).toEqual(["bobby"]);
+      expect(root.querySelector('.sw-panel[data-panel="probe"]')?.textContent).toBe("moves 0");
+      model.update({ counters: { ...states.bobby.start.counters, moves: 5 } });
+      await settle();
+      expect(root.querySelector('.sw-panel[data-panel="probe"]')?.textContent).toBe("moves 5");
+      pile("stock").focus();
+      const e = key(pile("stock"), "q");
+      expect(e.defaultPrevented).toBe(true);
+      expect(runs).toHaveLength(2);
+      expect(root.querySelector('.sw-panel[data-panel="probe"]')).toBeNull();
+      expect(button.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      remove();
+    }
   });
 });
 
