@@ -75,15 +75,23 @@ registerControl({
 });
 registerControl({
   action: "restart", label: "Restart", title: "Back to the deal (redo replays the moves)",
-  enabled: (t) => !!t.counters().can_undo,
+  enabled: (t) => (t.counters().moves ?? 0) > 0,
   run: (t) => t.requests.send("restart"),
 });
 registerControl({
-  action: "new", label: "New deal", title: "A new deal of the same game",
-  run: (t) => t.requests.send("new_deal"),
+  action: "new", label: "New deal", title: "A new deal of the same game, new seed (Undo brings this one back)",
+  run: (t) => {
+    const moves = t.counters().moves ?? 0;
+    if (moves === 0 || t.get("status") !== "playing") {
+      t.requests.send("new_deal");
+      return;
+    }
+    t.confirm(`Deal a new game? This one has ${moves} move${moves === 1 ? "" : "s"}; Undo brings it back.`,
+      "Deal", "Keep playing", () => t.requests.send("new_deal"));
+  },
 });
 registerControl({
-  action: "redeal", label: "Redeal", title: "Gather the cards and deal them again",
+  action: "redeal", label: "Redeal", title: "Gather the cards and deal them again (d)", keys: ["d", "D"],
   available: (t) => (t.actions ?? []).includes("redeal"),
   enabled: (t) => t.legal.actions.has("redeal"),
   run: (t) => t.requests.send("move", { move: "redeal" }),

@@ -8,7 +8,16 @@ import { nextFocus } from "./focus.js";
 
 export const HELP_TEXT =
   "Arrow keys move between piles. Enter or Space picks up the top card of the focused pile and " +
-  "drops it on the focused pile; on the stock it draws. Escape cancels. Z undoes, Y redoes.";
+  "drops it on the focused pile; on the stock it draws. Escape cancels. Z undoes, Y redoes, D redeals.";
+
+/**
+ * Keys that belong to the page: shortcuts with modifiers (save, palette …)
+ * and Shift+Enter (run the cell).
+ * @param {KeyboardEvent} e
+ */
+function isPageShortcut(e) {
+  return e.ctrlKey || e.metaKey || e.altKey || (e.shiftKey && e.key === "Enter");
+}
 
 export class KeyboardInput {
   /**
@@ -19,7 +28,20 @@ export class KeyboardInput {
     this.t = table;
     table.felt.addEventListener("focusin", (e) => this.onFocusIn(e), { signal });
     table.felt.addEventListener("focusout", (e) => this.onFocusOut(e), { signal });
-    table.root.addEventListener("keydown", (e) => this.onKeyDown(e), { signal });
+    // Capture phase on the window, the first stop of every key event: the
+    // table acts on its own keys before the page's handlers can take them
+    // (Notebook 7's shortcut handler, capturing on the document, takes the
+    // arrows, z and y). Only events aimed inside this table are looked at.
+    const win = table.root.ownerDocument.defaultView ?? window;
+    win.addEventListener("keydown", (e) => {
+      if (e.composedPath().includes(table.root)) this.onKeyDown(e);
+    }, { signal, capture: true });
+    // Bubble phase: the other plain keys stay in the table, after its buttons
+    // and panels had them; in a notebook's command mode they would add, cut
+    // or retype cells ("a", "b", "x", "m", "d d" …).
+    table.root.addEventListener("keydown", (e) => {
+      if (!isPageShortcut(e)) e.stopPropagation();
+    }, { signal });
   }
 
   /** @param {FocusEvent} e */
@@ -39,13 +61,12 @@ export class KeyboardInput {
   /** @param {KeyboardEvent} e */
   onKeyDown(e) {
     const t = this.t;
-    if (e.ctrlKey || e.metaKey || e.altKey) return; // the page's own shortcuts (save, palette …)
-    if (e.shiftKey && e.key === "Enter") return; // run the cell
-    // Plain keys stay in the table: in a notebook's command mode they would
-    // add, cut or retype cells ("a", "b", "x", "m", "d d" …).
-    e.stopPropagation();
-    const target = /** @type {HTMLElement} */ (e.target);
-    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (isPageShortcut(e)) return;
+    // (composedPath: inside a shadow root, as in marimo, e.target is the host)
+    const target = /** @type {HTMLElement} */ (e.composedPath()[0] ?? e.target);
+    if (!target || target.nodeType !== 1) return;
+    if (target && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable ||
+      target.closest?.(".sw-confirm"))) return; // typing, or answering the table's question
     const pile = t.pileAt(target);
     let handled = true;
     const control = controlForKey(e.key);

@@ -119,6 +119,8 @@ export class CardTable {
     this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply));
     /** @type {HTMLElement | null} */
     this.banner = null;
+    /** @type {HTMLElement | null} an open inline question */
+    this.confirmEl = null;
 
     const media = typeof window !== "undefined" && window.matchMedia
       ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -547,7 +549,59 @@ export class CardTable {
    */
   setDisabled(action, disabled) {
     const b = this.buttons.get(action);
-    if (b && b.disabled !== disabled) b.disabled = disabled;
+    if (!b || b.disabled === disabled) return;
+    const hadFocus = disabled && this.activeElement() === b;
+    b.disabled = disabled;
+    // A disabled button drops the focus to the page body: keep it in the
+    // table, on the pile the keyboard was last on.
+    if (hadFocus && this.focusId) this.setFocus(this.focusId);
+  }
+
+  /** The focused element of the document or shadow root the table is in. */
+  activeElement() {
+    const root = /** @type {Document | ShadowRoot} */ (this.root.getRootNode());
+    return root.activeElement ?? null;
+  }
+
+  /**
+   * Ask inline (never window.confirm, which notebooks and marimo block):
+   * `yes` runs `onYes`; `no`, Escape or another action drops the question.
+   * @param {string} text
+   * @param {string} yes
+   * @param {string} no
+   * @param {() => void} onYes
+   */
+  confirm(text, yes, no, onYes) {
+    this.closeConfirm();
+    const box = h("div", "sw-confirm");
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-label", text);
+    const yesB = /** @type {HTMLButtonElement} */ (h("button", "sw-button", yes));
+    const noB = /** @type {HTMLButtonElement} */ (h("button", "sw-button", no));
+    yesB.type = noB.type = "button";
+    yesB.dataset.confirm = "yes";
+    noB.dataset.confirm = "no";
+    box.append(h("span", "sw-confirm-text", text), yesB, noB);
+    const close = (/** @type {boolean} */ ok) => {
+      this.closeConfirm();
+      if (this.focusId) this.setFocus(this.focusId);
+      if (ok) onYes();
+    };
+    yesB.addEventListener("click", () => close(true));
+    noB.addEventListener("click", () => close(false));
+    box.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      close(false);
+    });
+    this.confirmEl = box;
+    this.footer.append(box);
+    noB.focus({ preventScroll: true });
+  }
+
+  closeConfirm() {
+    this.confirmEl?.remove();
+    this.confirmEl = null;
   }
 
   syncMessage() {
@@ -609,6 +663,7 @@ export class CardTable {
     if (!b || /** @type {HTMLButtonElement} */ (b).disabled) return;
     const control = controls.find((c) => c.action === b.dataset.action);
     this.clearSelection();
+    this.closeConfirm();
     if (control) this.runControl(control);
   }
 

@@ -265,7 +265,12 @@ describe("requests", () => {
     model.reply(true);
     click("restart");
     model.reply(true);
-    click("new");
+    click("new"); // a game in progress: the table asks first, inline
+    expect(model.sent.map((m) => m.request)).toEqual(["undo", "restart"]);
+    const confirm = /** @type {HTMLElement} */ (root.querySelector(".sw-confirm"));
+    expect(confirm.getAttribute("role")).toBe("alertdialog");
+    /** @type {HTMLButtonElement} */ (confirm.querySelector('[data-confirm="yes"]')).click();
+    expect(root.querySelector(".sw-confirm")).toBeNull();
     expect(model.sent.map((m) => m.request)).toEqual(["undo", "restart", "new_deal"]);
     const redo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="redo"]'));
     expect(redo.disabled).toBe(true);

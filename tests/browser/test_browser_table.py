@@ -169,8 +169,13 @@ def test_undo_redo_restart_buttons(table, name):
     fresh = sw.new_game(name, seed=seed)
     assert state["piles"] == {p: list(fresh.card_ids(p)) for p in fresh.PILES}
     assert press("redo")["history"] == moves[:1]
-    # New deal: another seed, a fresh table, every view follows.
-    state = press("new")
+    # New deal: another seed, a fresh table, every view follows; a game in
+    # progress is only thrown away once the table's question is answered.
+    older = table.dom_version()
+    table.button("new")
+    table.root().locator('.sw-confirm button[data-confirm="yes"]').click()
+    table.wait_version_change(older)
+    state = table.check()
     assert state["history"] == [] and state["version"] > 0
     assert table.snap()["status"] == state["status"]  # a random deal may be lost at once
 
