@@ -41,15 +41,18 @@ MoveLike = Union[Move, str]
 class GameChange:
     """What an observer is told after each change of a game.
 
-    ``kind`` is ``"play"``, ``"undo"``, ``"redo"`` or ``"restart"``; ``move``
-    the move played or taken back (None for restart); ``piles`` the ids of the
-    piles whose cards changed; ``version`` the game's new version number.
+    ``kind`` is ``"play"``, ``"undo"``, ``"redo"``, ``"restart"``,
+    ``"new_deal"`` or ``"resume"``; ``move`` the move played or taken back
+    (None for the others); ``piles`` the ids of the piles whose cards changed;
+    ``version`` the game's new version number; ``earlier`` (new_deal only) a
+    copy of the game as it was before the new deal.
     """
 
     kind: str
     move: Optional[Move]
     piles: tuple[str, ...]
     version: int
+    earlier: Optional["Game"] = None
 
 
 Observer = Callable[["Game", GameChange], None]
@@ -219,7 +222,7 @@ class Game:
 
     @property
     def version(self) -> int:
-        """Grows by one with every change (play, undo, redo, restart)."""
+        """Grows by one with every change (play, undo, redo, restart, new deal, resume)."""
         return self._version
 
     @property
@@ -528,6 +531,43 @@ class Game:
             self._revert()
         self._changed("restart", None, tuple(range(len(self.PILES))))
 
+    # --- new deals ----------------------------------------------------------
+    def new_deal(self, seed: Optional[int] = None) -> "Game":
+        """Deal again, in place: same game and options, a new seed (a random
+        one other than the current, unless given).  The object stays the same,
+        so every reference to it (a table's ``game``) follows.  Returns a copy
+        of the game as it was, deal and moves, which ``resume`` brings back.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=5); _ = g.draw()
+        >>> old = g.new_deal(seed=6)
+        >>> g.seed, g.history, old.seed, old.history
+        (6, (), 5, (Move('draw'),))
+        >>> g.resume(old); g.seed, g.history
+        (5, (Move('draw'),))
+        """
+        earlier = self.copy()
+        if seed is None:
+            seed = self._seed
+            while seed == self._seed:
+                seed = secrets.randbelow(1_000_000_000)
+        observers, version = self._observers, self._version
+        Game.__init__(self, seed=seed, **self._options)
+        self._observers, self._version = observers, version
+        self._changed("new_deal", None, tuple(range(len(self.PILES))), earlier)
+        return earlier
+
+    def resume(self, earlier: "Game") -> None:
+        """Put back, in place, the deal, moves and redo list of ``earlier`` (a
+        copy of this kind of game, e.g. what ``new_deal`` returned)."""
+        if type(earlier) is not type(self):
+            raise TypeError(f"resume needs a {type(self).__name__} game, not {type(earlier).__name__}")
+        state = earlier.copy().__dict__
+        for kept in ("_observers", "_version", "_legal"):
+            state.pop(kept)
+        self.__dict__.update(state)
+        self._changed("resume", None, tuple(range(len(self.PILES))))
+
     # --- notification -------------------------------------------------------
     def observe(self, callback: Observer) -> Callable[[], None]:
         """Call ``callback(game, change)`` after every change; returns a function
@@ -547,11 +587,12 @@ class Game:
         if callback in self._observers:
             self._observers.remove(callback)
 
-    def _changed(self, kind: str, move: Optional[Move], piles: Sequence[int]) -> None:
+    def _changed(self, kind: str, move: Optional[Move], piles: Sequence[int],
+                 earlier: Optional["Game"] = None) -> None:
         self._version += 1
         self._legal = None
         if self._observers:
-            change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version)
+            change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version, earlier)
             for callback in list(self._observers):
                 callback(self, change)
 
