@@ -24,6 +24,7 @@ from .games.frog import Frog
 from .games.leap_year import LeapYear
 from .games.midshipman import Midshipman
 from .moves import Move
+from .rules import Variant, rules, variants
 from .saving import load, new_game
 from .solver import Hint, Solution, WinRate, solve, winnability
 
@@ -35,9 +36,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES", "Bobby", "Card", "Cruel", "Frog", "Game", "GameChange", "Hint", "IllegalMoveError",
-    "LeapYear", "Midshipman", "Move", "NothingToUndoError", "SolitaireWidget", "load",
-    "Solution", "WinRate", "new_game", "play", "solve", "standard_deck",
-    "winnability",
+    "LeapYear", "Midshipman", "Move", "NothingToUndoError", "Solution", "SolitaireWidget", "Variant",
+    "WinRate", "load", "new_game", "play", "rules", "solve", "standard_deck", "variants", "winnability",
 ]
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from .cards import CARD, FACE, RANK, Card, CardLike, card_ids_of_deck
 from .errors import IllegalMoveError, NothingToUndoError
@@ -41,15 +41,18 @@ MoveLike = Union[Move, str]
 class GameChange:
     """What an observer is told after each change of a game.
 
-    ``kind`` is ``"play"``, ``"undo"``, ``"redo"`` or ``"restart"``; ``move``
-    the move played or taken back (None for restart); ``piles`` the ids of the
-    piles whose cards changed; ``version`` the game's new version number.
+    ``kind`` is ``"play"``, ``"undo"``, ``"redo"``, ``"restart"``,
+    ``"new_deal"`` or ``"resume"``; ``move`` the move played or taken back
+    (None for the others); ``piles`` the ids of the piles whose cards changed;
+    ``version`` the game's new version number; ``earlier`` (new_deal only) a
+    copy of the game as it was before the new deal.
     """
 
     kind: str
     move: Optional[Move]
     piles: tuple[str, ...]
     version: int
+    earlier: Optional["Game"] = None
 
 
 Observer = Callable[["Game", GameChange], None]
@@ -73,6 +76,13 @@ class Game:
     ACTION_NAMES: ClassVar[tuple[str, ...]] = ()
     # option name -> allowed values, the first being the default
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # The rules as a player reads them: (topic, text) pairs.  A text may name
+    # an option in braces, "{gather}"; ``sw.rules`` fills in the sentence
+    # of the value in force, so a variant shows its own rules.
+    RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # option name -> value -> the one sentence saying what that value does
+    # (the same keys and values as OPTIONS; checked when the class is made)
+    OPTION_RULES: ClassVar[dict[str, dict[str, str]]] = {}
     # "rank" when building ignores suits, "face" when it needs them
     KEY: ClassVar[str] = "rank"
     # tableau piles whose order does not matter (a solver may sort them)
@@ -102,6 +112,12 @@ class Game:
         super().__init_subclass__(**kwargs)
         if not cls.PILES:
             return
+        for option, values in cls.OPTIONS.items():
+            if tuple(cls.OPTION_RULES.get(option, ())) != values:
+                raise TypeError(f"{cls.__name__}.OPTION_RULES[{option!r}] must give one sentence "
+                                f"for each of {values}, in that order")
+        if set(cls.OPTION_RULES) != set(cls.OPTIONS):
+            raise TypeError(f"{cls.__name__}.OPTION_RULES has options OPTIONS does not declare")
         cls._INDEX = {p: i for i, p in enumerate(cls.PILES)}
         n = len(cls.PILES)
         grid: list[list[Optional[Move]]] = [[None] * n for _ in range(n)]
@@ -225,7 +241,7 @@ class Game:
 
     @property
     def version(self) -> int:
-        """Grows by one with every change (play, undo, redo, restart)."""
+        """Grows by one with every change (play, undo, redo, restart, new deal, resume)."""
         return self._version
 
     @property
@@ -372,6 +388,49 @@ class Game:
         except IllegalMoveError as err:
             return err.reason
         return self._reason(parsed)
+
+    def targets(self, source: str) -> dict[str, Optional[str]]:
+        """Where the top card of ``source`` may go: every other pile id -> None
+        when that move is legal now, else the reason it is not.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Cruel(seed=7)
+        >>> [pile for pile, reason in g.targets("t1").items() if reason is None]
+        ['t8']
+        >>> g.targets("t1")["f0"]
+        '6♥ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 5♥'
+        """
+        self._pile_index(source)  # an unknown pile raises KeyError
+        return {target: self._reason(Move(source, target)) for target in self.PILES if target != source}
+
+    def explain(self) -> str:
+        """The position in short sentences: what can move where, what cannot
+        and why, and what is left of the stock.  Markdown in a notebook.
+
+        >>> import solitaire_widgets as sw
+        >>> print(sw.Bobby(deck=sw.standard_deck()).explain())  # doctest: +ELLIPSIS
+        **Bobby** (redeal="shuffle"): move 0, 1/52 cards home, playing.
+        ...
+        """
+        from .text import explain
+
+        return explain(self)
+
+    def replay(self) -> Iterator[tuple[Optional[Move], "Game"]]:
+        """``(move, position)`` from the deal to now: first ``(None, the deal)``,
+        then each move played with the position after it.  Every position is
+        an independent copy; the game itself is not touched.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=2); _ = g.draw(); _ = g.draw()
+        >>> [(str(m), len(p["waste"])) for m, p in g.replay()]
+        [('None', 0), ('draw', 1), ('draw', 2)]
+        """
+        position = type(self)(seed=self._seed, deck=self._deck, **self._options)
+        yield None, position.copy()
+        for move in list(self._history):
+            position.play(move)
+            yield move, position.copy()
 
     def _coerce(self, move: Any, target: Optional[str]) -> Move:
         try:
@@ -524,6 +583,43 @@ class Game:
 
         return hint(self, time_limit=time_limit, max_states=max_states)
 
+    # --- new deals ----------------------------------------------------------
+    def new_deal(self, seed: Optional[int] = None) -> "Game":
+        """Deal again, in place: same game and options, a new seed (a random
+        one other than the current, unless given).  The object stays the same,
+        so every reference to it (a table's ``game``) follows.  Returns a copy
+        of the game as it was, deal and moves, which ``resume`` brings back.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=5); _ = g.draw()
+        >>> old = g.new_deal(seed=6)
+        >>> g.seed, g.history, old.seed, old.history
+        (6, (), 5, (Move('draw'),))
+        >>> g.resume(old); g.seed, g.history
+        (5, (Move('draw'),))
+        """
+        earlier = self.copy()
+        if seed is None:
+            seed = self._seed
+            while seed == self._seed:
+                seed = secrets.randbelow(1_000_000_000)
+        observers, version = self._observers, self._version
+        Game.__init__(self, seed=seed, **self._options)
+        self._observers, self._version = observers, version
+        self._changed("new_deal", None, tuple(range(len(self.PILES))), earlier)
+        return earlier
+
+    def resume(self, earlier: "Game") -> None:
+        """Put back, in place, the deal, moves and redo list of ``earlier`` (a
+        copy of this kind of game, e.g. what ``new_deal`` returned)."""
+        if type(earlier) is not type(self):
+            raise TypeError(f"resume needs a {type(self).__name__} game, not {type(earlier).__name__}")
+        state = earlier.copy().__dict__
+        for kept in ("_observers", "_version", "_legal"):
+            state.pop(kept)
+        self.__dict__.update(state)
+        self._changed("resume", None, tuple(range(len(self.PILES))))
+
     # --- notification -------------------------------------------------------
     def observe(self, callback: Observer) -> Callable[[], None]:
         """Call ``callback(game, change)`` after every change; returns a function
@@ -543,11 +639,12 @@ class Game:
         if callback in self._observers:
             self._observers.remove(callback)
 
-    def _changed(self, kind: str, move: Optional[Move], piles: Sequence[int]) -> None:
+    def _changed(self, kind: str, move: Optional[Move], piles: Sequence[int],
+                 earlier: Optional["Game"] = None) -> None:
         self._version += 1
         self._legal = None
         if self._observers:
-            change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version)
+            change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version, earlier)
             for callback in list(self._observers):
                 callback(self, change)
 

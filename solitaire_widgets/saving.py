@@ -30,11 +30,20 @@ def new_game(name: str, *, seed: Optional[int] = None, deck: Optional[Iterable[C
     >>> new_game("cruel", seed=1, gather="pysol").options
     {'gather': 'pysol'}
     """
+    return game_class(name)(seed=seed, deck=deck, **options)
+
+
+def game_class(name: str) -> type[Game]:
+    """The class of a game by name (``"Leap Year"`` and ``"leap-year"`` work too).
+
+    >>> game_class("Leap Year").__name__
+    'LeapYear'
+    """
     games = _games()
     key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else None
     if key not in games:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(games)}")
-    return games[key](seed=seed, deck=deck, **options)
+    return games[key]
 
 
 def load(data: Mapping[str, Any]) -> Game:

@@ -1,4 +1,5 @@
-"""The table as plain text, for terminals and doctests (kept apart from the rules).
+"""The game as text, for terminals, doctests and notebooks (kept apart from
+the rules): the table (``render``) and the position in words (``explain``).
 
 >>> import solitaire_widgets as sw
 >>> print(sw.Bobby(seed=3))  # doctest: +ELLIPSIS
@@ -20,6 +21,78 @@ if TYPE_CHECKING:
 BACK = "##"
 EMPTY = "–"
 WASTE_SHOWN = 8  # the waste is long in Bobby; show its last cards
+
+
+class Markdown(str):
+    """A ``str`` that a notebook shows as Markdown (``sw.rules``, ``explain``).
+
+    >>> Markdown("**bold**")._repr_markdown_()
+    '**bold**'
+    """
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def _plural(n: int, word: str, words: str = "") -> str:
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def explain(game: "Game") -> Markdown:
+    """The position in short sentences (``Game.explain``)."""
+    chosen = ", ".join(f'{k}="{v}"' for k, v in game.options.items())
+    lines = [f"**{game.title}**{f' ({chosen})' if chosen else ''}: move {len(game.history)}, "
+             f"{game.cards_home}/{game.card_count} cards home, {game.status}.", ""]
+    can, cannot = [], []
+    for source in game.ROUTES:
+        card = game.top(source)
+        if card is None:
+            continue
+        reasons = {t: r for t, r in game.targets(source).items() if t in game.ROUTES[source]}
+        legal = [t for t, r in reasons.items() if r is None]
+        if legal:
+            can.append(f"- `{source}` {card} → " + ", ".join(f"`{t}`" for t in legal))
+            continue
+        # One reason per kind of target is enough: the others say the same.
+        # For the foundations, the one of the card's suit says the most.
+        homes = sorted((t for t in reasons if t[0] == "f"), key=lambda t: getattr(game.top(t), "suit", "") != card.suit)
+        home = reasons[homes[0]] if homes else None
+        other = next((r for t, r in reasons.items() if t[0] != "f"), None)
+        cannot.append(f"- `{source}` {card} stays: " + "; ".join(r for r in (home, other) if r) + ".")
+    for action in game.ACTION_NAMES:
+        reason = game.why_illegal(action)
+        if reason is None:
+            can.append(f"- `{action}`")
+        else:
+            cannot.append(f"- `{action}`: {reason}.")
+    if game.status == "won":
+        lines.append("Every card is home: the game is won.")
+    else:
+        if game.status == "lost":
+            lines.append("No legal move is left: the game is lost.")
+        lines += ["Can move:"] + (can or ["- nothing"])
+        lines += ["", "Cannot move:"] + (cannot or ["- nothing is blocked"])
+    lines.append("")
+    lines += _stock_sentences(game)
+    return Markdown("\n".join(lines).rstrip())
+
+
+def _stock_sentences(game: "Game") -> list[str]:
+    sentences = []
+    passes = getattr(game, "passes_left", None)
+    if "stock" in game.PILES:
+        text = f"Stock: {_plural(len(game.card_ids('stock')), 'card')} face down"
+        if passes is not None:
+            text += f"; {_plural(passes, 'pass', 'passes')} left, this one included."
+        else:
+            text += "; one pass, no redeal."
+        sentences.append(text)
+    elif "redeal" in game.ACTION_NAMES:
+        sentences.append(f"Redeals: unlimited; {game.redeals} made so far.")
+    down = sum(game.face_down(p) for p in game.PILES if p != "stock")
+    if down:
+        sentences.append(f"{_plural(down, 'card')} lie face down; each turns up when it becomes a top card.")
+    return sentences
 
 
 def render(game: "Game") -> str:

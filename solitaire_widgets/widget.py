@@ -30,6 +30,7 @@ from .saving import new_game
 STATIC = pathlib.Path(__file__).parent / "static"
 FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
 MAX_REQUEST_BYTES = 4096
+MAX_EARLIER_DEALS = 20  # deals a table's Undo can bring back after New deal
 REQUESTS = ("move", "undo", "redo", "restart", "new_deal")
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         else:
             game = new_game(game, seed=seed, deck=deck, **options)
         self._game: Game = game
+        self._earlier_deals: list[Game] = []
         # The synced version is the game's plus an offset that grows when the
         # widget switches games, so a request made on an old deal stays stale.
         self._version_offset = 0
@@ -105,10 +107,21 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._stop_observing()
         self._version_offset = self.version + 1 - game.version
         self._game = game
+        self._earlier_deals.clear()
         self._stop_observing = game.observe(self._on_game_change)
         self._sync_all()
 
+    @property
+    def earlier_deals(self) -> tuple[Game, ...]:
+        """The deals New deal replaced (newest last): ``game.resume(d)`` brings
+        one back, and so does the table's Undo while the current deal has no
+        moves."""
+        return tuple(self._earlier_deals)
+
     def _on_game_change(self, game: Game, change: GameChange) -> None:
+        if change.kind == "new_deal" and change.earlier is not None:
+            self._earlier_deals.append(change.earlier)
+            del self._earlier_deals[:-MAX_EARLIER_DEALS]
         self._sync(change.piles)
 
     def _pile_payload(self, pile: str) -> list[int]:
@@ -138,7 +151,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             "score": game.score,
             "max_score": game.max_score,
             "redeals": game.redeals,
-            "can_undo": bool(game.history),
+            "can_undo": bool(game.history or self._earlier_deals),
             "can_redo": bool(game.redo_moves),
             "seed": game.seed,
         }
@@ -203,15 +216,18 @@ class SolitaireWidget(anywidget.AnyWidget):
                     return "refused: a move request needs a move text like 't3 f0' or 'draw'"
                 game.play(move)
             elif kind == "undo":
-                game.undo()
+                if not game.history and self._earlier_deals:
+                    game.resume(self._earlier_deals.pop())  # Undo right after a New deal
+                else:
+                    game.undo()
             elif kind == "redo":
                 game.redo()
             elif kind == "restart":
                 if not game.history:
                     return "nothing to restart: no move has been played"
                 game.restart()
-            else:  # new_deal: same game and options, a fresh seed
-                self.game = type(game)(seed=None, **game.options)  # type: ignore[arg-type]
+            else:  # new_deal: in place, so `game = table.game` stays valid
+                game.new_deal()
         except IllegalMoveError as err:
             return str(err)
         return None

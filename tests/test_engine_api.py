@@ -234,7 +234,7 @@ def test_card_ids_follow_copies_in_deal_order():
     (sw.Cruel, {"gather": "random"}, "Cruel option gather='random' is not allowed; choose one of 'in_order', 'pysol'"),
     (sw.Bobby, {"redeal": "twice"}, "Bobby option redeal='twice' is not allowed; choose one of 'shuffle', 'turn'"),
     (sw.Bobby, {"redeal": None}, "Bobby option redeal=None is not allowed"),
-    (sw.Frog, {"gather": "pysol"}, "Frog has no option 'gather' (its options: none)"),
+    (sw.Frog, {"gather": "pysol"}, "Frog has no option 'gather' (its options: aces)"),
     (sw.Cruel, {"redeal": "turn"}, "Cruel has no option 'redeal' (its options: gather)"),
 ])
 def test_bad_options(cls, options, message):
@@ -248,8 +248,9 @@ def test_options_defaults_and_choices():
     assert sw.Bobby(seed=1, redeal="turn").options == {"redeal": "turn"}
     assert sw.Cruel(seed=1).options == {"gather": "in_order"}
     assert sw.new_game("cruel", seed=1, gather="pysol").options == {"gather": "pysol"}
-    for name in ("frog", "leap_year", "midshipman"):
-        assert sw.new_game(name, seed=1).options == {}
+    assert sw.new_game("frog", seed=1).options == {"aces": "dealt"}
+    assert sw.new_game("leap_year", seed=1).options == {"redeal": "none"}
+    assert sw.new_game("midshipman", seed=1).options == {"build": "different_suit", "empty": "any"}
     g = sw.Bobby(seed=1)
     g.options["redeal"] = "turn"  # a copy: the game is not changed
     assert g.options == {"redeal": "shuffle"}
@@ -284,7 +285,7 @@ def test_action_words_and_shortcuts():
     assert sw.Bobby(seed=1).play(Move("draw")) == Move("draw")
     # Shortcuts exist only where the game has the action.
     have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in NAMES}
-    assert have == {"frog": {"draw"}, "leap_year": {"deal"}, "bobby": {"draw", "redeal"},
+    assert have == {"frog": {"draw"}, "leap_year": {"deal", "redeal"}, "bobby": {"draw", "redeal"},
                     "cruel": {"redeal"}, "midshipman": {"draw"}}
     for name in NAMES:
         assert set(sw.GAMES[name].ACTION_NAMES) == have[name]

@@ -254,7 +254,7 @@ t3       –
 t4       –
 '''
 TEXT_LEAP_YEAR = '''\
-Leap Year  seed 1  playing  move 0  home 16/208
+Leap Year  seed 1  playing  move 0  home 16/208  passes left 1
 stock    [184 cards]
 f0–f7    A♠  A♣  A♥  A♠  A♦  A♥  A♦  A♠
 f8–f15   A♠  A♥  A♦  A♥  A♣  A♣  A♦  A♣

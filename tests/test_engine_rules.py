@@ -1,4 +1,4 @@
-"""Every rule and ruling of /work/shared/RULES.md, one game at a time, on
+"""Every rule and ruling of the games (docs/rules.md), one game at a time, on
 explicit decks whose layout can be read off the test.
 
 Decks are built from ``sw.standard_deck(n)`` (new-pack order: A♠ … K♠, A♥ …

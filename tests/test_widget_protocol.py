@@ -116,22 +116,41 @@ def test_nothing_to_undo_redo_or_restart_is_refused_with_reason(page: Page) -> N
         assert snapshot(page.widget) == before
 
 
-def test_new_deal_keeps_game_and_options_and_makes_old_requests_stale() -> None:
+def test_new_deal_redeals_the_same_game_in_place_and_makes_old_requests_stale() -> None:
     page = Page(SolitaireWidget("bobby", seed=5, redeal="turn"))
     widget = page.widget
-    old_game, old_version = widget.game, widget.version
+    game, old_version = widget.game, widget.version
+    game.play("draw")
     assert page.request("new_deal")["ok"]
-    assert widget.game is not old_game and widget.game.name == "bobby"
-    assert widget.game.options == {"redeal": "turn"}
+    # `game = table.game` in a notebook still drives the table.
+    assert widget.game is game and game.name == "bobby" and game.options == {"redeal": "turn"}
+    assert game.seed != 5 and game.history == () and widget.counters["seed"] == game.seed
     assert widget.version > old_version
     assert_mirrors_engine(widget)
-    # A request made on the old deal's version is stale even though the new
-    # game's own version number starts again at 0.
     page.raw({"request": "move", "move": "draw", "version": old_version, "id": "old"})
     assert not page.replies[-1]["ok"] and "changed" in page.replies[-1]["reason"]
-    # The old game no longer drives the table.
-    old_game.play("draw")
-    assert widget.game.history == ()
+    game.play("draw")
+    assert widget.piles["waste"] == list(game.card_ids("waste"))
+
+
+def test_undo_after_new_deal_brings_the_old_deal_back() -> None:
+    page = Page(SolitaireWidget("bobby", seed=5))
+    widget = page.widget
+    widget.game.play("draw")
+    before = widget.game.key()
+    assert page.request("new_deal")["ok"]
+    assert widget.counters["can_undo"] and widget.counters["moves"] == 0
+    assert [d.seed for d in widget.earlier_deals] == [5]
+    assert page.request("undo")["ok"]
+    assert widget.game.seed == 5 and [str(m) for m in widget.game.history] == ["draw"]
+    assert widget.game.key() == before and widget.earlier_deals == ()
+    assert_mirrors_engine(widget)
+    # A new deal made from code is remembered the same way.
+    widget.game.new_deal(seed=9)
+    assert widget.counters["seed"] == 9 and [d.seed for d in widget.earlier_deals] == [5]
+    # Switching games from code forgets the earlier deals.
+    widget.game = sw.new_game("cruel", seed=1)
+    assert widget.earlier_deals == () and not widget.counters["can_undo"]
 
 
 def test_illegal_move_is_refused_with_the_engine_reason(page: Page) -> None:

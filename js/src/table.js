@@ -1,15 +1,23 @@
-// The card table view: renders the synced traits and turns the player's
-// gestures into requests. It never changes a trait: the kernel's engine is the
-// single source of truth, and the view follows the traits it sends back.
+// The card table view (core): renders the synced traits and keeps the page in
+// step with them. It never changes a trait: the kernel's engine is the single
+// source of truth, and the view follows the traits it sends back.
+//
+// Around the core: pointer.js and keyboard.js turn gestures into requests,
+// requests.js carries them to the kernel, controls.js declares the buttons
+// (and their keys and panels) that features add.
 
 import { pileKind, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
+import { controls } from "./controls.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanPositions } from "./fan.js";
-import { focusRows, nextFocus } from "./focus.js";
+import { focusRows } from "./focus.js";
 import { bannerText, passesText, statusText } from "./format.js";
+import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, emptyHint, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
+import { PointerInput } from "./pointer.js";
+import { RequestQueue } from "./requests.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
@@ -40,21 +48,6 @@ import { LegalMoves, stockAction } from "./legal.js";
  */
 
 export const MOVE_MS = 180; // slide time of a moved card (the spec allows 200)
-export const SNAP_MS = 150;
-const DRAG_THRESHOLD = 4; // px before a press becomes a drag
-const DOUBLE_MS = 450; // two taps on one pile within this are a double-click
-const REPLY_TIMEOUT_MS = 5000;
-
-const BUTTONS = [
-  ["undo", "Undo", "Take back the last move (z)"],
-  ["redo", "Redo", "Play again the move taken back (y)"],
-  ["restart", "Restart", "Back to the deal (redo replays the moves)"],
-  ["new", "New deal", "A new deal of the same game"],
-  ["redeal", "Redeal", "Gather the cards and deal them again"],
-];
-
-/** Where a request kind goes in the protocol. */
-const REQUEST_OF = { undo: "undo", redo: "redo", restart: "restart", new: "new_deal" };
 
 let viewCounter = 0;
 
@@ -72,14 +65,6 @@ export class CardTable {
     this.host = host;
     this.options = options;
     this.viewId = `${Date.now().toString(36)}${(viewCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    this.requestCount = 0;
-    /** @type {any[]} requests not sent yet */
-    this.queue = [];
-    /** @type {string | null} the id of the request waiting for its reply */
-    this.waiting = null;
-    /** @type {any} */
-    this.waitTimer = null;
-    this.replyVersion = -1; // the newest version a reply told of
     this.abort = new AbortController();
     /** @type {Array<() => void>} */
     this.cleanups = [];
@@ -99,12 +84,6 @@ export class CardTable {
     this.targets = [];
     /** @type {string | null} */
     this.focusId = null;
-    /** @type {any} */
-    this.press = null; // a pointer press in progress
-    /** @type {{pile: string, t: number} | null} */
-    this.lastTap = null;
-    /** @type {{el: HTMLElement, source: string, requestId: string, timer: any} | null} */
-    this.inFlight = null;
     this.width = 0;
     this.seed = undefined;
     /** @type {Set<string>} */
@@ -122,9 +101,7 @@ export class CardTable {
     this.felt.setAttribute("role", "application");
     this.helpEl = h("div", "sw-help");
     this.helpEl.id = `sw-help-${this.viewId}`;
-    this.helpEl.textContent =
-      "Arrow keys move between piles. Enter or Space picks up the top card of the focused pile and " +
-      "drops it on the focused pile; on the stock it draws. Escape cancels. Z undoes, Y redoes.";
+    this.helpEl.textContent = HELP_TEXT;
     this.felt.setAttribute("aria-describedby", this.helpEl.id);
     this.captionEl = h("div", "sw-caption");
     this.footer = h("div", "sw-footer");
@@ -135,8 +112,15 @@ export class CardTable {
     this.root.append(this.header, this.felt, this.footer, this.helpEl);
     /** @type {Map<string, HTMLButtonElement>} */
     this.buttons = new Map();
+    /** @type {Map<string, HTMLElement>} open panels by control action */
+    this.panels = new Map();
+    this.panelsEl = h("div", "sw-panels");
+    this.root.insertBefore(this.panelsEl, this.helpEl);
+    this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply));
     /** @type {HTMLElement | null} */
     this.banner = null;
+    /** @type {HTMLElement | null} an open inline question */
+    this.confirmEl = null;
 
     const media = typeof window !== "undefined" && window.matchMedia
       ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -148,6 +132,9 @@ export class CardTable {
     }
 
     host.append(this.root);
+    const signal = this.abort.signal;
+    this.pointer = new PointerInput(this, signal);
+    this.keyboard = new KeyboardInput(this, signal);
     this.listen();
     this.build();
   }
@@ -168,22 +155,12 @@ export class CardTable {
       model.on(`change:${name}`, cb);
       this.cleanups.push(() => model.off(`change:${name}`, cb));
     }
-    const onCustom = (/** @type {any} */ msg) => this.onCustom(msg);
+    const onCustom = (/** @type {any} */ msg) => this.requests.receive(msg);
     model.on("msg:custom", onCustom);
     this.cleanups.push(() => model.off("msg:custom", onCustom));
 
     const signal = this.abort.signal;
-    this.felt.addEventListener("pointerdown", (e) => this.onPointerDown(e), { signal });
-    this.felt.addEventListener("pointermove", (e) => this.onPointerMove(e), { signal });
-    this.felt.addEventListener("pointerup", (e) => this.onPointerUp(e), { signal });
-    this.felt.addEventListener("pointercancel", () => this.cancelPress(), { signal });
-    this.felt.addEventListener("lostpointercapture", () => this.press?.dragging && this.cancelPress(), { signal });
-    this.felt.addEventListener("focusin", (e) => this.onFocusIn(e), { signal });
-    this.felt.addEventListener("focusout", (e) => this.onFocusOut(e), { signal });
-    this.root.addEventListener("keydown", (e) => this.onKeyDown(e), { signal });
     this.buttonsEl.addEventListener("click", (e) => this.onButton(e), { signal });
-    // A native dblclick would also select text in some browsers.
-    this.felt.addEventListener("dblclick", (e) => e.preventDefault(), { signal });
 
     if (typeof ResizeObserver !== "undefined") {
       let frame = 0;
@@ -246,20 +223,21 @@ export class CardTable {
     this.layout = layoutFor(game, pileIds);
     this.rows = focusRows(this.layout);
     this.clearSelection();
-    this.cancelPress();
+    this.pointer.cancelPress();
     this.root.dataset.game = game;
     this.titleEl.textContent = String(this.get("title") || game);
     this.felt.setAttribute("aria-label", `${this.get("title") || game} card table`);
 
-    // Buttons: the redeal one only where the game has it.
+    // Buttons: the controls this game has.
     this.buttonsEl.replaceChildren();
     this.buttons.clear();
-    for (const [action, label, title] of BUTTONS) {
-      if (action === "redeal" && !actions.includes("redeal")) continue;
-      const b = actionButton(action, label, title);
-      this.buttons.set(action, b);
+    for (const control of controls) {
+      if (control.available && !control.available(this)) continue;
+      const b = actionButton(control.action, control.label, control.title);
+      this.buttons.set(control.action, b);
       this.buttonsEl.append(b);
     }
+    for (const action of [...this.panels.keys()]) this.closePanel(action);
 
     // Piles.
     this.felt.replaceChildren();
@@ -369,13 +347,6 @@ export class CardTable {
     const motion = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
       typeof this.felt.animate === "function";
 
-    // A drop waiting for its reply: the card stays where it was dropped until now.
-    const flight = this.inFlight;
-    if (flight) {
-      clearTimeout(flight.timer);
-      this.inFlight = null;
-    }
-
     // FLIP, first: where the face-up cards of the changed piles are now (the
     // layout is clean here, so reading it costs little).
     /** @type {Map<HTMLElement, DOMRect>} */
@@ -396,12 +367,9 @@ export class CardTable {
         stockTop = stock.els[stock.els.length - 1].getBoundingClientRect();
       }
     }
-    if (flight) {
-      flight.el.classList.remove("sw-dragging");
-      flight.el.style.transform = "";
-      flight.el.style.transition = "";
-      this.piles.get(flight.source)?.el.classList.remove("sw-lifting");
-    }
+    // A drop waiting for its reply: the card stayed where it was dropped
+    // until now (so it slides from there).
+    this.pointer.landed();
 
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
 
@@ -545,10 +513,12 @@ export class CardTable {
       this.legal = new LegalMoves(legalList);
       if (this.selected) this.showTargets();
     }
-    this.setDisabled("undo", !c.can_undo);
-    this.setDisabled("redo", !c.can_redo);
-    this.setDisabled("restart", !c.can_undo);
-    this.setDisabled("redeal", !this.legal.actions.has("redeal"));
+    for (const control of controls) {
+      if (!this.buttons.has(control.action)) continue;
+      if (control.enabled) this.setDisabled(control.action, !control.enabled(this));
+      const panel = this.panels.get(control.action);
+      if (panel) control.panel?.update?.(this, panel);
+    }
 
     if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
     const stock = this.piles.get("stock");
@@ -579,7 +549,59 @@ export class CardTable {
    */
   setDisabled(action, disabled) {
     const b = this.buttons.get(action);
-    if (b && b.disabled !== disabled) b.disabled = disabled;
+    if (!b || b.disabled === disabled) return;
+    const hadFocus = disabled && this.activeElement() === b;
+    b.disabled = disabled;
+    // A disabled button drops the focus to the page body: keep it in the
+    // table, on the pile the keyboard was last on.
+    if (hadFocus && this.focusId) this.setFocus(this.focusId);
+  }
+
+  /** The focused element of the document or shadow root the table is in. */
+  activeElement() {
+    const root = /** @type {Document | ShadowRoot} */ (this.root.getRootNode());
+    return root.activeElement ?? null;
+  }
+
+  /**
+   * Ask inline (never window.confirm, which notebooks and marimo block):
+   * `yes` runs `onYes`; `no`, Escape or another action drops the question.
+   * @param {string} text
+   * @param {string} yes
+   * @param {string} no
+   * @param {() => void} onYes
+   */
+  confirm(text, yes, no, onYes) {
+    this.closeConfirm();
+    const box = h("div", "sw-confirm");
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-label", text);
+    const yesB = /** @type {HTMLButtonElement} */ (h("button", "sw-button", yes));
+    const noB = /** @type {HTMLButtonElement} */ (h("button", "sw-button", no));
+    yesB.type = noB.type = "button";
+    yesB.dataset.confirm = "yes";
+    noB.dataset.confirm = "no";
+    box.append(h("span", "sw-confirm-text", text), yesB, noB);
+    const close = (/** @type {boolean} */ ok) => {
+      this.closeConfirm();
+      if (this.focusId) this.setFocus(this.focusId);
+      if (ok) onYes();
+    };
+    yesB.addEventListener("click", () => close(true));
+    noB.addEventListener("click", () => close(false));
+    box.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      close(false);
+    });
+    this.confirmEl = box;
+    this.footer.append(box);
+    noB.focus({ preventScroll: true });
+  }
+
+  closeConfirm() {
+    this.confirmEl?.remove();
+    this.confirmEl = null;
   }
 
   syncMessage() {
@@ -595,58 +617,16 @@ export class CardTable {
     this.messageEl.dataset.kind = text ? kind || "info" : "";
   }
 
-  // --- requests ------------------------------------------------------------------
+  // --- requests and controls ----------------------------------------------------
 
   /**
-   * Queue a request to the kernel; returns its id. Requests go one at a time:
-   * the next leaves when the previous one's reply has come (or after a
-   * timeout), carrying the version the kernel was at then, so quick gestures
-   * (two draws, two drops) all reach the engine instead of being refused as
-   * made on an old table.
-   * @param {string} request  "move", "undo", "redo", "restart" or "new_deal"
-   * @param {string} [move]
+   * A reply to one of this view's requests.
+   * @param {import("./requests.js").Reply} reply
    */
-  send(request, move) {
-    const id = `${this.viewId}-${++this.requestCount}`;
-    /** @type {any} */
-    const content = { request, id };
-    if (move !== undefined) content.move = move;
-    this.queue.push(content);
-    this.pump();
-    return id;
-  }
-
-  /** Send the next queued request if none is waiting for its reply. */
-  pump() {
-    if (this.waiting || this.queue.length === 0 || this.destroyed) return;
-    const content = this.queue.shift();
-    content.version = Math.max(Number(this.get("version") ?? 0), this.replyVersion);
-    this.waiting = content.id;
-    this.waitTimer = this.later(() => {
-      if (this.waiting !== content.id) return;
-      this.waiting = null;
-      this.pump();
-    }, REPLY_TIMEOUT_MS);
-    this.model.send(content);
-  }
-
-  /** @param {any} msg */
-  onCustom(msg) {
-    if (!msg || msg.type !== "result") return;
-    if (typeof msg.version === "number") this.replyVersion = Math.max(this.replyVersion, msg.version);
-    if (msg.id !== this.waiting) return; // another view's request, or one that timed out
-    clearTimeout(this.waitTimer);
-    this.waiting = null;
-    if (!msg.ok) {
-      if (this.inFlight && this.inFlight.requestId === msg.id) {
-        const { el, source } = this.inFlight;
-        clearTimeout(this.inFlight.timer);
-        this.inFlight = null;
-        this.snapBack(el, source);
-      }
-      if (msg.reason) this.showMessage(String(msg.reason), "error");
-    }
-    this.pump();
+  onReply(reply) {
+    if (reply.ok) return;
+    this.pointer.refused(reply.id);
+    if (reply.reason) this.showMessage(reply.reason, "error");
   }
 
   /**
@@ -654,20 +634,20 @@ export class CardTable {
    * @param {string} target
    */
   sendMove(source, target) {
-    return this.send("move", `${source} ${target}`);
+    return this.requests.send("move", { move: `${source} ${target}` });
   }
 
   playStock() {
     const stock = this.piles.get("stock");
     const action = stockAction(this.actions ?? [], this.legal, stock ? stock.cards.length : 0);
-    if (action) this.send("move", action);
+    if (action) this.requests.send("move", { move: action });
   }
 
   /** @param {string} pile */
   toFoundation(pile) {
     const move = this.legal.foundationMove(pile);
     if (move) {
-      this.send("move", move);
+      this.requests.send("move", { move });
       return true;
     }
     const rec = this.piles.get(pile);
@@ -681,13 +661,51 @@ export class CardTable {
   onButton(e) {
     const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest?.("button[data-action]"));
     if (!b || /** @type {HTMLButtonElement} */ (b).disabled) return;
-    const action = b.dataset.action ?? "";
+    const control = controls.find((c) => c.action === b.dataset.action);
     this.clearSelection();
-    if (action === "redeal") this.send("move", "redeal");
-    else if (action in REQUEST_OF) this.send(REQUEST_OF[/** @type {keyof REQUEST_OF} */ (action)]);
+    this.closeConfirm();
+    if (control) this.runControl(control);
+  }
+
+  /**
+   * Run a control (from its button or its key): its panel opens or closes,
+   * or it acts if it is enabled now.
+   * @param {import("./controls.js").Control} control
+   */
+  runControl(control) {
+    if (!this.buttons.has(control.action)) return; // not in this game
+    if (control.enabled && !control.enabled(this)) return;
+    if (control.panel) {
+      if (this.panels.has(control.action)) this.closePanel(control.action);
+      else {
+        const el = h("div", "sw-panel");
+        el.dataset.panel = control.action;
+        this.panels.set(control.action, el);
+        this.panelsEl.append(el);
+        control.panel.render(this, el);
+        this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
+      }
+    }
+    if (control.run) control.run(this);
+  }
+
+  /** @param {string} action */
+  closePanel(action) {
+    this.panels.get(action)?.remove();
+    this.panels.delete(action);
+    this.buttons.get(action)?.setAttribute("aria-expanded", "false");
   }
 
   // --- selection -------------------------------------------------------------------
+
+  /**
+   * The pile an event target belongs to (null on the bare felt).
+   * @param {EventTarget | null} target
+   */
+  pileAt(target) {
+    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-pile"));
+    return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
+  }
 
   /** @param {string} pile */
   canPickUp(pile) {
@@ -716,210 +734,6 @@ export class CardTable {
     this.showTargets();
   }
 
-  // --- pointer: drag and drop, click-click, double-click ------------------------------
-
-  /** @param {EventTarget | null} target */
-  pileAt(target) {
-    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-pile"));
-    return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
-  }
-
-  /** @param {PointerEvent} e */
-  onPointerDown(e) {
-    if (e.button !== 0 || !e.isPrimary || this.press) return;
-    const pile = this.pileAt(e.target);
-    this.press = { id: e.pointerId, x: e.clientX, y: e.clientY, pile, dragging: false };
-    if (pile) {
-      this.setFocus(pile, false);
-      try {
-        this.felt.setPointerCapture(e.pointerId);
-      } catch { /* synthetic events */ }
-    }
-  }
-
-  /** @param {PointerEvent} e */
-  onPointerMove(e) {
-    const p = this.press;
-    if (!p || p.id !== e.pointerId) return;
-    const dx = e.clientX - p.x;
-    const dy = e.clientY - p.y;
-    if (!p.dragging) {
-      if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-      if (!p.pile || !this.canPickUp(p.pile) || this.inFlight) {
-        p.pile = null; // a press that went nowhere: no tap either
-        return;
-      }
-      this.startDrag(p);
-    }
-    p.el.style.transform = `translate(${dx}px, ${dy}px)`;
-    const over = this.dropTarget(e.clientX, e.clientY, p);
-    if (over !== p.over) {
-      if (p.over) this.piles.get(p.over)?.el.classList.remove("sw-over");
-      if (over) this.piles.get(over)?.el.classList.add("sw-over");
-      p.over = over;
-    }
-    e.preventDefault();
-  }
-
-  /** @param {any} p the press */
-  startDrag(p) {
-    const rec = /** @type {PileRecord} */ (this.piles.get(p.pile));
-    p.dragging = true;
-    p.el = rec.els[rec.els.length - 1];
-    p.el.style.transition = "none";
-    p.el.classList.add("sw-dragging");
-    rec.el.classList.add("sw-lifting");
-    this.select(p.pile);
-    p.cardRect = p.el.getBoundingClientRect();
-    /** @type {[string, DOMRect][]} */
-    p.rects = [];
-    for (const [id, r] of this.piles) if (id !== p.pile) p.rects.push([id, r.el.getBoundingClientRect()]);
-  }
-
-  /**
-   * The pile a dragged card would land on: the pile under the pointer, else the
-   * one the card overlaps most (a quarter of the card at least), legal
-   * targets first.
-   * @param {number} x
-   * @param {number} y
-   * @param {any} p
-   * @returns {string | null}
-   */
-  dropTarget(x, y, p) {
-    for (const [id, r] of p.rects) {
-      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return id;
-    }
-    const c = p.cardRect;
-    const left = c.left + (x - p.x);
-    const top = c.top + (y - p.y);
-    const area = c.width * c.height;
-    let best = null;
-    let bestScore = 0;
-    for (const [id, r] of p.rects) {
-      const w = Math.min(left + c.width, r.right) - Math.max(left, r.left);
-      const hgt = Math.min(top + c.height, r.bottom) - Math.max(top, r.top);
-      if (w <= 0 || hgt <= 0 || w * hgt < area / 4) continue;
-      const score = w * hgt * (this.targets.includes(id) ? 4 : 1);
-      if (score > bestScore) {
-        bestScore = score;
-        best = id;
-      }
-    }
-    return best;
-  }
-
-  /** @param {PointerEvent} e */
-  onPointerUp(e) {
-    const p = this.press;
-    if (!p || p.id !== e.pointerId) return;
-    this.press = null;
-    try {
-      if (this.felt.hasPointerCapture?.(e.pointerId)) this.felt.releasePointerCapture(e.pointerId);
-    } catch { /* already released */ }
-    if (p.dragging) {
-      if (p.over) this.piles.get(p.over)?.el.classList.remove("sw-over");
-      this.drop(p, this.dropTarget(e.clientX, e.clientY, p));
-      return;
-    }
-    if (Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_THRESHOLD && !p.pile) return;
-    this.tap(this.pileAt(e.target) ?? p.pile);
-  }
-
-  cancelPress() {
-    const p = this.press;
-    this.press = null;
-    if (p?.dragging) {
-      if (p.over) this.piles.get(p.over)?.el.classList.remove("sw-over");
-      this.snapBack(p.el, p.pile);
-      this.clearSelection();
-    }
-  }
-
-  /**
-   * @param {any} p the press
-   * @param {string | null} target
-   */
-  drop(p, target) {
-    const source = p.pile;
-    this.clearSelection();
-    if (!target || target === source) {
-      this.snapBack(p.el, source);
-      return;
-    }
-    const legal = this.legal.has(source, target);
-    const requestId = this.sendMove(source, target);
-    if (!legal) {
-      // The engine will refuse it and say why: snap back now, show the reason then.
-      this.snapBack(p.el, source);
-      return;
-    }
-    // Leave the card where it was dropped until the traits move it.
-    const timer = this.later(() => {
-      if (this.inFlight?.requestId === requestId) {
-        this.inFlight = null;
-        this.snapBack(p.el, source);
-      }
-    }, REPLY_TIMEOUT_MS);
-    this.inFlight = { el: p.el, source, requestId, timer };
-  }
-
-  /**
-   * Slide a dragged card back to its place in its pile.
-   * @param {HTMLElement} el
-   * @param {string} source
-   */
-  snapBack(el, source) {
-    this.piles.get(source)?.el.classList.remove("sw-lifting");
-    if (!el) return;
-    const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
-    el.classList.remove("sw-dragging");
-    el.style.transform = "";
-    el.style.transition = "";
-    if (!m || this.reducedMotion || typeof el.animate !== "function") return;
-    this.slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
-  }
-
-  /**
-   * A click (press and release without moving) on a pile, or on the felt.
-   * @param {string | null} pile
-   */
-  tap(pile) {
-    if (!pile) {
-      this.clearSelection();
-      this.lastTap = null;
-      return;
-    }
-    if (pile === "stock") {
-      this.clearSelection();
-      this.lastTap = null;
-      this.playStock();
-      return;
-    }
-    const now = performance.now();
-    const double = !!this.lastTap && this.lastTap.pile === pile && now - this.lastTap.t < DOUBLE_MS;
-    this.lastTap = { pile, t: now };
-    if (this.selected) {
-      const source = this.selected;
-      this.clearSelection();
-      if (source === pile) {
-        if (double) {
-          this.lastTap = null;
-          this.toFoundation(pile);
-        }
-        return;
-      }
-      this.lastTap = null;
-      this.sendMove(source, pile);
-      return;
-    }
-    if (double) {
-      this.lastTap = null;
-      this.toFoundation(pile);
-      return;
-    }
-    if (this.canPickUp(pile)) this.select(pile);
-  }
-
   // --- keyboard ------------------------------------------------------------------------
 
   /**
@@ -937,100 +751,6 @@ export class CardTable {
     this.focusId = pile;
     rec.el.tabIndex = 0;
     if (move) rec.el.focus({ preventScroll: false });
-  }
-
-  /** @param {FocusEvent} e */
-  onFocusIn(e) {
-    const pile = this.pileAt(e.target);
-    if (!pile) return;
-    this.setFocus(pile, false);
-    this.pileEl(pile).classList.add("sw-focus");
-  }
-
-  /** @param {FocusEvent} e */
-  onFocusOut(e) {
-    const pile = this.pileAt(e.target);
-    if (pile) this.piles.get(pile)?.el.classList.remove("sw-focus");
-  }
-
-  /** @param {KeyboardEvent} e */
-  onKeyDown(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return; // the page's own shortcuts (save, palette …)
-    if (e.shiftKey && e.key === "Enter") return; // run the cell
-    // Plain keys stay in the table: in a notebook's command mode they would
-    // add, cut or retype cells ("a", "b", "x", "m", "d d" …).
-    e.stopPropagation();
-    const target = /** @type {HTMLElement} */ (e.target);
-    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    const pile = this.pileAt(target);
-    let handled = true;
-    switch (e.key) {
-      case "z":
-      case "Z":
-        this.clearSelection();
-        if (this.counters().can_undo) this.send("undo");
-        break;
-      case "y":
-      case "Y":
-        this.clearSelection();
-        if (this.counters().can_redo) this.send("redo");
-        break;
-      case "Escape":
-        if (this.press?.dragging) this.cancelPress();
-        else if (this.selected) this.clearSelection();
-        else handled = false;
-        break;
-      case "Enter":
-      case " ":
-      case "Spacebar":
-        if (pile) this.activate(pile);
-        else handled = false;
-        break;
-      case "ArrowLeft":
-      case "ArrowRight":
-      case "ArrowUp":
-      case "ArrowDown":
-      case "Home":
-      case "End": {
-        if (!pile) {
-          handled = false;
-          break;
-        }
-        const to = nextFocus(/** @type {any} */ (this.rows), pile, e.key);
-        if (to) this.setFocus(to);
-        break;
-      }
-      default:
-        handled = false;
-    }
-    if (handled) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
-  }
-
-  /**
-   * Enter or Space on a pile: draw from the stock, pick up the top card, or
-   * drop the picked-up card here.
-   * @param {string} pile
-   */
-  activate(pile) {
-    if (pile === "stock") {
-      this.clearSelection();
-      this.playStock();
-      return;
-    }
-    if (this.selected) {
-      const source = this.selected;
-      this.clearSelection();
-      if (source !== pile) this.sendMove(source, pile);
-      return;
-    }
-    if (this.canPickUp(pile)) this.select(pile);
-    else {
-      const rec = this.piles.get(pile);
-      this.showMessage(rec && rec.cards.length ? `The top card of ${pile} lies face down.` : `${pile} is empty: there is no card to pick up.`, "info");
-    }
   }
 
   // --- housekeeping -------------------------------------------------------------------------
@@ -1056,7 +776,7 @@ export class CardTable {
     this.cleanups = [];
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    this.queue = [];
+    this.requests.close();
     this.root.remove();
   }
 }

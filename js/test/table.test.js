@@ -4,6 +4,7 @@ import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import widget from "../src/widget.js";
 import { faceUrl } from "../src/faces.js";
+import { registerControl } from "../src/controls.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 
@@ -264,7 +265,12 @@ describe("requests", () => {
     model.reply(true);
     click("restart");
     model.reply(true);
-    click("new");
+    click("new"); // a game in progress: the table asks first, inline
+    expect(model.sent.map((m) => m.request)).toEqual(["undo", "restart"]);
+    const confirm = /** @type {HTMLElement} */ (root.querySelector(".sw-confirm"));
+    expect(confirm.getAttribute("role")).toBe("alertdialog");
+    /** @type {HTMLButtonElement} */ (confirm.querySelector('[data-confirm="yes"]')).click();
+    expect(root.querySelector(".sw-confirm")).toBeNull();
     expect(model.sent.map((m) => m.request)).toEqual(["undo", "restart", "new_deal"]);
     const redo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="redo"]'));
     expect(redo.disabled).toBe(true);
@@ -342,6 +348,39 @@ describe("keyboard", () => {
     expect(leaked).toBe(2);
     document.removeEventListener("keydown", count);
     expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+  });
+});
+
+describe("controls: the extension point", () => {
+  it("shows a registered control's button, runs it by click and key, toggles its panel", async () => {
+    const runs = [];
+    const remove = registerControl({
+      action: "probe", label: "Probe", title: "A test control (q)", keys: ["q"],
+      run: (t) => runs.push(t.gameName),
+      panel: {
+        render: (t, el) => { el.textContent = `moves ${t.counters().moves}`; },
+        update: (t, el) => { el.textContent = `moves ${t.counters().moves}`; },
+      },
+    });
+    try {
+      const { model, root, pile } = mount(states.bobby.start);
+      const button = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="probe"]'));
+      expect(button.title).toBe("A test control (q)");
+      button.click();
+      expect(runs).toEqual(["bobby"]);
+      expect(root.querySelector('.sw-panel[data-panel="probe"]')?.textContent).toBe("moves 0");
+      model.update({ counters: { ...states.bobby.start.counters, moves: 5 } });
+      await settle();
+      expect(root.querySelector('.sw-panel[data-panel="probe"]')?.textContent).toBe("moves 5");
+      pile("stock").focus();
+      const e = key(pile("stock"), "q");
+      expect(e.defaultPrevented).toBe(true);
+      expect(runs).toHaveLength(2);
+      expect(root.querySelector('.sw-panel[data-panel="probe"]')).toBeNull();
+      expect(button.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      remove();
+    }
   });
 });
 

@@ -38,6 +38,22 @@ class Bobby(Draws, Redeals, Game):
     ROUTES = {"waste": ("f0", "f1")}
     ACTION_NAMES = ("draw", "redeal")
     OPTIONS = {"redeal": ("shuffle", "turn")}
+    RULES = (
+        ("Cards", "one deck of 52. Stock, waste, foundations f0 and f1."),
+        ("Deal", "the first card goes face up to f0; the rest is the stock, face down."),
+        ("Draw", "turns the stock's top card onto the waste. Only the waste's top card plays."),
+        ("Foundations", "an empty one takes any card; otherwise one rank up or down in any suit, king "
+                        "and ace joined (Q, K, A, 2 …). No limit of 13 cards: any split of the 52 wins."),
+        ("Redeal", "allowed when the stock is empty and the waste is not. {redeal} Two redeals, "
+                   "three passes in all."),
+        ("End", "won when all 52 cards are home; lost when no move is left."),
+    )
+    OPTION_RULES = {"redeal": {
+        "shuffle": "The waste is reshuffled to form the stock again, by a shuffle fixed by the seed and "
+                   "the pass, so replays are exact.",
+        "turn": "The waste is turned over to form the stock again, so the first card drawn comes up "
+                "first again (as PySolFC plays).",
+    }}
     KEY = "rank"
     REDEALS_MATTER = True  # passes are limited and each reshuffle has its own seed
 

@@ -42,6 +42,25 @@ class Cruel(Redeals, Game):
     ROUTES = {pile: FOUNDATIONS + TABLEAU for pile in TABLEAU}
     ACTION_NAMES = ("redeal",)
     OPTIONS = {"gather": ("in_order", "pysol")}
+    RULES = (
+        ("Cards", "one deck of 52. Foundations f0–f3, tableau piles t0–t11, no stock."),
+        ("Deal", "the four aces go to f0–f3 in deck order; the other 48 cards are dealt face up "
+                 "in packets of four, t0 first, the first card of a packet at the bottom."),
+        ("Foundations", "built up in suit from ace to king. A card on a foundation never moves again."),
+        ("Tableau", "only a top card moves, one at a time: to a foundation, or onto another pile's top "
+                    "card of the same suit and one rank higher. An empty pile is never filled."),
+        ("Redeal", "at any time, as often as you like, the piles are gathered and dealt again in packets "
+                   "of four, card order kept. {gather} A redeal that would give back the same layout is "
+                   "not a move."),
+        ("End", "won when all 52 cards are home; lost when no move is left. The score counts the cards "
+                "you moved home (48 at most)."),
+    )
+    OPTION_RULES = {"gather": {
+        "in_order": "Gather t0, t1, … t11, each bottom to top, and deal that sequence from the front, "
+                    "so a short packet comes last.",
+        "pysol": "Gather t11, t10, … t0, each bottom to top, and cut packets of four from the end, the "
+                 "last four to t0 (as PySolFC plays), so a short packet comes last.",
+    }}
     KEY = "face"
 
     def _setup(self, order: list[int]) -> None:

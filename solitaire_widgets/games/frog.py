@@ -24,8 +24,11 @@ class Frog(Draws, Game):
     """Frog (Toad, Frog solitaire).
 
     * Deal: aces go to the foundations as they turn up, other cards onto the
-      reserve until it holds 13; if no ace turned up, the first ace left in the
-      deck goes to ``f0``.  The rest is the stock.
+      reserve until it holds 13.  Option ``aces``: ``"dealt"`` (the rules'
+      edge case: if no ace turned up, the first ace left in the deck goes to
+      ``f0``) or ``"all"`` (the other reading of "place eight aces": every ace
+      left in the deck is taken out onto the next empty foundations, in deck
+      order).  The rest is the stock.
     * Foundations: ace, then up in rank to king, any suit.
     * ``draw`` turns the stock's top card onto the waste, which holds one card:
       it must be played (to a foundation or any column) before the next draw.
@@ -42,8 +45,31 @@ class Frog(Draws, Game):
         **{column: FOUNDATIONS for column in COLUMNS},
     }
     ACTION_NAMES = ("draw",)
+    OPTIONS = {"aces": ("dealt", "all")}
     KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
+    RULES = (
+        ("Cards", "two decks, 104 cards. Stock, waste, the reserve (the Frog), foundations f0–f7 and "
+                  "five columns t0–t4."),
+        ("Deal", "cards are turned up from the deck: an ace goes to the next empty foundation, any "
+                 "other card onto the reserve, until the reserve holds 13 cards (never an ace). {aces} "
+                 "The rest is the stock, face down."),
+        ("Foundations", "an ace, then up in rank to king, in any suit. A card on a foundation never "
+                        "moves again."),
+        ("Draw", "turns the stock's top card onto the waste. The waste holds one card: play it to a "
+                 "foundation or onto any column (empty or not, any rank or suit) before the next draw."),
+        ("Reserve and columns", "their top cards go only to the foundations; nothing else goes onto a "
+                                "column and nothing goes onto the reserve."),
+        ("End", "one pass through the stock, no redeal. Won when all 104 cards are home; lost when no "
+                "move is left."),
+    )
+    OPTION_RULES = {"aces": {
+        "dealt": "Only the aces met while dealing the reserve start on the foundations; if there were "
+                 "none, the first ace left in the deck is taken out onto f0. The other aces come "
+                 "from the stock in play.",
+        "all": "All eight aces start on the foundations: those met while dealing the reserve, then "
+               "every other ace taken out of the deck, in deck order.",
+    }}
 
     def _setup(self, order: list[int]) -> None:
         deck = list(order)
@@ -55,7 +81,11 @@ class Frog(Draws, Game):
                 self._piles[next(foundations)].append(card)
             else:
                 reserve.append(card)
-        if not any(self._piles[f] for f in self._FOUNDATIONS):
+        if self._options["aces"] == "all":
+            for ace in [card for card in deck if RANK[card] == 1]:
+                self._piles[next(foundations)].append(ace)
+            deck = [card for card in deck if RANK[card] != 1]
+        elif not any(self._piles[f] for f in self._FOUNDATIONS):
             first_ace = next(i for i, card in enumerate(deck) if RANK[card] == 1)
             self._piles[self._INDEX["f0"]].append(deck.pop(first_ace))
         self._piles[self._INDEX["stock"]] = deck[::-1]  # next card on top

@@ -13,20 +13,22 @@ from typing import Any, Optional
 
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import RANK
-from ..game import Deals, Game
+from ..game import Deals, Game, Redeals
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(16))
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
 
-class LeapYear(Deals, Game):
+class LeapYear(Deals, Redeals, Game):
     """Leap Year.
 
     * Deal: the 16 aces go to ``f0``–``f15`` in deck order; the next 8 cards
       one each to ``t0``–``t7``; the other 184 are the stock.
     * Foundations: up in rank to king, any suit.  No building on the tableau.
     * ``deal`` (any time the stock has cards) puts one card on every tableau
-      pile, empty ones included.  One pass.
+      pile, empty ones included.  One pass (option ``redeal="none"``), or
+      ``redeal="once"``: when the stock is empty, ``redeal`` gathers ``t0`` …
+      ``t7`` (each bottom to top) into the stock once more, order kept.
     """
 
     name = "leap_year"
@@ -34,8 +36,31 @@ class LeapYear(Deals, Game):
     decks = 4
     PILES = ("stock",) + FOUNDATIONS + TABLEAU
     ROUTES = {pile: FOUNDATIONS for pile in TABLEAU}
-    ACTION_NAMES = ("deal",)
+    ACTION_NAMES = ("deal", "redeal")
+    OPTIONS = {"redeal": ("none", "once")}
     KEY = "rank"
+    RULES = (
+        ("Cards", "four decks, 208 cards. Stock, foundations f0–f15, tableau piles t0–t7."),
+        ("Deal", "the 16 aces go to f0–f15 in deck order; the next 8 cards go face up, one each, to "
+                 "t0–t7; the other 184 are the stock, face down."),
+        ("Foundations", "up in rank from ace to king, in any suit. A card on a foundation never moves "
+                        "again."),
+        ("Tableau", "a top card goes only to a foundation. No building on the tableau, nothing moves "
+                    "between its piles, and an empty pile stays empty until the next deal."),
+        ("Stock", "at any time, deal one card face up onto each of t0, t1, … t7, empty piles included. "
+                  "{redeal}"),
+        ("End", "won when all 208 cards are home; lost when no move is left."),
+    )
+    OPTION_RULES = {"redeal": {
+        "none": "One pass through the stock, no redeal.",
+        "once": "One redeal: when the stock is empty, gather t0, t1, … t7, each bottom to top, into "
+                "a new stock that deals them again in that order.",
+    }}
+
+    @property
+    def passes_left(self) -> int:
+        """Passes through the stock still to come, the current one included."""
+        return (2 if self._options["redeal"] == "once" else 1) - self._redeals
 
     def _setup(self, order: list[int]) -> None:
         aces = [card for card in order if RANK[card] == 1]
@@ -58,15 +83,37 @@ class LeapYear(Deals, Game):
         return super()._route_reason(source, target)
 
     def _action_reason(self, action: str) -> Optional[str]:
-        if not self._piles[self._INDEX["stock"]]:
-            return "the stock is empty: Leap Year has one pass through it and no redeal"
+        stock = self._piles[self._INDEX["stock"]]
+        no_more = ("the stock is empty: Leap Year has one pass through it and no redeal"
+                   if self._options["redeal"] == "none" else
+                   "the stock is empty and its one redeal is used")
+        if action == "deal":
+            if stock:
+                return None
+            return "the stock is empty: redeal to gather the tableau into it" if self.passes_left > 1 else no_more
+        if self._options["redeal"] == "none":
+            return 'Leap Year has one pass through the stock and no redeal (option redeal="none")'
+        if stock:
+            return f"the stock still holds {len(stock)} card{'s' * (len(stock) != 1)}: redeal only when it is empty"
+        if self.passes_left <= 1:
+            return "the one redeal is used"
+        if not any(self._piles[t] for t in self._TABLEAU):
+            return "the tableau is empty: there is nothing to redeal"
         return None
 
     def _action_piles(self, action: str) -> tuple[int, ...]:
         return (self._INDEX["stock"],) + self._TABLEAU
 
     def _do_action(self, action: str) -> None:
-        stock = self._piles[self._INDEX["stock"]]
+        stock_i = self._INDEX["stock"]
+        if action == "redeal":
+            gathered = [card for t in self._TABLEAU for card in self._piles[t]]
+            for t in self._TABLEAU:
+                self._piles[t] = []
+            self._piles[stock_i] = gathered[::-1]  # the first card gathered is dealt first
+            self._redeals += 1
+            return
+        stock = self._piles[stock_i]
         for t in self._TABLEAU:
             if stock:
                 self._piles[t].append(stock.pop())

@@ -12,13 +12,31 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..building import foundation_refusal, up_in_suit_wants
-from ..cards import CARD, FACE, RANK
+from ..cards import CARD, FACE
 from ..game import ANY, Draws, Game, describe_rank
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(9))
 ROUNDS = 4
 FACE_DOWN_ROUNDS = 2
+RED = (1, 2)  # suit indices of hearts and diamonds (S H D C)
+KINGS = tuple(suit * 13 + 12 for suit in range(4))
+SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+def _builds_on(suit_allowed) -> tuple[tuple[int, ...], ...]:
+    """For each top face, the faces one rank lower whose suit may go on it."""
+    return tuple(
+        tuple(s * 13 + face % 13 - 1 for s in range(4) if suit_allowed(face // 13, s)) if face % 13 else ()
+        for face in range(52)
+    )
+
+
+# option build -> top face -> the faces that may go on it
+BUILDS_ON = {
+    "different_suit": _builds_on(lambda top, card: card != top),
+    "other_colour": _builds_on(lambda top, card: (card in RED) != (top in RED)),
+}
 
 
 class Midshipman(Draws, Game):
@@ -27,9 +45,10 @@ class Midshipman(Draws, Game):
     * Deal: four rounds across ``t0``–``t8``; the first two rounds face down,
       the last two face up.  The other 68 cards are the stock.
     * Foundations: an ace on an empty one, then up in suit to king.
-    * Tableau: down by one rank on a card of a different suit; an empty pile
-      takes any single card.  A face-down card turns up when it becomes the
-      top card (undo turns it back down).
+    * Tableau: down by one rank on a card of a different suit (option
+      ``build="other_colour"``: of the other colour); an empty pile takes any
+      single card (option ``empty="king"``: only a king).  A face-down card
+      turns up when it becomes the top card (undo turns it back down).
     * ``draw``: stock top onto the waste; its top plays to a foundation or the
       tableau.  One pass.
     """
@@ -43,8 +62,34 @@ class Midshipman(Draws, Game):
         **{pile: FOUNDATIONS + TABLEAU for pile in TABLEAU},
     }
     ACTION_NAMES = ("draw",)
+    OPTIONS = {"build": ("different_suit", "other_colour"), "empty": ("any", "king")}
     KEY = "face"
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules
+    RULES = (
+        ("Cards", "two decks, 104 cards. Stock, waste, foundations f0–f7, tableau piles t0–t8."),
+        ("Deal", "four rounds across t0–t8: the first two face down, the last two face up. The other "
+                 "68 cards are the stock, face down; the waste starts empty."),
+        ("Foundations", "an ace on an empty one, then up in suit to king. A card on a foundation "
+                        "never moves again."),
+        ("Tableau", "only a top card moves, one at a time, to a foundation or onto another pile. "
+                    "{build} {empty} A face-down card turns up as soon as it is the top card."),
+        ("Draw", "turns the stock's top card onto the waste; the waste's top card plays to a "
+                 "foundation or the tableau."),
+        ("End", "one pass through the stock, no redeal. Won when all 104 cards are home; lost when "
+                "no move is left."),
+    )
+    OPTION_RULES = {
+        "build": {
+            "different_suit": "Build down by one rank on a card of any other suit (6♦ on 7♠, 7♥ or "
+                              "7♣, not on 7♦).",
+            "other_colour": "Build down by one rank on a card of the other colour (6♦ on 7♠ or 7♣, "
+                            "red on black and black on red).",
+        },
+        "empty": {
+            "any": "An empty pile takes any single card.",
+            "king": "An empty pile takes only a king.",
+        },
+    }
 
     def _setup(self, order: list[int]) -> None:
         n = len(self._TABLEAU)
@@ -60,26 +105,26 @@ class Midshipman(Draws, Game):
         if self.PILES[t][0] == "f":
             return up_in_suit_wants(pile)
         if not pile:
-            return ANY
-        top = pile[-1]
-        rank = RANK[top]
-        if rank == 1:
-            return ()
-        suit = FACE[top] // 13
-        return tuple(s * 13 + rank - 2 for s in range(4) if s != suit)  # one lower, other suits
+            return ANY if self._options["empty"] == "any" else KINGS
+        return BUILDS_ON[self._options["build"]][FACE[pile[-1]]]
 
     def _build_reason(self, t: int, card: int) -> str:
         pile_id, pile = self.PILES[t], self._piles[t]
         if pile_id[0] == "f":
             return foundation_refusal(self.title, pile_id, pile, card, in_suit=True)
         moving = CARD[card]
+        if not pile:
+            return f"{pile_id} is empty, and with empty=\"king\" only a king may fill an empty pile"
         top = CARD[pile[-1]]
         if moving.rank == 13:
             needs = "an empty pile: no card ranks above a king"
+        elif self._options["build"] == "different_suit":
+            needs = f"{describe_rank(moving.rank + 1)} that is not a {SUIT_WORD[moving.suit]}"
         else:
-            suit_word = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[moving.suit]
-            needs = f"{describe_rank(moving.rank + 1)} that is not a {suit_word}"
-        return f"{moving} cannot go on {top}: Midshipman builds down in a different suit, so it needs {needs}"
+            needs = f"a {'black' if moving.color == 'red' else 'red'} {describe_rank(moving.rank + 1).split(' ', 1)[1]}"
+        rule = ("builds down in a different suit" if self._options["build"] == "different_suit"
+                else 'builds down in the other colour (build="other_colour")')
+        return f"{moving} cannot go on {top}: Midshipman {rule}, so it needs {needs}"
 
     def _action_reason(self, action: str) -> Optional[str]:
         if not self._piles[self._INDEX["stock"]]:

@@ -75,3 +75,27 @@ def console_guard(request):
     errors = [e for page, mark in pages for e in page.errors_since(mark)]
     if errors:
         pytest.fail("browser console errors:\n" + "\n".join(errors), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def lab_table(lab_server, chromium, front_end_built):
+    """One notebook (and kernel) in JupyterLab for the table tests of the session."""
+    from table import NOTEBOOK_CELLS, Table
+
+    h.write_notebook(lab_server.root / "table.ipynb", NOTEBOOK_CELLS)
+    page = chromium.new_page()
+    nb = h.NotebookPage(page, lab_server, "table.ipynb").open()
+    nb.run(0, NOTEBOOK_CELLS[0])
+    yield Table(nb)
+    page.close()
+
+
+@pytest.fixture
+def table(lab_table, console_guard):
+    """The session's table notebook, mouse released and nothing picked up."""
+    console_guard(lab_table.nb.p)
+    page = lab_table.page
+    page.mouse.up()
+    page.keyboard.press("Escape")
+    yield lab_table
+    page.mouse.up()

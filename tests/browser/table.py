@@ -104,6 +104,18 @@ class Table:
     def state(self) -> dict:
         return self.nb.run_json(DRIVER, "_sw_emit(_sw_state(w))")
 
+    def settled(self, rounds: int = 8) -> dict:
+        """The state once the page has sent all it queued: read the kernel back
+        until two reads agree, then check every view shows it."""
+        state = self.state()
+        for _ in range(rounds):
+            again = self.state()
+            if again["version"] == state["version"]:
+                break
+            state = again
+        self.assert_same(state)
+        return state
+
     def code(self, code: str) -> dict:
         """Run ``code`` in the kernel (``w`` is the widget); return the state after."""
         return self.nb.run_json(DRIVER, f"{code}\n_sw_emit(_sw_state(w))")

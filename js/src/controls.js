@@ -1,0 +1,98 @@
+// The table's controls: toolbar buttons, their keys and optional panels.
+//
+// This is the extension point for features: a feature adds a button (and a
+// key, and a panel under the table) from its own module with
+//
+//     import { registerControl } from "./controls.js";
+//     registerControl({ action: "hint", label: "Hint", title: "Show a good move (h)",
+//                       keys: ["h"], run: (table) => table.requests.send("hint") });
+//
+// and imports that module once from widget.js. The table builds its buttons
+// from this list on every (re)build, runs a control when its button is
+// clicked or its key pressed with the focus in the table, and calls `update`
+// after every change of the traits so a control can enable/disable itself
+// and keep its panel current.
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+
+/**
+ * @typedef {object} Control
+ * @property {string} action  the button's data-action (unique)
+ * @property {string} label
+ * @property {string} title  the tooltip; name the key in it, e.g. "Undo (z)"
+ * @property {string[]} [keys]  KeyboardEvent.key values that run it (no modifiers)
+ * @property {(table: CardTable) => boolean} [available]  whether this game has it (default: yes)
+ * @property {(table: CardTable) => boolean} [enabled]  whether it can run now (default: yes)
+ * @property {(table: CardTable) => void} [run]
+ * @property {Panel} [panel]  a panel the button shows and hides (run is then optional)
+ */
+
+/**
+ * A panel shown under the table while its control is on.
+ * @typedef {object} Panel
+ * @property {(table: CardTable, el: HTMLElement) => void} render  fill `el` when the panel opens
+ * @property {(table: CardTable, el: HTMLElement) => void} [update]  after each change while open
+ */
+
+/** @type {Control[]} */
+export const controls = [];
+
+/**
+ * Add a control (a later one with the same action replaces the earlier);
+ * tables built from now on show it. Returns a function that removes it.
+ * @param {Control} control
+ * @returns {() => void}
+ */
+export function registerControl(control) {
+  const i = controls.findIndex((c) => c.action === control.action);
+  if (i >= 0) controls[i] = control;
+  else controls.push(control);
+  return () => {
+    const at = controls.indexOf(control);
+    if (at >= 0) controls.splice(at, 1);
+  };
+}
+
+/**
+ * The control a key runs, if any.
+ * @param {string} key
+ * @returns {Control | undefined}
+ */
+export function controlForKey(key) {
+  return controls.find((c) => c.keys?.includes(key));
+}
+
+// The built-in controls.
+registerControl({
+  action: "undo", label: "Undo", title: "Take back the last move (z)", keys: ["z", "Z"],
+  enabled: (t) => !!t.counters().can_undo,
+  run: (t) => t.requests.send("undo"),
+});
+registerControl({
+  action: "redo", label: "Redo", title: "Play again the move taken back (y)", keys: ["y", "Y"],
+  enabled: (t) => !!t.counters().can_redo,
+  run: (t) => t.requests.send("redo"),
+});
+registerControl({
+  action: "restart", label: "Restart", title: "Back to the deal (redo replays the moves)",
+  enabled: (t) => (t.counters().moves ?? 0) > 0,
+  run: (t) => t.requests.send("restart"),
+});
+registerControl({
+  action: "new", label: "New deal", title: "A new deal of the same game, new seed (Undo brings this one back)",
+  run: (t) => {
+    const moves = t.counters().moves ?? 0;
+    if (moves === 0 || t.get("status") !== "playing") {
+      t.requests.send("new_deal");
+      return;
+    }
+    t.confirm(`Deal a new game? This one has ${moves} move${moves === 1 ? "" : "s"}; Undo brings it back.`,
+      "Deal", "Keep playing", () => t.requests.send("new_deal"));
+  },
+});
+registerControl({
+  action: "redeal", label: "Redeal", title: "Gather the cards and deal them again (d)", keys: ["d", "D"],
+  available: (t) => (t.actions ?? []).includes("redeal"),
+  enabled: (t) => t.legal.actions.has("redeal"),
+  run: (t) => t.requests.send("move", { move: "redeal" }),
+});

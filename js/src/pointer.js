@@ -1,0 +1,257 @@
+// Pointer input: drag and drop, click-click, double-click, stock clicks.
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./table.js").CardEl} CardEl */
+/** @typedef {import("./table.js").PileRecord} PileRecord */
+
+import { REPLY_TIMEOUT_MS } from "./requests.js";
+
+export const SNAP_MS = 150;
+const DRAG_THRESHOLD = 4; // px before a press becomes a drag
+const DOUBLE_MS = 450; // two taps on one pile within this are a double-click
+
+export class PointerInput {
+  /**
+   * @param {CardTable} table
+   * @param {AbortSignal} signal  removes the listeners
+   */
+  constructor(table, signal) {
+    this.t = table;
+    /** @type {any} */
+    this.press = null; // a pointer press in progress
+    /** @type {{pile: string, t: number} | null} */
+    this.lastTap = null;
+    /** @type {{el: HTMLElement, source: string, requestId: string, timer: any} | null} a drop waiting for its reply */
+    this.inFlight = null;
+    const felt = table.felt;
+    felt.addEventListener("pointerdown", (e) => this.onPointerDown(e), { signal });
+    felt.addEventListener("pointermove", (e) => this.onPointerMove(e), { signal });
+    felt.addEventListener("pointerup", (e) => this.onPointerUp(e), { signal });
+    felt.addEventListener("pointercancel", () => this.cancelPress(), { signal });
+    felt.addEventListener("lostpointercapture", () => this.press?.dragging && this.cancelPress(), { signal });
+    // A native dblclick would also select text in some browsers.
+    felt.addEventListener("dblclick", (e) => e.preventDefault(), { signal });
+  }
+
+  /** @param {PointerEvent} e */
+  onPointerDown(e) {
+    if (e.button !== 0 || !e.isPrimary || this.press) return;
+    const pile = this.t.pileAt(e.target);
+    this.press = { id: e.pointerId, x: e.clientX, y: e.clientY, pile, dragging: false };
+    if (pile) {
+      this.t.setFocus(pile, false);
+      try {
+        this.t.felt.setPointerCapture(e.pointerId);
+      } catch { /* synthetic events */ }
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  onPointerMove(e) {
+    const p = this.press;
+    if (!p || p.id !== e.pointerId) return;
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    if (!p.dragging) {
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+      if (!p.pile || !this.t.canPickUp(p.pile) || this.inFlight) {
+        p.pile = null; // a press that went nowhere: no tap either
+        return;
+      }
+      this.startDrag(p);
+    }
+    p.el.style.transform = `translate(${dx}px, ${dy}px)`;
+    const over = this.dropTarget(e.clientX, e.clientY, p);
+    if (over !== p.over) {
+      if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
+      if (over) this.t.piles.get(over)?.el.classList.add("sw-over");
+      p.over = over;
+    }
+    e.preventDefault();
+  }
+
+  /** @param {any} p the press */
+  startDrag(p) {
+    const rec = /** @type {PileRecord} */ (this.t.piles.get(p.pile));
+    p.dragging = true;
+    p.el = rec.els[rec.els.length - 1];
+    p.el.style.transition = "none";
+    p.el.classList.add("sw-dragging");
+    rec.el.classList.add("sw-lifting");
+    this.t.select(p.pile);
+    p.cardRect = p.el.getBoundingClientRect();
+    /** @type {[string, DOMRect][]} */
+    p.rects = [];
+    for (const [id, r] of this.t.piles) if (id !== p.pile) p.rects.push([id, r.el.getBoundingClientRect()]);
+  }
+
+  /**
+   * The pile a dragged card would land on: the pile under the pointer, else the
+   * one the card overlaps most (a quarter of the card at least), legal
+   * targets first.
+   * @param {number} x
+   * @param {number} y
+   * @param {any} p
+   * @returns {string | null}
+   */
+  dropTarget(x, y, p) {
+    for (const [id, r] of p.rects) {
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return id;
+    }
+    const c = p.cardRect;
+    const left = c.left + (x - p.x);
+    const top = c.top + (y - p.y);
+    const area = c.width * c.height;
+    let best = null;
+    let bestScore = 0;
+    for (const [id, r] of p.rects) {
+      const w = Math.min(left + c.width, r.right) - Math.max(left, r.left);
+      const hgt = Math.min(top + c.height, r.bottom) - Math.max(top, r.top);
+      if (w <= 0 || hgt <= 0 || w * hgt < area / 4) continue;
+      const score = w * hgt * (this.t.targets.includes(id) ? 4 : 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = id;
+      }
+    }
+    return best;
+  }
+
+  /** @param {PointerEvent} e */
+  onPointerUp(e) {
+    const p = this.press;
+    if (!p || p.id !== e.pointerId) return;
+    this.press = null;
+    try {
+      if (this.t.felt.hasPointerCapture?.(e.pointerId)) this.t.felt.releasePointerCapture(e.pointerId);
+    } catch { /* already released */ }
+    if (p.dragging) {
+      if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
+      this.drop(p, this.dropTarget(e.clientX, e.clientY, p));
+      return;
+    }
+    if (Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_THRESHOLD && !p.pile) return;
+    this.tap(this.t.pileAt(e.target) ?? p.pile);
+  }
+
+  cancelPress() {
+    const p = this.press;
+    this.press = null;
+    if (p?.dragging) {
+      if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
+      this.snapBack(p.el, p.pile);
+      this.t.clearSelection();
+    }
+  }
+
+  /**
+   * @param {any} p the press
+   * @param {string | null} target
+   */
+  drop(p, target) {
+    const source = p.pile;
+    this.t.clearSelection();
+    if (!target || target === source) {
+      this.snapBack(p.el, source);
+      return;
+    }
+    const legal = this.t.legal.has(source, target);
+    const requestId = this.t.sendMove(source, target);
+    if (!legal) {
+      // The engine will refuse it and say why: snap back now, show the reason then.
+      this.snapBack(p.el, source);
+      return;
+    }
+    // Leave the card where it was dropped until the traits move it.
+    const timer = this.t.later(() => {
+      if (this.inFlight?.requestId === requestId) {
+        this.inFlight = null;
+        this.snapBack(p.el, source);
+      }
+    }, REPLY_TIMEOUT_MS);
+    this.inFlight = { el: p.el, source, requestId, timer };
+  }
+
+  /** The piles changed: a dropped card waiting for them takes its new place. */
+  landed() {
+    const flight = this.inFlight;
+    if (!flight) return;
+    clearTimeout(flight.timer);
+    this.inFlight = null;
+    flight.el.classList.remove("sw-dragging");
+    flight.el.style.transform = "";
+    flight.el.style.transition = "";
+    this.t.piles.get(flight.source)?.el.classList.remove("sw-lifting");
+  }
+
+  /**
+   * The kernel refused a request: a dropped card waiting for it goes back.
+   * @param {string} requestId
+   */
+  refused(requestId) {
+    if (this.inFlight && this.inFlight.requestId === requestId) {
+      const { el, source } = this.inFlight;
+      clearTimeout(this.inFlight.timer);
+      this.inFlight = null;
+      this.snapBack(el, source);
+    }
+  }
+
+  /**
+   * Slide a dragged card back to its place in its pile.
+   * @param {HTMLElement} el
+   * @param {string} source
+   */
+  snapBack(el, source) {
+    this.t.piles.get(source)?.el.classList.remove("sw-lifting");
+    if (!el) return;
+    const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
+    el.classList.remove("sw-dragging");
+    el.style.transform = "";
+    el.style.transition = "";
+    if (!m || this.t.reducedMotion || typeof el.animate !== "function") return;
+    this.t.slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
+  }
+
+  /**
+   * A click (press and release without moving) on a pile, or on the felt.
+   * @param {string | null} pile
+   */
+  tap(pile) {
+    const t = this.t;
+    if (!pile) {
+      t.clearSelection();
+      this.lastTap = null;
+      return;
+    }
+    if (pile === "stock") {
+      t.clearSelection();
+      this.lastTap = null;
+      t.playStock();
+      return;
+    }
+    const now = performance.now();
+    const double = !!this.lastTap && this.lastTap.pile === pile && now - this.lastTap.t < DOUBLE_MS;
+    this.lastTap = { pile, t: now };
+    if (t.selected) {
+      const source = t.selected;
+      t.clearSelection();
+      if (source === pile) {
+        if (double) {
+          this.lastTap = null;
+          t.toFoundation(pile);
+        }
+        return;
+      }
+      this.lastTap = null;
+      t.sendMove(source, pile);
+      return;
+    }
+    if (double) {
+      this.lastTap = null;
+      t.toFoundation(pile);
+      return;
+    }
+    if (t.canPickUp(pile)) t.select(pile);
+  }
+}

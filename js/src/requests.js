@@ -1,0 +1,90 @@
+// The request protocol: page -> kernel requests, one at a time, each answered
+// by a {type: "result", id, ok, reason, version} message.
+
+/** @typedef {import("./table.js").Model} Model */
+
+export const REPLY_TIMEOUT_MS = 5000;
+
+/**
+ * @typedef {object} Reply
+ * @property {string} id
+ * @property {boolean} ok
+ * @property {string} reason
+ */
+
+/**
+ * Requests go one at a time: the next leaves when the previous one's reply
+ * has come (or after a timeout), carrying the version the kernel was at then,
+ * so quick gestures (two draws, two drops) all reach the engine instead of
+ * being refused as made on an old table.
+ */
+export class RequestQueue {
+  /**
+   * @param {Model} model
+   * @param {string} viewId  makes request ids unique across views
+   * @param {(fn: () => void, ms: number) => any} later  a setTimeout the view clears on destroy
+   * @param {(reply: Reply) => void} onReply  called with this view's answered requests
+   */
+  constructor(model, viewId, later, onReply) {
+    this.model = model;
+    this.viewId = viewId;
+    this.later = later;
+    this.onReply = onReply;
+    this.count = 0;
+    /** @type {any[]} requests not sent yet */
+    this.queue = [];
+    /** @type {string | null} the id of the request waiting for its reply */
+    this.waiting = null;
+    /** @type {any} */
+    this.waitTimer = null;
+    this.replyVersion = -1; // the newest version a reply told of
+    this.closed = false;
+  }
+
+  /**
+   * Queue a request to the kernel; returns its id.
+   * @param {string} request  "move", "undo", "redo", "restart", "new_deal" ...
+   * @param {Record<string, any>} [fields]  e.g. {move: "t3 f0"}
+   */
+  send(request, fields = {}) {
+    const id = `${this.viewId}-${++this.count}`;
+    this.queue.push({ ...fields, request, id });
+    this.pump();
+    return id;
+  }
+
+  /** Whether a request is queued or waiting for its reply. */
+  get busy() {
+    return this.waiting !== null || this.queue.length > 0;
+  }
+
+  /** Send the next queued request if none is waiting for its reply. */
+  pump() {
+    if (this.waiting || this.queue.length === 0 || this.closed) return;
+    const content = this.queue.shift();
+    content.version = Math.max(Number(this.model.get("version") ?? 0), this.replyVersion);
+    this.waiting = content.id;
+    this.waitTimer = this.later(() => {
+      if (this.waiting !== content.id) return;
+      this.waiting = null;
+      this.pump();
+    }, REPLY_TIMEOUT_MS);
+    this.model.send(content);
+  }
+
+  /** @param {any} msg  a custom message from the kernel */
+  receive(msg) {
+    if (!msg || msg.type !== "result") return;
+    if (typeof msg.version === "number") this.replyVersion = Math.max(this.replyVersion, msg.version);
+    if (msg.id !== this.waiting) return; // another view's request, or one that timed out
+    clearTimeout(this.waitTimer);
+    this.waiting = null;
+    this.onReply({ id: msg.id, ok: !!msg.ok, reason: String(msg.reason ?? "") });
+    this.pump();
+  }
+
+  close() {
+    this.closed = true;
+    this.queue = [];
+  }
+}

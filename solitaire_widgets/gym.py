@@ -1,0 +1,167 @@
+"""Gymnasium environments for the five games (optional extra ``[gym]``).
+
+Importing this module registers ``solitaire_widgets/Frog-v0``,
+``LeapYear-v0``, ``Bobby-v0``, ``Cruel-v0`` and ``Midshipman-v0``; rule
+options go through ``gymnasium.make``:
+
+>>> import gymnasium, solitaire_widgets.gym
+>>> env = gymnasium.make("solitaire_widgets/Cruel-v0", gather="pysol")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, int(env.action_space.n), int(info["action_mask"].sum()) > 0
+((17, 52), 181, True)
+
+**Actions** are a fixed ``Discrete(n)``: one action per (source, target) pair
+the game's rules can ever allow (its routes, ``Game.ROUTES``), then one per
+stock action (``draw``, ``deal``, ``redeal``).  ``env.unwrapped.actions[i]``
+is the ``Move`` of action ``i``; ``info["action_mask"]`` (``int8``, 1 =
+legal now) marks the legal ones, so ``env.action_space.sample(mask=...)``
+picks a legal move.  An illegal action is refused: the game does not change,
+the reward is 0 and ``info["illegal"]`` holds the engine's reason.
+
+**Observations** are an ``int16`` array of shape ``(len(PILES) + 1,
+card_count)``.  Row ``p`` is pile ``PILES[p]``, its cards from the top down:
+``0`` no card, ``1``–``52`` a face-up card (``suit_index * 13 + rank``,
+suits in the order ♠ ♥ ♦ ♣), ``53`` a face-down card (its face stays
+hidden).  The last row holds the number of redeals made in column 0 (capped
+at 53), zeros elsewhere.
+
+**Reward**: the cards the step sent to the foundations (1 for a move home),
+plus ``WIN_BONUS`` when the step wins the game.  An episode ends
+(``terminated``) when the game is won or lost; the registered environments
+stop it after ``MAX_EPISODE_STEPS`` steps (``truncated``), since Cruel's
+redeals and Midshipman's lone-card moves can go on for ever.
+
+``reset(seed=...)`` deals the game from a seed drawn from the environment's
+generator; ``reset(options={"deck": [...]})`` deals an explicit deck.
+``render_mode="ansi"`` renders the engine's text table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from .cards import FACE
+from .errors import IllegalMoveError
+from .game import Game
+from .moves import Move
+from .saving import game_class
+
+WIN_BONUS = 50
+MAX_EPISODE_STEPS = 1000
+FACE_DOWN = 53
+_CODES = np.array([face + 1 for face in FACE], dtype=np.int16)  # card id -> 1..52
+
+ENV_IDS = {
+    "frog": "solitaire_widgets/Frog-v0",
+    "leap_year": "solitaire_widgets/LeapYear-v0",
+    "bobby": "solitaire_widgets/Bobby-v0",
+    "cruel": "solitaire_widgets/Cruel-v0",
+    "midshipman": "solitaire_widgets/Midshipman-v0",
+}
+
+
+def action_moves(cls: type[Game]) -> tuple[Move, ...]:
+    """The fixed action list of a game: its routed pairs, then its stock actions.
+
+    >>> from solitaire_widgets import Bobby
+    >>> [str(m) for m in action_moves(Bobby)]
+    ['waste f0', 'waste f1', 'draw', 'redeal']
+    """
+    pairs = [Move(source, target) for source, targets in cls.ROUTES.items()
+             for target in targets if target != source]
+    return tuple(pairs) + tuple(Move(action) for action in cls.ACTION_NAMES)
+
+
+class SolitaireEnv(gymnasium.Env):
+    """One game as a Gymnasium environment; ``game`` is a name of ``sw.GAMES``,
+    other keywords are its rule options."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, game: str = "cruel", render_mode: Optional[str] = None, **options: str) -> None:
+        self._cls = game_class(game)
+        self._options = self._cls._check_options(options)  # bad options fail here, clearly
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.actions = action_moves(self._cls)
+        self._index = {move: i for i, move in enumerate(self.actions)}
+        self.action_space = spaces.Discrete(len(self.actions))
+        shape = (len(self._cls.PILES) + 1, 52 * self._cls.decks)
+        self.observation_space = spaces.Box(0, FACE_DOWN, shape=shape, dtype=np.int16)
+        self.game: Game = self._cls(seed=0, **self._options)
+
+    # --- what the agent sees -------------------------------------------------------
+    def _observation(self) -> np.ndarray:
+        game = self.game
+        obs = np.zeros(self.observation_space.shape, dtype=np.int16)
+        width = obs.shape[1]
+        where: list[int] = []  # flat positions of the face-up cards, top card of each pile first
+        what: list[int] = []
+        stock = game._INDEX.get("stock")
+        for row, (ids, down) in enumerate(zip(game._piles, game._down)):  # engine internals, read only
+            n = len(ids)
+            if row == stock:
+                down = n
+            if n > down:
+                where.extend(range(row * width, row * width + n - down))
+                what.extend(ids[:down - 1:-1] if down else ids[::-1])
+            if down:
+                obs[row, n - down:n] = FACE_DOWN
+        obs.reshape(-1)[where] = _CODES[what]
+        obs[-1, 0] = min(game.redeals, FACE_DOWN)
+        return obs
+
+    def action_mask(self) -> np.ndarray:
+        """1 for each action that is legal now, else 0 (``int8``)."""
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        for move in self.game.legal_moves():
+            mask[self._index[move]] = 1
+        return mask
+
+    def _info(self, status: str, **extra: Any) -> dict[str, Any]:
+        game = self.game
+        return {"action_mask": self.action_mask(), "status": status,
+                "cards_home": game.cards_home, "score": game.score, **extra}
+
+    # --- the Gymnasium API ------------------------------------------------------------
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[dict[str, Any]] = None) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        deck = (options or {}).get("deck")
+        game_seed = int(self.np_random.integers(0, 2**63))
+        self.game = self._cls(seed=None if deck is not None else game_seed, deck=deck, **self._options)
+        return self._observation(), self._info(self.game.status)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if not self.action_space.contains(action):
+            raise ValueError(f"action must be an int from 0 to {self.action_space.n - 1}, not {action!r}")
+        move = self.actions[int(action)]
+        home = self.game.cards_home
+        try:
+            self.game.play(move)
+        except IllegalMoveError as refused:
+            status = self.game.status
+            return self._observation(), 0.0, status != "playing", False, self._info(status, illegal=refused.reason)
+        status = self.game.status
+        reward = float(self.game.cards_home - home + (WIN_BONUS if status == "won" else 0))
+        return self._observation(), reward, status != "playing", False, self._info(status)
+
+    def render(self) -> Optional[str]:
+        if self.render_mode == "ansi":
+            return str(self.game)
+        return None
+
+
+def _register() -> None:
+    for name, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=SolitaireEnv, kwargs={"game": name},
+                               max_episode_steps=MAX_EPISODE_STEPS)
+
+
+_register()

@@ -1,0 +1,123 @@
+"""The table as players use it (issue 9): quick clicks play exactly what was
+clicked, focus never drops out of the table, New deal keeps ``w.game`` and can
+be taken back.  Each test failed before the fix it covers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import solitaire_widgets as sw
+
+pytestmark = pytest.mark.browser
+
+BOBBY_SEED = 5
+STOCK_CLICKS = 8
+
+
+
+def wait_focus_on_pile(table) -> None:
+    try:
+        table.page.wait_for_function(
+            "c => { const a = document.activeElement; const t = c.querySelector('.sw-table');"
+            " return !!a && !!t && t.contains(a) && a.matches('.sw-pile'); }",
+            arg=table.handle(), timeout=5_000, polling="raf")
+    except Exception as err:
+        raise AssertionError(f"the focus left the table's piles; {table.diagnose()}") from err
+
+
+def widget_expr(name: str, seed: int) -> str:
+    return f"sw.SolitaireWidget({name!r}, seed={seed})"
+
+
+@pytest.mark.parametrize("gap_ms", [40, 100])
+def test_quick_stock_clicks_draw_once_each(table, gap_ms):
+    """Clicks on the stock land on it even while the card just drawn still
+    slides over it: one draw per click, nothing sent home, nothing selected."""
+    table.new(widget_expr("bobby", BOBBY_SEED))
+    pt = table.point("stock", card=False)
+    for _ in range(STOCK_CLICKS):
+        table.page.mouse.click(pt["x"], pt["y"])
+        table.page.wait_for_timeout(gap_ms)
+    state = table.settled()
+    assert state["history"] == ["draw"] * STOCK_CLICKS, state["history"]
+    snap = table.snap()
+    selected = [p for p, info in snap["piles"].items() if "sw-selected" in info["classes"]]
+    assert selected == [], f"{selected} left picked up"
+
+
+def test_focus_stays_in_table_when_redeal_turns_itself_off(table):
+    """Cruel: Redeal from the keyboard disables the button it was pressed on;
+    the focus goes to a pile, not to the page body.  The key d redeals too."""
+    local = sw.new_game("cruel", seed=3)
+    move = next(m for m in local.legal_moves() if not m.is_action)
+    state = table.new(widget_expr("cruel", 3), [str(move)])
+    assert "redeal" in state["legal"]
+    older = table.dom_version()
+    table.key_button("redeal")
+    table.wait_version_change(older)
+    wait_focus_on_pile(table)  # (before reading the kernel: running a cell takes the focus)
+    state = table.check()
+    assert state["history"][-1] == "redeal" and "redeal" not in state["legal"]
+
+    # The key: undo the redeal, play again, press d on a pile.
+    table.code("w.game.undo()")
+    table.focus_table()
+    older = table.dom_version()
+    table.page.keyboard.press("d")
+    table.wait_version_change(older)
+    assert table.check()["history"][-1] == "redeal"
+
+
+def test_focus_stays_in_table_after_the_last_undo(table):
+    table.new(widget_expr("bobby", BOBBY_SEED), ["draw"])
+    older = table.dom_version()
+    table.key_button("undo")
+    table.wait_version_change(older)
+    wait_focus_on_pile(table)
+    # and the keyboard goes on from there: Home is the stock, Enter draws
+    older = table.dom_version()
+    table.page.keyboard.press("Home")
+    table.page.keyboard.press("Enter")
+    table.wait_version_change(older)
+    assert table.check()["history"] == ["draw"]
+
+
+def test_new_deal_keeps_the_game_object_asks_first_and_undoes(table):
+    """New deal re-deals ``w.game`` in place (a notebook's ``game = w.game``
+    stays valid) with a new seed shown on the table; a game in progress asks
+    first, inline; Undo right after brings the old deal back."""
+    dialogs: list[str] = []
+    table.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    table.new(widget_expr("bobby", BOBBY_SEED), ["draw", "draw"])
+    table.code("g_before = w.game")
+    assert f"seed {BOBBY_SEED}" in table.root().locator(".sw-seed").inner_text()
+
+    table.button("new")  # a game in progress: the table asks, nothing changes yet
+    confirm = table.root().locator(".sw-confirm")
+    confirm.wait_for(state="visible")
+    assert table.state()["history"] == ["draw", "draw"]
+    confirm.locator('button[data-confirm="no"]').click()
+    confirm.wait_for(state="detached")
+    assert table.state()["history"] == ["draw", "draw"]
+
+    older = table.dom_version()
+    table.button("new")
+    confirm.locator('button[data-confirm="yes"]').click()
+    table.wait_version_change(older)
+    state = table.check()
+    assert state["history"] == []
+    same = table.nb.run_json(2, "_sw_emit([w.game is g_before, w.game.seed])")
+    assert same[0] is True, "New deal replaced w.game: a notebook's `game = w.game` now drives a hidden game"
+    assert same[1] != BOBBY_SEED
+    table.page.wait_for_function(
+        "([c, s]) => c.querySelector('.sw-seed').innerText.includes('seed ' + s)", arg=[table.handle(), same[1]])
+
+    # Undo right after the New deal: the old deal and its moves come back.
+    older = table.dom_version()
+    table.button("undo")
+    table.wait_version_change(older)
+    state = table.check()
+    assert state["history"] == ["draw", "draw"]
+    assert table.nb.run_json(2, "_sw_emit(w.game.seed)") == BOBBY_SEED
+    assert dialogs == [], f"the page opened a browser dialog: {dialogs}"

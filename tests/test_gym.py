@@ -1,0 +1,114 @@
+"""The Gymnasium environments (``solitaire_widgets.gym``): registration,
+options, the checker, masks, refusals, observations, rewards, seeding, render."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from test_engine_rules import LAYOUT, WON_PACKETS, cruel_deck, midshipman_deck  # noqa: E402
+
+import solitaire_widgets as sw  # noqa: E402
+from solitaire_widgets import gym as swgym  # noqa: E402
+
+IDS = swgym.ENV_IDS
+
+
+@pytest.mark.parametrize("name", list(IDS))
+def test_registered_and_passes_the_checker(name):
+    env = gymnasium.make(IDS[name], render_mode="ansi")
+    assert env.spec.id == IDS[name] and env.spec.max_episode_steps == swgym.MAX_EPISODE_STEPS
+    check_env(env.unwrapped, skip_render_check=False)
+    assert type(env.unwrapped.game) is sw.GAMES[name]
+
+
+@pytest.mark.parametrize("name, options", [
+    ("frog", {"aces": "all"}), ("leap_year", {"redeal": "once"}), ("bobby", {"redeal": "turn"}),
+    ("cruel", {"gather": "pysol"}), ("midshipman", {"build": "other_colour", "empty": "king"}),
+])
+def test_options_go_through_make(name, options):
+    env = gymnasium.make(IDS[name], **options)
+    env.reset(seed=3)
+    assert env.unwrapped.game.options == options
+    check_env(env.unwrapped)
+
+
+def test_bad_options_and_actions_fail_clearly():
+    with pytest.raises(ValueError, match="Cruel option gather='sideways' is not allowed"):
+        gymnasium.make(IDS["cruel"], gather="sideways")
+    env = gymnasium.make(IDS["bobby"])
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="action must be an int from 0 to 3"):
+        env.step(4)
+
+
+def test_action_space_is_every_routed_pair_and_stock_action():
+    env = swgym.SolitaireEnv("frog")
+    names = [str(m) for m in env.actions]
+    assert env.action_space.n == len(names) == 13 + 8 + 5 * 8 + 1 == 62
+    assert names[:3] == ["waste f0", "waste f1", "waste f2"] and names[-1] == "draw"
+    assert "reserve t0" not in names and "t0 t1" not in names
+
+
+@pytest.mark.parametrize("name", list(IDS))
+def test_masked_random_rollouts_never_play_an_illegal_action(name):
+    env = gymnasium.make(IDS[name])
+    rng = np.random.default_rng(7)
+    obs, info = env.reset(seed=11)
+    for _ in range(3):
+        done, steps = False, 0
+        while not done and steps < 300:
+            mask = info["action_mask"]
+            assert [m for m, legal in zip(env.unwrapped.actions, mask) if legal] == sorted(
+                env.unwrapped.game.legal_moves(), key=env.unwrapped.actions.index)
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            assert "illegal" not in info and env.observation_space.contains(obs)
+            done, steps = terminated or truncated, steps + 1
+        obs, info = env.reset()
+
+
+def test_an_illegal_action_is_refused_without_a_change():
+    env = swgym.SolitaireEnv("cruel")
+    obs, info = env.reset(seed=5)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    key, version = env.game.key(), env.game.version
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == 0 and not terminated and not truncated
+    assert info2["illegal"] == env.game.why_illegal(env.actions[illegal])
+    assert env.game.key() == key and env.game.version == version and (obs2 == obs).all()
+
+
+def test_observation_encoding_hides_face_down_cards():
+    env = swgym.SolitaireEnv("midshipman")
+    deck = midshipman_deck(LAYOUT)
+    obs, _ = env.reset(options={"deck": deck})
+    row = env.game.PILES.index("t0")  # Q♠ Q♥ (face down) 8♥ 7♠, top first in the row
+    assert list(obs[row, :5]) == [sw.Card.parse("7♠").face + 1, sw.Card.parse("8♥").face + 1, 53, 53, 0]
+    stock = obs[env.game.PILES.index("stock")]
+    assert (stock[:68] == 53).all() and (stock[68:] == 0).all()
+    assert obs.dtype == np.int16 and obs.shape == (len(env.game.PILES) + 1, 104)
+
+
+def test_reward_is_cards_home_plus_the_win_bonus():
+    env = swgym.SolitaireEnv("cruel")
+    obs, info = env.reset(options={"deck": cruel_deck(*WON_PACKETS)})
+    total, terminated = 0.0, False
+    while not terminated:
+        home = [i for i, m in enumerate(env.actions) if info["action_mask"][i] and m.target and m.target[0] == "f"]
+        obs, reward, terminated, _, info = env.step(home[0] if home else int(np.flatnonzero(info["action_mask"])[0]))
+        total += reward
+    assert info["status"] == "won" and total == 48 + swgym.WIN_BONUS
+    assert obs[-1, 0] == env.game.redeals
+
+
+def test_seeding_repeats_deals_and_render_is_the_text_table():
+    env = gymnasium.make(IDS["leap_year"], render_mode="ansi")
+    first, _ = env.reset(seed=42)
+    again, _ = env.reset(seed=42)
+    other, _ = env.reset(seed=43)
+    assert (first == again).all() and not (first == other).all()
+    assert env.render() == str(env.unwrapped.game)
+    assert swgym.SolitaireEnv("bobby").render() is None

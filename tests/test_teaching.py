@@ -1,0 +1,311 @@
+"""Teaching features of the engine: the rules text (``sw.rules``,
+``sw.variants``, docs/rules.md), the rule variants on stacked decks,
+``explain()`` and ``replay()``.
+
+Stacked decks use the helpers of test_engine_rules.py (new-pack order with
+chosen cards in front).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from test_engine_rules import (LAYOUT, WON_PACKETS, cards, complete, cruel_deck, drawn_order, midshipman_deck, pile,
+                               play_out, reason)
+
+import solitaire_widgets as sw
+from solitaire_widgets import Card
+
+REPO = Path(__file__).resolve().parents[1]
+NAMES = list(sw.GAMES)
+
+
+def every_option_choice():
+    """(game name, one option, one value) for every value of every option."""
+    return [(name, option, value) for name, cls in sw.GAMES.items()
+            for option, values in cls.OPTIONS.items() for value in values]
+
+
+# --- the rules text -------------------------------------------------------------
+
+@pytest.mark.parametrize("name, option, value", every_option_choice())
+def test_rules_show_the_sentence_of_the_value_in_force_and_no_other(name, option, value):
+    cls = sw.GAMES[name]
+    text = sw.rules(name, **{option: value})
+    assert cls.OPTION_RULES[option][value] in text
+    for other, sentence in cls.OPTION_RULES[option].items():
+        if other != value:
+            assert sentence not in text
+    assert f'`{option}="{value}"`' in text.splitlines()[-1]
+    assert text.startswith(f"### {cls.title}\n")
+    # every topic once, no placeholder left unfilled
+    assert [line.split("**")[1] for line in text.splitlines() if line.startswith("- **")] == [t for t, _ in cls.RULES]
+    assert "{" not in text
+
+
+def test_rules_take_a_game_and_its_options_and_render_as_markdown():
+    game = sw.Cruel(seed=3, gather="pysol")
+    text = sw.rules(game)
+    assert text == sw.rules("cruel", gather="pysol") == sw.rules(sw.Cruel, gather="pysol")
+    assert isinstance(text, str) and text._repr_markdown_() == str(text)
+    assert sw.rules("Leap Year") == sw.rules("leap_year")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: sw.rules("cruel", gather="sideways"), "Cruel option gather='sideways' is not allowed"),
+    (lambda: sw.rules("cruel", passes="3"), "Cruel has no option 'passes'"),
+    (lambda: sw.rules("klondike"), "unknown game 'klondike'"),
+    (lambda: sw.variants("klondike"), "unknown game 'klondike'"),
+])
+def test_rules_refuse_bad_names_and_options(call, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_variants_list_every_option_with_its_values_default_and_meanings(name):
+    cls = sw.GAMES[name]
+    variants = sw.variants(name)
+    assert list(variants) == list(cls.OPTIONS)
+    for option, variant in variants.items():
+        assert variant.values == cls.OPTIONS[option] and variant.default == cls.OPTIONS[option][0]
+        assert all(sentence.endswith(".") and sentence[0].isupper() for sentence in variant.meanings.values())
+        assert sw.new_game(name, seed=1).options[option] == variant.default
+    table = variants._repr_markdown_()
+    assert table.count("(default)") == len(cls.OPTIONS)
+
+
+def test_a_game_module_must_describe_every_value_of_its_options():
+    with pytest.raises(TypeError, match="OPTION_RULES"):
+        type("Odd", (sw.Cruel,), {"OPTIONS": {"gather": ("in_order", "pysol", "zigzag")}})
+
+
+def test_rules_docs_live_in_the_project_and_cover_every_option():
+    doc = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    for cls in sw.GAMES.values():
+        assert f"## {cls.title}" in doc
+        for option, values in cls.OPTIONS.items():
+            for value in values:
+                assert f'{option}="{value}"' in doc, (cls.title, option, value)
+    for path in [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]:
+        assert "../shared" not in path.read_text(encoding="utf-8"), path
+
+
+# --- Frog: aces ---------------------------------------------------------------------
+
+FROG_FRONT = cards("2♠ A♠ 3♠ A♥ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ 2♥ A♦ 3♥")
+
+
+def test_frog_all_aces_start_home_those_met_first_then_the_rest_in_deck_order():
+    deck = complete(FROG_FRONT, 2)
+    g = sw.Frog(deck=deck, aces="all")
+    assert pile(g, "reserve") == "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ 2♥"
+    assert [t for t, why in g.targets("reserve").items() if why is None] == [f"f{i}" for i in range(8)]
+    # met while dealing: A♠ A♥; then A♦ (card 16) and the pack's A♣ A♠ A♥ A♦ A♣
+    assert [pile(g, f"f{i}") for i in range(8)] == "A♠ A♥ A♦ A♣ A♠ A♥ A♦ A♣".split()
+    assert drawn_order(g).startswith("3♥ 4♥ 5♥")  # A♦ taken out of the stock
+    assert all(c.rank != 1 for c in g["stock"]) and len(g["stock"]) == 104 - 13 - 8
+    assert g.cards_home == 8 and g.max_score == 96
+    # the default reading leaves A♦ in the stock, next to be drawn
+    dealt = sw.Frog(deck=deck)
+    assert dealt.top("stock") == Card.parse("A♦") and dealt.cards_home == 2
+    assert "2♥ cannot start f2: an empty foundation takes only an ace" in reason(dealt, "reserve f2")
+
+
+def test_frog_all_aces_when_the_reserve_met_none():
+    pack = sw.standard_deck(2)
+    others = [c for c in pack if c.rank != 1]
+    aces = [c for c in pack if c.rank == 1]
+    deck = others[:20] + aces[::-1] + others[20:]
+    g = sw.Frog(deck=deck, aces="all")
+    assert [pile(g, f"f{i}") for i in range(8)] == "A♣ A♦ A♥ A♠ A♣ A♦ A♥ A♠".split()
+    assert list(reversed(g["stock"])) == others[13:]
+    assert sw.Frog(deck=deck).cards_home == 1  # the edge case: one ace, to f0
+
+
+# --- Midshipman: build and empty ------------------------------------------------------
+
+def test_midshipman_other_colour_building():
+    g = sw.Midshipman(deck=midshipman_deck(LAYOUT), build="other_colour")
+    legal = {str(m) for m in g.legal_moves()}
+    assert "t1 t0" in legal  # 6♦ on 7♠
+    assert "t2 t3" in legal  # 6♠ on 7♥
+    assert reason(g, "t1 t3") == ('6♦ cannot go on 7♥: Midshipman builds down in the other colour '
+                                  '(build="other_colour"), so it needs a black 7')
+    # the default allows any different suit, red on red included
+    assert sw.Midshipman(deck=midshipman_deck(LAYOUT)).is_legal("t1 t3")
+
+
+EMPTYING = list(LAYOUT)
+EMPTYING[2] = "K♠ K♥ 9♠ K♣"   # a king on top of t2
+EMPTYING[4] = "A♣ A♦ A♠ A♥"   # t4 empties in four moves home
+
+
+@pytest.mark.parametrize("empty", ["any", "king"])
+def test_midshipman_empty_pile_takes_any_card_or_only_a_king(empty):
+    g = sw.Midshipman(deck=midshipman_deck(EMPTYING), empty=empty)
+    for f in range(4):
+        g.play("t4", f"f{f}")
+    assert g["t4"] == ()
+    assert g.is_legal("t2 t4")  # K♣ may always fill it
+    if empty == "any":
+        assert g.is_legal("t1 t4") and g.is_legal("t0 t4")
+    else:
+        assert reason(g, "t1 t4") == 't4 is empty, and with empty="king" only a king may fill an empty pile'
+        assert "t1 t4" not in {str(m) for m in g.legal_moves()}
+        g.play("t2 t4")
+        assert pile(g, "t4") == "K♣"
+
+
+# --- Leap Year: redeal -------------------------------------------------------------------
+
+def deal_out(game):
+    while game.is_legal("deal"):
+        game.play("deal")
+
+
+def test_leap_year_one_pass_by_default():
+    g = sw.LeapYear(deck=sw.standard_deck(4))
+    assert g.passes_left == 1
+    assert reason(g, "redeal") == 'Leap Year has one pass through the stock and no redeal (option redeal="none")'
+    deal_out(g)
+    assert g["stock"] == () and "no redeal" in reason(g, "deal")
+
+
+def test_leap_year_one_redeal_gathers_the_tableau_in_order():
+    g = sw.LeapYear(deck=sw.standard_deck(4), redeal="once")
+    assert g.passes_left == 2
+    assert "redeal only when it is empty" in reason(g, "redeal")
+    deal_out(g)
+    assert "redeal to gather the tableau" in reason(g, "deal")
+    gathered = [c for t in range(8) for c in g[f"t{t}"]]
+    assert len(gathered) == 192
+    g.play("redeal")
+    assert all(g[f"t{t}"] == () for t in range(8)) and g.passes_left == 1
+    assert list(reversed(g["stock"])) == gathered  # t0's bottom card comes first
+    g.play("deal")
+    assert [g.top(f"t{t}") for t in range(8)] == gathered[:8]
+    deal_out(g)
+    assert reason(g, "redeal") == "the one redeal is used"
+    assert "its one redeal is used" in reason(g, "deal")
+    while g.history[-1] != sw.Move("redeal"):
+        g.undo()
+    g.undo()
+    assert [c for t in range(8) for c in g[f"t{t}"]] == gathered and g.passes_left == 2
+
+
+# --- saving keeps the options --------------------------------------------------------------
+
+@pytest.mark.parametrize("name, option, value", every_option_choice())
+def test_save_and_load_round_trip_every_option(name, option, value):
+    rng = random.Random(5)
+    g = sw.new_game(name, seed=11, **{option: value})
+    for _ in range(40):
+        if g.status != "playing":
+            break
+        g.play(rng.choice(g.legal_moves()))
+    loaded = sw.load(g.to_dict())
+    assert loaded.options == g.options and loaded.options[option] == value
+    assert loaded.key() == g.key() and loaded.history == g.history
+
+
+# --- explain --------------------------------------------------------------------------------
+
+def test_explain_cruel_lists_moves_blocks_with_reasons_and_redeals():
+    g = sw.Cruel(deck=cruel_deck("K♠ Q♠ J♠ 3♠", "5♥ 4♥ 3♥ 2♥", "K♦ K♥ K♣ 9♦"))
+    text = g.explain()
+    lines = text.splitlines()
+    assert lines[0] == '**Cruel** (gather="in_order"): move 0, 4/52 cards home, playing.'
+    can = lines[lines.index("Can move:") + 1:lines.index("Cannot move:")]
+    assert can == ["- `t1` 2♥ → `f1`", "- `t6` 2♦ → `f2`", ""]
+    assert "- `redeal`: a redeal now gives back the same layout: nothing has moved since the last deal." in lines
+    assert ("- `t0` 3♠ stays: 3♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it "
+            "needs 2♠; 3♠ cannot go on 2♥: Cruel builds down in suit, so it needs 4♠.") in lines
+    assert lines[-1] == "Redeals: unlimited; 0 made so far."
+    assert text._repr_markdown_() == str(text)
+
+
+def test_explain_says_what_the_stock_and_face_down_cards_hold():
+    g = sw.Bobby(deck=sw.standard_deck(), redeal="turn")
+    text = g.explain()
+    assert "- `draw`" in text and "- `redeal`: the stock still holds 51 cards" in text
+    assert "Stock: 51 cards face down; 3 passes left, this one included." in text
+    m = sw.Midshipman(deck=midshipman_deck(LAYOUT))
+    assert "18 cards lie face down; each turns up when it becomes a top card." in m.explain()
+    assert "Stock: 68 cards face down; one pass, no redeal." in m.explain()
+    lost = sw.Cruel(deck=sw.standard_deck())
+    assert "No legal move is left: the game is lost." in lost.explain()
+
+
+def test_explain_of_a_won_game():
+    g = sw.Cruel(deck=cruel_deck(*WON_PACKETS))
+    assert play_out(g) == "won"
+    assert "Every card is home: the game is won." in g.explain()
+
+
+def test_explain_matches_legal_moves_in_random_positions():
+    rng = random.Random(3)
+    for name in NAMES:
+        g = sw.new_game(name, seed=rng.randrange(10**6))
+        for _ in range(30):
+            text = g.explain()
+            for move in g.legal_moves():
+                if move.is_action:
+                    assert f"- `{move.action}`\n" in text + "\n"
+                else:
+                    line = next(x for x in text.splitlines() if x.startswith(f"- `{move.source}` "))
+                    assert f"`{move.target}`" in line.split("→")[1]
+            if g.status != "playing":
+                break
+            g.play(rng.choice(g.legal_moves()))
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+def test_replay_yields_the_deal_then_each_move_with_an_independent_copy():
+    rng = random.Random(8)
+    g = sw.Midshipman(seed=4, build="other_colour")
+    for _ in range(25):
+        g.play(rng.choice(g.legal_moves()))
+    g.undo()  # a redo move is not part of the replay
+    version, key = g.version, g.key()
+    steps = list(g.replay())
+    assert [m for m, _ in steps] == [None, *g.history]
+    assert steps[0][1].key() == sw.Midshipman(seed=4, build="other_colour").key()
+    assert steps[-1][1].key() == key and steps[-1][1].options == g.options
+    for n, (_, position) in enumerate(steps):
+        assert position.history == g.history[:n]
+    # positions are independent: playing on one changes no other, nor the game
+    first = steps[0][1]
+    first.play(first.legal_moves()[0])
+    assert steps[1][1].history == g.history[:1] and g.version == version and g.key() == key
+    assert len({id(p) for _, p in steps}) == len(steps)
+
+
+@pytest.mark.parametrize("name, option, value", every_option_choice())
+def test_targets_and_explain_agree_with_legal_moves_under_every_option(name, option, value):
+    rng = random.Random(f"{name} {option} {value}")
+    g = sw.new_game(name, seed=rng.randrange(10**6), **{option: value})
+    for _ in range(25):
+        legal = {str(m) for m in g.legal_moves() if not m.is_action}
+        via_targets = {f"{s} {t}" for s in g.PILES for t, why in g.targets(s).items() if why is None}
+        assert via_targets == legal
+        assert g.explain().startswith(f"**{g.title}**")
+        if g.status != "playing":
+            break
+        g.play(rng.choice(g.legal_moves()))
+
+
+def test_leap_year_redeal_needs_cards_on_the_tableau():
+    # In new-pack order every card goes home right after its deal: the
+    # stock and the tableau end empty, and there is nothing to redeal.
+    g = sw.LeapYear(deck=sw.standard_deck(4), redeal="once")
+    while g.is_legal("deal"):
+        g.play("deal")
+        while home := [m for m in g.legal_moves() if not m.is_action]:
+            g.play(home[0])
+    assert g.status == "won" and g.passes_left == 2
+    assert reason(g, "redeal") == "the tableau is empty: there is nothing to redeal"
