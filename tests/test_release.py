@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/widget.css")
 # Folders a checkout may hold that a fresh clone does not (all git-ignored).
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
-                  "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache"}
+                  "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache", ".cache"}
 
 pytestmark = pytest.mark.release
 
