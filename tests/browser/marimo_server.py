@@ -9,8 +9,6 @@ stops at the host, so hit-testing here asks the table's own root node.
 from __future__ import annotations
 
 import os
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -18,25 +16,24 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import harness as h
 
 
-class MarimoServer:
+class MarimoServer(h.JupyterServer):
     """``python -m marimo run NOTEBOOK --headless`` on a free port of 127.0.0.1.
 
     Every page load starts a fresh session of the notebook (its own kernel).
     HOME and the XDG folders point into a temp folder so marimo's config and
-    server registry stay out of the user's home.
+    server registry stay out of the user's home.  Stopping, the log and the
+    context manager are JupyterServer's.
     """
 
     def __init__(self, notebook: Path, base: Optional[Path] = None):
-        self.notebook = Path(notebook)
+        super().__init__("jupyterlab", Path(base or tempfile.mkdtemp(prefix="sw-marimo-")))
         self._own_base = base is None
-        self.base = Path(base or tempfile.mkdtemp(prefix="sw-marimo-"))
-        self.port = 0
-        self.proc: Optional[subprocess.Popen] = None
+        self.notebook = Path(notebook)
         self.log = self.base / "marimo.log"
 
     def _env(self) -> dict:
@@ -45,7 +42,7 @@ class MarimoServer:
             folder = self.base / name.lower()
             folder.mkdir(parents=True, exist_ok=True)
             env[name] = str(folder)
-        env["PYTHONPATH"] = os.pathsep.join([str(h.REPO)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
         env["PYTHONUNBUFFERED"] = "1"
         return env
 
@@ -74,36 +71,6 @@ class MarimoServer:
                 self.proc.wait(timeout=0.1)  # returns at once if the server dies
             except subprocess.TimeoutExpired:
                 pass
-
-    def stop(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is not None and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # its own pid only
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
-        if getattr(self, "_log_file", None):
-            self._log_file.close()
-        if self._own_base and os.environ.get("SW_KEEP_TMP") != "1":
-            shutil.rmtree(self.base, ignore_errors=True)
-
-    def __enter__(self) -> "MarimoServer":
-        return self.start()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def log_tail(self, n: int = 40) -> str:
-        try:
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
-        except OSError:
-            return "(no log)"
 
 
 # The snapshot of harness.SNAPSHOT_JS, taken inside the widget's shadow root.
