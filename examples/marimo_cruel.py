@@ -1,6 +1,3 @@
-# /// script
-# dependencies = ["marimo", "solitaire_widgets"]
-# ///
 """Cruel in marimo: the card table and a cell that follows it.
 
     marimo edit examples/marimo_cruel.py     # or: marimo run examples/marimo_cruel.py
