@@ -89,16 +89,19 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
 
 
 def test_strict_build_fails_on_a_broken_link_and_a_missing_page(tmp_path: Path) -> None:
-    """The site's own settings (inherited) turn both into errors."""
+    """The site's own settings (inherited) make each an error: a broken link,
+    a nav entry without its page, a page left out of the nav."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "index.md").write_text("# Home\n\nSee [the rules](no-such-page.md).\n")
+    (docs / "orphan.md").write_text("# Not in the nav\n")
     config = tmp_path / "mkdocs.yml"
     config.write_text(f"INHERIT: {REPO / 'mkdocs.yml'}\ndocs_dir: {docs}\nnav:\n  - index.md\n  - missing.md\n"
                       "plugins:\n  - search\nhooks: []\n")
     result = mkdocs("build", "--config-file", str(config), "--site-dir", str(tmp_path / "site"))
     assert result.returncode != 0, "a broken link and a missing nav page did not fail the build"
-    assert "no-such-page.md" in result.stderr and "missing.md" in result.stderr, result.stderr[-3000:]
+    for culprit in ("no-such-page.md", "missing.md", "orphan.md"):
+        assert culprit in result.stderr, f"{culprit} not reported:\n{result.stderr[-3000:]}"
 
 
 def test_scripting_walkthrough_runs_as_written() -> None:
