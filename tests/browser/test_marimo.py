@@ -1,5 +1,5 @@
 """The table in marimo: ``examples/marimo_cruel.py`` served by ``marimo run``,
-played by mouse in Chromium, page == engine after every move.
+played by mouse and keys in Chromium, page == engine after every move.
 
 The engine is read through the notebook itself: the test serves a copy of the
 example with one more cell that renders ``widget.game``'s state (the same
@@ -105,6 +105,18 @@ class MarimoTable:
         b = self.point(target)
         self.page.mouse.click(b["x"], b["y"])
 
+    def key_move(self, source: str, target: str) -> None:
+        """Focus the source pile, Enter picks its top card; focus the target, Space drops it."""
+        from playwright.sync_api import expect
+
+        for pile, key in ((source, "Enter"), (target, "Space")):
+            loc = self.page.locator(f'.sw-pile[data-pile="{pile}"]')
+            loc.focus()
+            expect(loc).to_have_class(re.compile(r"\bsw-focus\b"))
+            self.page.keyboard.press(key)
+            if key == "Enter":
+                expect(loc).to_have_class(re.compile(r"\bsw-selected\b"))
+
     def dblclick(self, source: str) -> None:
         a = self.point(source)
         self.page.mouse.dblclick(a["x"], a["y"])
@@ -160,6 +172,15 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
 
         # The table's own Undo button takes it back.
         page.page.locator('.sw-table button[data-action="undo"]').click()
+        state = table.settled(state["version"])
+        assert state["history"] == played
+
+        # Keyboard: Enter picks up, Space drops, z undoes (keys reach the table in marimo too).
+        move = first(state["legal"], "t")
+        table.key_move(*move.split())
+        state = table.settled(state["version"])
+        assert state["history"] == played + [move], state["history"]
+        page.page.keyboard.press("z")
         state = table.settled(state["version"])
         assert state["history"] == played
     except Exception:
