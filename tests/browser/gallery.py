@@ -1,0 +1,79 @@
+"""The documentation's gallery: a light and a dark picture of each game's table,
+taken in a real JupyterLab and written to ``docs/gallery/img/GAME-THEME.png``
+(the names docs/hooks.py looks for; the folder is git-ignored build output).
+
+    python tests/browser/gallery.py     # or: python -m pytest tests/browser/test_gallery.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable, Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness as h  # noqa: E402
+
+GALLERY_DIR = h.REPO / "docs" / "gallery" / "img"
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+SEED = 3
+VIEWPORT = {"width": 1000, "height": 900}  # a notebook cell about 850 px wide
+NOTEBOOK = "gallery.ipynb"
+
+# The colour of the table's text, which follows the JupyterLab theme.
+TEXT_COLOUR_JS = "t => getComputedStyle(t).color"
+
+
+def game_names() -> list[str]:
+    sys.path.insert(0, str(h.REPO))
+    import solitaire_widgets as sw
+
+    return list(sw.GAMES)
+
+
+def luminance(css_colour: str) -> float:
+    """0 (black) to 1 (white) for an ``rgb(...)``/``rgba(...)`` colour."""
+    r, g, b = (float(v) for v in css_colour[css_colour.index("(") + 1:].rstrip(")").split(",")[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def make_gallery(server: h.JupyterServer, browser: h.Browser, out: Path = GALLERY_DIR,
+                 watch: Callable[[h.Page], h.Page] = lambda page: page) -> dict[str, dict[str, str]]:
+    """Take the pictures; return, per theme, each game's text colour on the table."""
+    games = game_names()
+    cells = ["import solitaire_widgets as sw"] + [f"sw.SolitaireWidget({g!r}, seed={SEED})" for g in games]
+    h.write_notebook(server.root / NOTEBOOK, cells)
+    out.mkdir(parents=True, exist_ok=True)
+    colours: dict[str, dict[str, str]] = {}
+    for theme, lab_theme in THEMES.items():
+        # JupyterLab reads user settings on each page load.
+        h.JupyterServer._settings(server.base / "lab-settings", "@jupyterlab/apputils-extension/themes",
+                                  {"theme": lab_theme})
+        page = watch(browser.new_page(VIEWPORT))
+        try:
+            nb = h.NotebookPage(page, server, NOTEBOOK).open()
+            page.page.locator(f'body[data-jp-theme-name="{lab_theme}"]').wait_for(state="attached", timeout=30_000)
+            nb.run_all()
+            colours[theme] = {}
+            for index, game in enumerate(games, start=1):
+                table = nb.cell(index).locator(f'.sw-table[data-game="{game}"][data-version]')
+                table.wait_for(timeout=60_000)
+                table.scroll_into_view_if_needed()
+                table.screenshot(path=str(out / f"{game}-{theme}.png"), animations="disabled")
+                colours[theme][game] = table.evaluate(TEXT_COLOUR_JS)
+        finally:
+            page.close()
+    return colours
+
+
+def main(out: Optional[Path] = None) -> None:
+    missing = h.chromium_missing()
+    if missing:
+        raise SystemExit(missing)
+    with h.JupyterServer("jupyterlab") as server, h.Browser() as browser:
+        make_gallery(server, browser, out or GALLERY_DIR)
+    print(f"gallery pictures written to {out or GALLERY_DIR}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+"""The table in marimo: ``examples/marimo_cruel.py`` served by ``marimo run``,
+played by mouse and keys in Chromium, page == engine after every move.
+
+The engine is read through the notebook itself: the test serves a copy of the
+example with one more cell that renders ``widget.game``'s state (the same
+``_sw_state`` as the JupyterLab suite) and re-runs on every change, as the
+example's own status cell does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import harness as h
+from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE = h.REPO / "examples" / "marimo_cruel.py"
+RUN_GUARD = '\n\nif __name__ == "__main__":'
+STATE_CELL = f'''
+
+@app.cell
+def _(mo, position, widget):
+    position()  # re-run on every change of the game
+    import html as _html
+    _helpers = {{}}
+    exec({h.STATE_HELPERS!r}, _helpers)
+    _state = _helpers["_json"].dumps(_helpers["_sw_state"](widget), separators=(",", ":"))
+    mo.Html(f"<pre id='sw-engine-state'>{{_html.escape(_state)}}</pre>")
+    return
+'''
+
+
+def notebook_with_state_cell(folder: Path) -> Path:
+    source = EXAMPLE.read_text()
+    assert RUN_GUARD in source, "examples/marimo_cruel.py lost its `if __name__ == \"__main__\":` guard"
+    path = folder / "marimo_cruel_checked.py"
+    path.write_text(source.replace(RUN_GUARD, STATE_CELL + RUN_GUARD, 1))
+    return path
+
+
+@pytest.fixture(scope="module")
+def marimo_server(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
+    notebook = notebook_with_state_cell(tmp_path_factory.mktemp("marimo"))
+    with MarimoServer(notebook) as server:
+        yield server
+
+
+class MarimoTable:
+    """The example's page: the table in its shadow root, the engine state cell."""
+
+    def __init__(self, page: h.Page):
+        self.p = page
+        self.page = page.page
+
+    def engine(self) -> dict:
+        return json.loads(self.page.locator("#sw-engine-state").inner_text())
+
+    def snap(self) -> Any:
+        hosts = self.page.locator("marimo-anywidget")
+        assert hosts.count() == 1, f"{hosts.count()} anywidget views on the page"
+        return hosts.evaluate(SNAPSHOT_IN_SHADOW_JS)
+
+    def settled(self, older: int) -> dict:
+        """Wait for the table to leave version ``older`` and the engine cell to
+        reach the table's version; return the engine state, checked == page."""
+        from playwright.sync_api import expect
+
+        expect(self.page.locator(".sw-table")).not_to_have_attribute("data-version", str(older), timeout=15_000)
+        version = int(self.page.locator(".sw-table").get_attribute("data-version"))
+        expect(self.page.locator("#sw-engine-state")).to_contain_text(f'"version":{version},', timeout=15_000)
+        state = self.engine()
+        diffs = h.compare(self.snap(), state)
+        assert not diffs, "page != engine in marimo:\n" + "\n".join(diffs)
+        return state
+
+    def point(self, pile: str) -> dict:
+        loc = self.page.locator(f'.sw-pile[data-pile="{pile}"]')
+        loc.scroll_into_view_if_needed()
+        point = loc.evaluate(HIT_POINT_JS)
+        assert point is not None, f"no point of pile {pile} is hit by the pointer"
+        return point
+
+    def drag(self, source: str, target: str) -> None:
+        a, b = self.point(source), self.point(target)
+        mouse = self.page.mouse
+        mouse.move(a["x"], a["y"])
+        mouse.down()
+        mouse.move(a["x"] + 8, a["y"] + 8, steps=2)
+        mouse.move(b["x"], b["y"], steps=6)
+        mouse.up()
+
+    def click_click(self, source: str, target: str) -> None:
+        from playwright.sync_api import expect
+
+        a = self.point(source)
+        self.page.mouse.click(a["x"], a["y"])
+        expect(self.page.locator(f'.sw-pile[data-pile="{source}"]')).to_have_class(re.compile(r"\bsw-selected\b"))
+        b = self.point(target)
+        self.page.mouse.click(b["x"], b["y"])
+
+    def key_move(self, source: str, target: str) -> None:
+        """Focus the source pile, Enter picks its top card; focus the target, Space drops it."""
+        from playwright.sync_api import expect
+
+        for pile, key in ((source, "Enter"), (target, "Space")):
+            loc = self.page.locator(f'.sw-pile[data-pile="{pile}"]')
+            loc.focus()
+            expect(loc).to_have_class(re.compile(r"\bsw-focus\b"))
+            self.page.keyboard.press(key)
+            if key == "Enter":
+                expect(loc).to_have_class(re.compile(r"\bsw-selected\b"))
+
+    def dblclick(self, source: str) -> None:
+        a = self.point(source)
+        self.page.mouse.dblclick(a["x"], a["y"])
+
+
+def first(moves: list[str], to: str) -> str:
+    found = [m for m in moves if len(m.split()) == 2 and m.split()[1].startswith(to)]
+    assert found, f"no legal move to a {to} pile among {moves}"
+    return found[0]
+
+
+def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, chromium: h.Browser,
+                                                   console_guard) -> None:
+    page = console_guard(chromium.new_page())
+    try:
+        page.page.goto(marimo_server.url)
+        page.page.locator(".sw-table").wait_for(timeout=60_000)
+        page.page.locator("#sw-engine-state").wait_for(timeout=60_000)
+        table = MarimoTable(page)
+        state = table.engine()
+        assert state["game"] == "cruel" and state["history"] == []
+        assert not h.compare(table.snap(), state), h.compare(table.snap(), state)
+
+        # Three moves by mouse: page -> kernel requests reach the widget's on_msg.
+        played: list[str] = []
+        for how in ("drag", "dblclick", "click"):
+            legal = state["legal"]
+            if how == "dblclick":
+                move = first(legal, "f")
+                source = move.split()[0]
+                allowed = [m for m in legal if m.startswith(source + " f")]
+                table.dblclick(source)
+            else:
+                move = first(legal, "t")
+                allowed = [move]
+                (table.drag if how == "drag" else table.click_click)(*move.split())
+            state = table.settled(state["version"])
+            assert state["history"][:len(played)] == played and len(state["history"]) == len(played) + 1, \
+                f"{how} for {move!r}: history {state['history']} after {played}"
+            assert state["history"][-1] in allowed, f"{how} played {state['history'][-1]!r}, wanted one of {allowed}"
+            played = state["history"]
+
+        # The example's status cell follows the table.
+        from playwright.sync_api import expect
+
+        expect(page.page.get_by_text(re.compile(rf"\b{len(played)} moves played")).first).to_be_visible()
+
+        # A move from code (the example's button runs widget.game.play) shows on the table.
+        expected = state["legal"][0]
+        page.page.get_by_role("button", name="Play the first legal move from code").click()
+        state = table.settled(state["version"])
+        assert state["history"] == played + [expected], state["history"]
+
+        # The table's own Undo button takes it back.
+        page.page.locator('.sw-table button[data-action="undo"]').click()
+        state = table.settled(state["version"])
+        assert state["history"] == played
+
+        # Keyboard: Enter picks up, Space drops, z undoes (keys reach the table in marimo too).
+        move = first(state["legal"], "t")
+        table.key_move(*move.split())
+        state = table.settled(state["version"])
+        assert state["history"] == played + [move], state["history"]
+        page.page.keyboard.press("z")
+        state = table.settled(state["version"])
+        assert state["history"] == played
+    except Exception:
+        page.page.screenshot(path=str(marimo_server.base / "failure.png"))
+        raise
+    finally:
+        page.close()

@@ -1,0 +1,135 @@
+"""Release checks: ``python -m build`` makes an sdist and a wheel from the
+tree as a fresh clone has it, ``twine check`` passes, the wheel holds the built
+front end, the sdist builds the front end from ``js/`` and installs in a fresh
+venv, and the version lives in one place.
+
+One build per session (about 15 s here) and one fresh-venv install of the
+sdist (about 25 s).  They need ``npm`` (to build the front end) and the
+package index (build dependencies); without npm they skip, except under
+``CI=true``.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/widget.css")
+# Folders a checkout may hold that a fresh clone does not (all git-ignored).
+NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
+                  "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache", ".cache"}
+
+pytestmark = pytest.mark.release
+
+
+def _need(tool: str) -> None:
+    if shutil.which(tool):
+        return
+    msg = f"the release checks need `{tool}` on the path (it builds the front end)"
+    if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI=true and {msg}", pytrace=False)
+    pytest.skip(msg)
+
+
+def source_version() -> str:
+    """``__version__`` as written in solitaire_widgets/__init__.py (the one place)."""
+    tree = ast.parse((REPO / "solitaire_widgets" / "__init__.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__version__" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError("solitaire_widgets/__init__.py sets no __version__")
+
+
+def clean_copy(dest: Path) -> Path:
+    """The files a fresh clone would have: tracked and new files, no build output."""
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return {n for n in names if n in NOT_IN_A_CLONE or n.endswith(".egg-info")}
+
+    shutil.copytree(REPO, dest, ignore=ignore)
+    return dest
+
+
+def run(cmd: list[str], cwd: Path, timeout: float = 600) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """sdist and wheel built by ``python -m build`` (the wheel from the sdist)."""
+    _need("npm")
+    base = tmp_path_factory.mktemp("release")
+    tree = clean_copy(base / "tree")
+    out = base / "dist"
+    run([sys.executable, "-m", "build", "--outdir", str(out), str(tree)], cwd=base)
+    sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
+    assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel, got {sorted(out.iterdir())}"
+    return {"sdist": sdists[0], "wheel": wheels[0], "base": base}
+
+
+def test_version_lives_in_one_place(dist: dict[str, Path]) -> None:
+    pyproject = (REPO / "pyproject.toml").read_text()
+    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject, \
+        "pyproject.toml must take the version from solitaire_widgets/__init__.py, not repeat it"
+    version = source_version()
+    assert dist["wheel"].name.startswith(f"solitaire_widgets-{version}-")
+    with zipfile.ZipFile(dist["wheel"]) as whl:
+        metadata = whl.read(f"solitaire_widgets-{version}.dist-info/METADATA").decode()
+    assert f"\nVersion: {version}\n" in metadata
+    assert f"## [{version}]" in (REPO / "CHANGELOG.md").read_text(), "CHANGELOG.md has no section for this version"
+
+
+def test_wheel_holds_the_built_front_end(dist: dict[str, Path]) -> None:
+    with zipfile.ZipFile(dist["wheel"]) as whl:
+        names = set(whl.namelist())
+        for name in FRONT_END:
+            assert name in names, f"the wheel lacks {name}: {sorted(names)}"
+        bundle = whl.read(FRONT_END[0]).decode()
+    assert "export" in bundle and len(bundle) > 10_000, "widget.js in the wheel is not the bundled module"
+    assert "solitaire_widgets/widget.py" in names and "solitaire_widgets/games/cruel.py" in names
+    assert not any(n.startswith(("tests/", "js/")) for n in names), "the wheel carries test or js sources"
+
+
+def test_sdist_carries_the_front_end_sources_not_the_build(dist: dict[str, Path]) -> None:
+    with tarfile.open(dist["sdist"]) as sdist:
+        names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
+    for needed in ("pyproject.toml", "README.md", "CHANGELOG.md", "js/package.json", "js/package-lock.json",
+                   "js/build.mjs", "js/src/widget.js", "js/src/widget.css", "solitaire_widgets/__init__.py"):
+        assert needed in names, f"the sdist lacks {needed}"
+    assert not any("node_modules/" in n or n.startswith("solitaire_widgets/static/") for n in names), \
+        "the sdist must build the front end from js/, not carry node_modules or a prebuilt bundle"
+
+
+def test_twine_check_passes(dist: dict[str, Path]) -> None:
+    out = run([sys.executable, "-m", "twine", "check", "--strict", str(dist["sdist"]), str(dist["wheel"])],
+              cwd=dist["base"])
+    assert out.count("PASSED") == 2, out
+
+
+def test_sdist_installs_in_a_fresh_venv(dist: dict[str, Path]) -> None:
+    """pip builds the front end from the sdist's js/ and installs a working package."""
+    venv = dist["base"] / "venv"
+    run([sys.executable, "-m", "venv", str(venv)], cwd=dist["base"])
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    run([str(python), "-m", "pip", "install", "-q", str(dist["sdist"])], cwd=dist["base"])
+    check = (
+        "import importlib.metadata as md, pathlib, solitaire_widgets as sw\n"
+        "assert sw.__version__ == md.version('solitaire_widgets'), (sw.__version__, md.version('solitaire_widgets'))\n"
+        "static = pathlib.Path(sw.__file__).parent / 'static'\n"
+        "w = sw.SolitaireWidget('cruel', seed=7)\n"
+        "assert w._esm == (static / 'widget.js').read_text() and w._css, 'the widget did not load the built bundle'\n"
+        "w.game.play(w.game.legal_moves()[0])\n"
+        "print(sw.__version__, w.version)\n"
+    )
+    out = run([str(python), "-c", check], cwd=dist["base"])  # outside the repo: imports the installed copy
+    assert out.split()[0] == source_version()
