@@ -8,11 +8,12 @@ import { h } from "./dom.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 
+// Labels in characters every font has (the media-control symbols are often missing).
 const STEPS = [
-  ["first", "⏮", "Back to the deal"],
-  ["back", "◀", "One move back"],
-  ["forward", "▶", "One move forward"],
-  ["last", "⏭", "To the last move"],
+  ["first", "« First", "Back to the deal"],
+  ["back", "‹ Back", "One move back"],
+  ["forward", "Forward ›", "One move forward"],
+  ["last", "Last »", "To the last move"],
 ];
 
 /** @param {CardTable} table */
@@ -40,12 +41,11 @@ function render(table, el) {
   el.setAttribute("role", "toolbar");
   el.setAttribute("aria-label", "Replay");
   const bar = h("div", "sw-replay");
-  for (const [step, icon, title] of STEPS) {
-    const b = /** @type {HTMLButtonElement} */ (h("button", "sw-button sw-step", icon));
+  for (const [step, label, title] of STEPS) {
+    const b = /** @type {HTMLButtonElement} */ (h("button", "sw-button sw-step", label));
     b.type = "button";
     b.dataset.step = step;
     b.title = title;
-    b.setAttribute("aria-label", title);
     bar.append(b);
   }
   const slider = /** @type {HTMLInputElement} */ (h("input", "sw-replay-slider"));
