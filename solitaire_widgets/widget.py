@@ -25,13 +25,14 @@ import traitlets
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import Game, GameChange
+from .rules import rules as rules_text
 from .saving import new_game
 
 STATIC = pathlib.Path(__file__).parent / "static"
 FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
 MAX_REQUEST_BYTES = 4096
 MAX_EARLIER_DEALS = 20  # deals a table's Undo can bring back after New deal
-REQUESTS = ("move", "undo", "redo", "restart", "new_deal")
+REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek")
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     pile_ids = traitlets.List(traitlets.Unicode()).tag(sync=True)
     actions = traitlets.List(traitlets.Unicode()).tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
+    rules = traitlets.Unicode("").tag(sync=True)  # sw.rules(game): Markdown for the Rules panel
+    replay = traitlets.Bool(False).tag(sync=True)  # open with the replay bar shown
     # Where it stands (follows every change).
     piles = traitlets.Dict().tag(sync=True)  # pile id -> card ids, bottom first, -1 = face down
     status = traitlets.Unicode("playing").tag(sync=True)
@@ -78,8 +81,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, game: Union[Game, str] = "cruel", *, seed: Optional[int] = None,
-                 deck: Optional[Iterable[CardLike]] = None, **options: str) -> None:
+                 deck: Optional[Iterable[CardLike]] = None, replay: bool = False, **options: str) -> None:
         super().__init__()
+        self.replay = bool(replay)
         if isinstance(game, Game):
             if seed is not None or deck is not None or options:
                 raise ValueError("pass seed, deck and options only with a game name, not with a Game")
@@ -137,6 +141,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.pile_ids = list(game.PILES)
             self.actions = list(game.ACTION_NAMES)
             self.options = game.options
+            self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
 
     def _sync(self, changed: Iterable[str], message: str = "", kind: str = "", fresh: bool = False) -> None:
@@ -153,6 +158,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             "redeals": game.redeals,
             "can_undo": bool(game.history or self._earlier_deals),
             "can_redo": bool(game.redo_moves),
+            "redo": len(game.redo_moves),
             "seed": game.seed,
         }
         if "stock" in game.PILES:
@@ -174,6 +180,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
         """Every page request ends in a reply; no exception escapes to the kernel."""
         request_id = content.get("id") if isinstance(content, dict) else None
+        self._reply_extra: dict[str, Any] = {}
         try:
             reason = self._handle_request(content)
         except Exception as err:  # a bug of ours must not reach the notebook output
@@ -185,7 +192,7 @@ class SolitaireWidget(anywidget.AnyWidget):
                     self.message, self.message_kind = reason, "error"
             if isinstance(request_id, (str, int)) and not isinstance(request_id, bool):
                 self.send({"type": "result", "id": request_id, "ok": reason is None,
-                           "reason": reason or "", "version": self.version})
+                           "reason": reason or "", "version": self.version, **self._reply_extra})
         except Exception:
             log.exception("solitaire_widgets: could not answer the page")
 
@@ -222,6 +229,10 @@ class SolitaireWidget(anywidget.AnyWidget):
                     game.undo()
             elif kind == "redo":
                 game.redo()
+            elif kind == "explain":
+                return self._explain(content.get("pile"))
+            elif kind == "seek":
+                return self._seek(content.get("to"))
             elif kind == "restart":
                 if not game.history:
                     return "nothing to restart: no move has been played"
@@ -230,6 +241,31 @@ class SolitaireWidget(anywidget.AnyWidget):
                 game.new_deal()
         except IllegalMoveError as err:
             return str(err)
+        return None
+
+    def _explain(self, pile: Any) -> Optional[str]:
+        """Explain mode: where the top card of ``pile`` may go, and why not
+        elsewhere (``game.targets``), sent back with the reply."""
+        game = self._game
+        if not isinstance(pile, str) or pile not in game.PILES:
+            return f"refused: explain needs a pile of {game.title} ({', '.join(game.PILES)})"
+        top = game.top(pile) if game.face_down(pile) < len(game.card_ids(pile)) else None
+        self._reply_extra = {"explain": {"pile": pile, "card": str(top or ""), "targets": game.targets(pile),
+                                         "version": self.version}}
+        return None
+
+    def _seek(self, to: Any) -> Optional[str]:
+        """Replay: undo or redo until ``to`` moves are played (as undo does, so
+        a move played from there branches)."""
+        game = self._game
+        total = len(game.history) + len(game.redo_moves)
+        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to <= total:
+            return f"refused: seek needs a move number from 0 to {total}, not {str(to)[:20]}"
+        with self.hold_sync():
+            while len(game.history) > to:
+                game.undo()
+            while len(game.history) < to:
+                game.redo()
         return None
 
 

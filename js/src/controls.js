@@ -25,6 +25,7 @@
  * @property {(table: CardTable) => boolean} [enabled]  whether it can run now (default: yes)
  * @property {(table: CardTable) => void} [run]
  * @property {Panel} [panel]  a panel the button shows and hides (run is then optional)
+ * @property {(table: CardTable) => boolean} [startOpen]  open the panel when the table is built
  */
 
 /**

@@ -10,6 +10,7 @@
  * @property {number} [redeals]
  * @property {boolean} [can_undo]
  * @property {boolean} [can_redo]
+ * @property {number} [redo]  moves redo would replay
  * @property {number | null} [seed]
  * @property {number} [stock]
  * @property {number} [passes_left]
@@ -70,4 +71,12 @@ export function bannerText(status, c) {
 export function passesText(n) {
   if (n <= 1) return n === 1 ? "Last pass" : "No passes left";
   return `${n} passes left`;
+}
+
+/**
+ * The rule options in force, for the title line: "gather=pysol, …".
+ * @param {Record<string, any> | null | undefined} options
+ */
+export function optionsText(options) {
+  return Object.entries(options ?? {}).map(([k, v]) => `${k}=${v}`).join(", ");
 }

@@ -12,7 +12,7 @@ import { controls } from "./controls.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanPositions } from "./fan.js";
 import { focusRows } from "./focus.js";
-import { bannerText, passesText, statusText } from "./format.js";
+import { bannerText, optionsText, passesText, statusText } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, emptyHint, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
@@ -94,9 +94,10 @@ export class CardTable {
     this.root.setAttribute("data-lm-suppress-shortcuts", "true");
     this.header = h("div", "sw-header");
     this.titleEl = h("span", "sw-title");
+    this.optionsEl = h("span", "sw-options");
     this.seedEl = h("span", "sw-seed");
     this.statusEl = h("div", "sw-status");
-    this.header.append(this.titleEl, this.seedEl, this.statusEl);
+    this.header.append(this.titleEl, this.optionsEl, this.seedEl, this.statusEl);
     this.felt = h("div", "sw-felt");
     this.felt.setAttribute("role", "application");
     this.helpEl = h("div", "sw-help");
@@ -272,6 +273,9 @@ export class CardTable {
     this.applyGeometry();
     this.seed = this.counters().seed;
     this.syncPiles(false);
+    for (const control of controls) {
+      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control);
+    }
     this.syncInfo();
     this.syncMessage();
     this.lastBuildMs = performance.now() - t0;
@@ -506,6 +510,7 @@ export class CardTable {
     this.root.dataset.version = String(this.get("version") ?? 0);
     this.root.dataset.status = status;
     this.seedEl.textContent = c.seed === null || c.seed === undefined ? "" : `seed ${c.seed}`;
+    this.optionsEl.textContent = optionsText(this.get("options"));
     this.statusEl.textContent = statusText(c, status, this.actions);
 
     const legalList = this.get("legal") || [];

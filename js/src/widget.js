@@ -5,6 +5,10 @@
 
 import "./widget.css";
 import { CardTable } from "./table.js";
+// Controls that features add (each registers itself with controls.js).
+import "./rules_panel.js";
+import "./explain.js";
+import "./replay.js";
 
 /** @typedef {import("./table.js").Model} Model */
 

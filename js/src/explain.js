@@ -1,0 +1,167 @@
+// Explain mode (a toggle): while it is on, focusing or hovering a pile's top
+// card asks the kernel where that card can go. The panel lists the piles it
+// can go to and, one line each, why it cannot go to the others; every pile it
+// cannot go to also carries the engine's reason as its tooltip. All of it is
+// plain text (textContent and the title attribute), never HTML.
+
+import { registerControl } from "./controls.js";
+import { h } from "./dom.js";
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+
+/**
+ * What the kernel answers to an explain request.
+ * @typedef {object} Explanation
+ * @property {string} pile
+ * @property {string} card  the top card, e.g. "K♥" ("" for an empty pile)
+ * @property {Record<string, string | null>} targets  pile -> null (it may go there) or the reason
+ * @property {number} version
+ */
+
+const ACTION = "explain";
+
+/**
+ * The explain state of one table.
+ * @typedef {object} ExplainState
+ * @property {string | null} pile  the pile explained (or asked about)
+ * @property {string | null} asked  the id of the request waiting for its answer
+ * @property {number} version  the version the shown answer is for
+ * @property {Set<string>} marked  piles that carry a mark or a tooltip
+ */
+
+/** @type {WeakMap<CardTable, ExplainState>} */
+const states = new WeakMap();
+
+/** @param {CardTable} table */
+function stateOf(table) {
+  let state = states.get(table);
+  if (!state) {
+    state = { pile: null, asked: null, version: -1, marked: new Set() };
+    states.set(table, state);
+    wire(table, state);
+  }
+  return state;
+}
+
+/**
+ * Listen (once per table) to hovers and focus on the felt and to the kernel's answers.
+ * @param {CardTable} table
+ * @param {ExplainState} state
+ */
+function wire(table, state) {
+  const signal = table.abort.signal;
+  /** @param {Event} e */
+  const onPile = (e) => {
+    if (!table.panels.has(ACTION)) return;
+    const pile = table.pileAt(e.target);
+    if (pile && pile !== state.pile) ask(table, state, pile);
+  };
+  table.felt.addEventListener("pointerover", onPile, { signal });
+  table.felt.addEventListener("focusin", onPile, { signal });
+  const onMessage = (/** @type {any} */ msg) => {
+    if (!msg || msg.type !== "result" || msg.id !== state.asked) return;
+    state.asked = null;
+    if (msg.ok && msg.explain && table.panels.has(ACTION)) show(table, state, msg.explain);
+  };
+  table.model.on("msg:custom", onMessage);
+  table.cleanups.push(() => table.model.off("msg:custom", onMessage));
+}
+
+/**
+ * @param {CardTable} table
+ * @param {ExplainState} state
+ * @param {string} pile
+ */
+function ask(table, state, pile) {
+  state.pile = pile;
+  if (!table.canPickUp(pile)) {
+    clearMarks(table, state);
+    say(table, pile === "stock" ? "The stock's cards are face down: they are not moved by hand."
+      : `${pile} has no face-up card to move.`);
+    return;
+  }
+  state.asked = table.requests.send("explain", { pile });
+}
+
+/**
+ * @param {CardTable} table
+ * @param {ExplainState} state
+ */
+function clearMarks(table, state) {
+  for (const id of state.marked) {
+    const el = table.piles.get(id)?.el;
+    if (!el) continue;
+    el.classList.remove("sw-can-go", "sw-why-not");
+    el.removeAttribute("title");
+  }
+  state.marked.clear();
+}
+
+/**
+ * @param {CardTable} table
+ * @param {string} text
+ * @param {Node[]} [more]
+ */
+function say(table, text, more = []) {
+  const panel = table.panels.get(ACTION);
+  if (!panel) return;
+  panel.replaceChildren(h("p", "sw-explain-text", text), ...more);
+}
+
+/**
+ * @param {CardTable} table
+ * @param {ExplainState} state
+ * @param {Explanation} answer
+ */
+function show(table, state, answer) {
+  clearMarks(table, state);
+  if (answer.pile !== state.pile) return;
+  state.version = answer.version;
+  const can = [];
+  const lines = [];
+  for (const [pile, reason] of Object.entries(answer.targets ?? {})) {
+    const el = table.piles.get(pile)?.el;
+    if (!el) continue;
+    state.marked.add(pile);
+    if (reason === null) {
+      el.classList.add("sw-can-go");
+      can.push(pile);
+    } else {
+      el.classList.add("sw-why-not");
+      el.title = String(reason);
+      lines.push(h("li", "", `${pile}: ${reason}`));
+    }
+  }
+  const card = answer.card ? `${answer.card} on ${answer.pile}` : answer.pile;
+  const text = can.length ? `${card} can go to ${can.join(", ")}.` : `${card} cannot move now.`;
+  const list = h("ul", "sw-explain-reasons");
+  list.append(...lines);
+  say(table, text, lines.length ? [h("p", "sw-explain-hint", "Where it cannot go, and why (also in each pile's tooltip):"), list] : []);
+}
+
+registerControl({
+  action: ACTION,
+  label: "Explain",
+  title: "Explain mode: focus or hover a card to see where it can go, and why not elsewhere",
+  panel: {
+    render(table) {
+      const state = stateOf(table);
+      state.pile = null;
+      say(table, "Focus or hover a card to see where it can go; the piles it cannot go to say why in their tooltips.");
+    },
+    update(table) {
+      // After a change the answer is stale: ask again about the same pile.
+      const state = stateOf(table);
+      const version = Number(table.get("version") ?? 0);
+      if (state.pile && !state.asked && state.version !== version) ask(table, state, state.pile);
+    },
+  },
+  run(table) {
+    const state = stateOf(table);
+    if (!table.panels.has(ACTION)) {
+      clearMarks(table, state);
+      state.pile = null;
+    }
+    table.buttons.get(ACTION)?.setAttribute("aria-pressed", String(table.panels.has(ACTION)));
+  },
+});

@@ -1,0 +1,28 @@
+// The Rules panel: a button and the `r` key show the rules of the game under
+// the options in force, as the kernel writes them (`sw.rules(game)`), turned
+// into DOM by the safe Markdown reader.
+
+import { registerControl } from "./controls.js";
+import { markdownFragment } from "./markdown.js";
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+
+/**
+ * @param {CardTable} table
+ * @param {HTMLElement} el
+ */
+function showRules(table, el) {
+  const text = String(table.get("rules") || "");
+  if (el.dataset.shown === text) return;
+  el.dataset.shown = text;
+  el.setAttribute("aria-label", "Rules");
+  el.replaceChildren(markdownFragment(text));
+}
+
+registerControl({
+  action: "rules",
+  label: "Rules",
+  title: "The rules of this game with the options in force (r)",
+  keys: ["r", "R"],
+  panel: { render: showRules, update: showRules },
+});
