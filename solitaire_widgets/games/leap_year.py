@@ -39,6 +39,7 @@ class LeapYear(Deals, Redeals, Game):
     ACTION_NAMES = ("deal", "redeal")
     OPTIONS = {"redeal": ("none", "once")}
     KEY = "rank"
+    REDEALS_MATTER = True  # with redeal="once" the redeal can be spent
     RULES = (
         ("Cards", "four decks, 208 cards. Stock, foundations f0–f15, tableau piles t0–t7."),
         ("Deal", "the 16 aces go to f0–f15 in deck order; the next 8 cards go face up, one each, to "
