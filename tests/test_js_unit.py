@@ -15,11 +15,24 @@ JS = Path(__file__).resolve().parent.parent / "js"
 def test_vitest_suite_passes() -> None:
     npm = shutil.which("npm")
     if npm is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("npm is missing: CI needs Node.js and npm to build and test the front end")
+        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
+            pytest.fail("npm is missing: CI needs Node.js and npm to build and test the front end", pytrace=False)
         pytest.skip("npm is not installed: install Node.js to run the front end's unit tests")
     if not (JS / "node_modules").is_dir():
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS, check=True)
     result = subprocess.run([npm, "test", "--silent"], cwd=JS, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "passed" in result.stdout + result.stderr
+
+
+def test_missing_npm_fails_under_ci_instead_of_skipping() -> None:
+    """With CI=true the front-end tests never skip: no npm is a failure."""
+    import sys
+
+    env = {"CI": "true", "PATH": str(Path(sys.executable).parent), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    if shutil.which("npm", path=env["PATH"]):
+        pytest.fail("npm sits next to the Python interpreter; this check needs a PATH without it")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{__file__}::test_vitest_suite_passes"],
+        env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "npm is missing" in result.stdout, result.stdout[-2000:]

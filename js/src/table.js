@@ -8,11 +8,12 @@
 
 import { pileKind, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
+import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanPositions } from "./fan.js";
 import { focusRows } from "./focus.js";
-import { bannerText, passesText, statusText } from "./format.js";
+import { bannerText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, emptyHint, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
@@ -108,8 +109,14 @@ export class CardTable {
     this.buttonsEl = h("div", "sw-buttons");
     this.messageEl = h("div", "sw-message");
     this.messageEl.setAttribute("aria-live", "polite");
+    // Spoken moves (screen readers only): each move, won, lost.
+    this.liveEl = h("div", "sw-live");
+    this.liveEl.setAttribute("aria-live", "polite");
+    this.liveEl.setAttribute("role", "status");
+    /** @type {import("./announce.js").Seen | null} */
+    this.spoken = null;
     this.footer.append(this.buttonsEl, this.messageEl);
-    this.root.append(this.header, this.felt, this.footer, this.helpEl);
+    this.root.append(this.header, this.felt, this.footer, this.helpEl, this.liveEl);
     /** @type {Map<string, HTMLButtonElement>} */
     this.buttons = new Map();
     /** @type {Map<string, HTMLElement>} open panels by control action */
@@ -195,6 +202,22 @@ export class CardTable {
     if (dirty.has("piles")) this.syncPiles();
     if (dirty.has("piles") || dirty.has("info")) this.syncInfo();
     if (dirty.has("message") || dirty.has("piles")) this.syncMessage();
+    if (dirty.has("piles") || dirty.has("info")) this.speak();
+  }
+
+  /** Say the change in words in the live region (after each move, won, lost). */
+  speak() {
+    const c = this.counters();
+    const piles = asRecord(this.get("piles"));
+    const lastMove = String(this.get("last_move") || "");
+    /** @type {import("./announce.js").Seen} */
+    const now = {
+      moves: c.moves ?? 0, lastMove, status: String(this.get("status") || "playing"), seed: c.seed,
+      words: lastMove ? moveWords(lastMove, piles, c) : "",
+    };
+    const text = announcement(this.spoken, now, piles, c);
+    this.spoken = now;
+    if (text && this.liveEl.textContent !== text) this.liveEl.textContent = text;
   }
 
   /** @param {string} name */
@@ -274,6 +297,8 @@ export class CardTable {
     this.syncPiles(false);
     this.syncInfo();
     this.syncMessage();
+    this.spoken = null;
+    this.speak(); // remembers the position; says nothing
     this.lastBuildMs = performance.now() - t0;
     try {
       performance.measure?.("solitaire_widgets:build", { start: t0, end: t0 + this.lastBuildMs });
@@ -468,7 +493,7 @@ export class CardTable {
 
     const n = cards.length;
     rec.el.dataset.count = String(n);
-    rec.el.setAttribute("aria-label", pileLabel(id, n));
+    rec.el.setAttribute("aria-label", pileLabel(id, n, n ? cards[n - 1] : -1));
     if (rec.badge) rec.badge.textContent = n ? String(n) : "";
     this.placeCards(rec);
   }
@@ -506,7 +531,15 @@ export class CardTable {
     this.root.dataset.version = String(this.get("version") ?? 0);
     this.root.dataset.status = status;
     this.seedEl.textContent = c.seed === null || c.seed === undefined ? "" : `seed ${c.seed}`;
-    this.statusEl.textContent = statusText(c, status, this.actions);
+    const items = statusItems(c, status, this.actions);
+    const text = items.map((item) => item.text).join(" · ");
+    if (this.statusEl.textContent !== text) {
+      this.statusEl.replaceChildren(...items.flatMap((item, i) => {
+        const span = h("span", "sw-counter", item.text);
+        span.dataset.counter = item.key;
+        return i ? [" · ", span] : [span];
+      }));
+    }
 
     const legalList = this.get("legal") || [];
     if (legalList !== this.legal.list && JSON.stringify(legalList) !== JSON.stringify(this.legal.list)) {

@@ -90,8 +90,8 @@ describe("DOM contract", () => {
 
   it("labels piles and names cards", () => {
     const { pile } = mount(states.cruel.start);
-    expect(pile("t3").getAttribute("aria-label")).toBe("t3, tableau, 4 cards");
-    expect(pile("f0").getAttribute("aria-label")).toBe("f0, foundation, 1 card");
+    expect(pile("t3").getAttribute("aria-label")).toMatch(/^t3, tableau, 4 cards, top (ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of \w+$/);
+    expect(pile("f0").getAttribute("aria-label")).toMatch(/^f0, foundation, 1 card, top ace of \w+$/);
     const first = states.cruel.start.piles.f0[0];
     expect(pile("f0").querySelector(".sw-card")?.getAttribute("aria-label")).toMatch(/^ace of /);
     expect(first % 13).toBe(0);
@@ -172,12 +172,10 @@ describe("updates", () => {
     expect(pile("t0")).toBeNull();
   });
 
-  it("renders a long Leap Year table quickly", () => {
-    const t0 = performance.now();
+  it("renders a long Leap Year table (all 208 cards)", () => {
+    // (its speed is measured by js/bench/table.bench.js (npm run bench), not asserted here)
     const { root } = mount(states.leap_year_long.start);
-    const ms = performance.now() - t0;
     expect(root.querySelectorAll(".sw-card")).toHaveLength(208);
-    expect(ms).toBeLessThan(1500); // a sanity bound: jsdom is far slower than a browser (measured there)
   });
 });
 

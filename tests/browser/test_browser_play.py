@@ -121,3 +121,23 @@ def test_new_deal_keeps_the_game_object_asks_first_and_undoes(table):
     assert state["history"] == ["draw", "draw"]
     assert table.nb.run_json(2, "_sw_emit(w.game.seed)") == BOBBY_SEED
     assert dialogs == [], f"the page opened a browser dialog: {dialogs}"
+
+
+def test_moves_are_spoken_and_piles_name_their_top_card(table):
+    """The live region says each move in words; a pile's accessible name
+    includes its top card."""
+    table.new(widget_expr("bobby", BOBBY_SEED))
+    live = table.root().locator(".sw-live")
+    older = table.dom_version()
+    table.click_pile("stock")
+    table.wait_version_change(older)
+    state = table.check()
+    name = sw.Card.from_id(state["piles"]["waste"][-1]).name
+    table.page.wait_for_function("([c, t]) => c.querySelector('.sw-live').textContent === t",
+                                 arg=[table.handle(), f"drew the {name}"], timeout=5_000)
+    label = table.root().locator('.sw-pile[data-pile="waste"]').get_attribute("aria-label")
+    assert label == f"waste, 1 card, top {name}", label
+    older = table.dom_version()
+    table.button("undo")
+    table.wait_version_change(older)
+    assert live.text_content() == f"took back drew the {name}"
