@@ -155,7 +155,7 @@ export class CardTable {
       ["game_name", "structure"], ["pile_ids", "structure"], ["actions", "structure"],
       ["title", "structure"], ["options", "info"],
       ["piles", "piles"], ["status", "info"], ["counters", "info"], ["legal", "info"],
-      ["last_move", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
+      ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
     ];
     for (const [name, what] of watched) {
       const cb = () => this.schedule(what);
@@ -549,6 +549,7 @@ export class CardTable {
     for (const control of controls) {
       if (!this.buttons.has(control.action)) continue;
       if (control.enabled) this.setDisabled(control.action, !control.enabled(this));
+      if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
       const panel = this.panels.get(control.action);
       if (panel) control.panel?.update?.(this, panel);
     }
@@ -653,11 +654,30 @@ export class CardTable {
   // --- requests and controls ----------------------------------------------------
 
   /**
+   * Auto-drop: after a move of this page, play the next safe card the kernel
+   * names (`safe_drop`), one at a time, each once the slide before it ended.
+   * Never after undo or moves from code, so a burst from code queues nothing.
+   */
+  autoDrop() {
+    const move = String(this.get("safe_drop") || "");
+    if (!this.get("auto_drop") || !move) return;
+    const version = this.get("version");
+    this.later(() => {
+      if (this.destroyed || this.requests.busy || this.pointer.press || this.selected) return;
+      if (this.get("version") !== version || this.get("safe_drop") !== move) return;
+      this.requests.send("move", { move });
+    }, this.reducedMotion ? 0 : MOVE_MS);
+  }
+
+  /**
    * A reply to one of this view's requests.
    * @param {import("./requests.js").Reply} reply
    */
   onReply(reply) {
-    if (reply.ok) return;
+    if (reply.ok) {
+      if (reply.request === "move") this.autoDrop();
+      return;
+    }
     this.pointer.refused(reply.id);
     if (reply.reason) this.showMessage(reply.reason, "error");
   }

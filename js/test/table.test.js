@@ -85,7 +85,7 @@ describe("DOM contract", () => {
     expect(root.querySelector(".sw-banner")).toBeNull();
     const actions = [...root.querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
     const redeal = game === "bobby" || game === "cruel";
-    expect(actions).toEqual(redeal ? ["undo", "redo", "restart", "new", "redeal"] : ["undo", "redo", "restart", "new"]);
+    expect(actions).toEqual(redeal ? ["undo", "redo", "restart", "new", "redeal", "auto"] : ["undo", "redo", "restart", "new", "auto"]);
   });
 
   it("labels piles and names cards", () => {

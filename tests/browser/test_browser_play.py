@@ -141,3 +141,61 @@ def test_moves_are_spoken_and_piles_name_their_top_card(table):
     table.button("undo")
     table.wait_version_change(older)
     assert live.text_content() == f"took back drew the {name}"
+
+
+def drop_chain(game: sw.Game) -> list[str]:
+    chain = []
+    while game.safe_drops():
+        chain.append(str(game.play(game.safe_drops()[0])))
+    return chain
+
+
+def test_auto_drop_sends_safe_cards_home_one_by_one_as_undoable_moves(table):
+    """Cruel, seed 6: t7 t8 uncovers cards that go home one after another.
+    Each is an ordinary move; Undo takes back the last one only (and the
+    table does not drop it again). The toggle on the table turns it off."""
+    local = sw.new_game("cruel", seed=6)
+    assert local.safe_drops() == []
+    local.play("t7 t8")
+    chain = drop_chain(local)
+    assert len(chain) >= 2
+    table.new("sw.SolitaireWidget('cruel', seed=6, auto_drop=True)")
+    assert table.root().locator('button[data-action="auto"]').get_attribute("aria-pressed") == "true"
+    table.drag("t7", "t8")
+    want = ["t7 t8", *chain]
+    for _ in range(40):
+        state = table.settled()
+        if len(state["history"]) >= len(want):
+            break
+    assert state["history"] == want
+    older = table.dom_version()
+    table.button("undo")
+    table.wait_version_change(older)
+    state = table.settled()
+    assert state["history"] == want[:-1]
+    # The toggle: off from the table (the kernel's trait follows), then a
+    # move that would uncover a safe card drops nothing.
+    table.button("auto")
+    table.page.wait_for_function(
+        "c => c.querySelector('button[data-action=\"auto\"]').getAttribute('aria-pressed') === 'false'",
+        arg=table.handle())
+    assert table.nb.run_json(2, "_sw_emit(w.auto_drop)") is False
+
+
+def test_burst_of_moves_from_code_queues_no_animation(table):
+    """281 Midshipman moves from code, auto-drop on: the page reaches the last
+    version with at most one slide per card still running, none longer than a
+    slide, and plays no drop of its own."""
+    table.new("sw.SolitaireWidget('midshipman', seed=3, auto_drop=True)")
+    state = table.code(
+        "import random as _r\n_rng = _r.Random(1)\n_n = 0\n"
+        "while _n < 281 and w.game.legal_moves():\n"
+        "    w.game.play(_rng.choice(w.game.legal_moves())); _n += 1")
+    moves = len(state["history"])
+    table.assert_same(state)
+    running = table.cell().evaluate(
+        """c => c.querySelector('.sw-table').getAnimations({subtree: true}).map(a => {
+            const t = a.effect.getComputedTiming(); return t.endTime - (t.localTime ?? 0); })""")
+    assert all(left <= 200 for left in running), running
+    assert len(running) <= 104
+    assert len(table.settled()["history"]) == moves, "the page played moves after a burst from code"
