@@ -6,7 +6,7 @@
 // requests.js carries them to the kernel, controls.js declares the buttons
 // (and their keys and panels) that features add.
 
-import { pileKind, pileLabel } from "./cards.js";
+import { cardName, pileKind, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
@@ -51,6 +51,19 @@ import { RequestQueue } from "./requests.js";
 export const MOVE_MS = 180; // slide time of a moved card (the spec allows 200)
 
 let viewCounter = 0;
+
+/**
+ * One style for every message, from the engine, the widget or the view: a
+ * sentence with a capital and a full stop ("the waste card Q♦ must be
+ * played" -> "The waste card Q♦ must be played.").
+ * @param {string} text
+ */
+export function sentence(text) {
+  const t = text.trim();
+  if (!t) return "";
+  const head = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(head) ? head : `${head}.`;
+}
 
 /** @param {any} v */
 const asRecord = (v) => (v && typeof v === "object" ? v : {});
@@ -396,7 +409,28 @@ export class CardTable {
     // until now (so it slides from there).
     this.pointer.landed();
 
+    // Cards that lay face down before the change (a flip shows, not a jump).
+    /** @type {Map<string, number>} */
+    const downBefore = new Map();
+    for (const id of changed) {
+      const rec = /** @type {PileRecord} */ (this.piles.get(id));
+      downBefore.set(id, rec.cards.filter((c) => c < 0).length);
+    }
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
+    if (motion) {
+      for (const id of changed) {
+        const rec = /** @type {PileRecord} */ (this.piles.get(id));
+        const wasDown = downBefore.get(id) ?? 0;
+        const nowDown = rec.cards.filter((c) => c < 0).length;
+        // The card that turned up lies where the top face-down card was.
+        if (nowDown === wasDown - 1 && rec.els[nowDown] && !first.has(rec.els[nowDown]) && id !== "stock") {
+          rec.els[nowDown].animate(
+            [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "perspective(600px) rotateY(0deg)" }],
+            { duration: MOVE_MS, easing: "ease-out" },
+          );
+        }
+      }
+    }
 
     // If the selected pile changed, the picked-up card is no longer there.
     if (this.selected && changed.includes(this.selected)) this.clearSelection();
@@ -555,6 +589,7 @@ export class CardTable {
     }
 
     if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
+    this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
     const stock = this.piles.get("stock");
     if (stock) {
       const canRedeal = this.legal.actions.has("redeal") && stock.cards.length === 0;
@@ -566,14 +601,32 @@ export class CardTable {
       this.banner?.remove();
       this.banner = null;
     } else {
+      // Beside the cards (between the felt and the buttons), never over
+      // them: the final position stays in view.
       if (!this.banner) {
         this.banner = h("div", "sw-banner");
         this.banner.setAttribute("role", "status");
-        this.felt.append(this.banner);
+        this.root.insertBefore(this.banner, this.footer);
       }
-      this.banner.dataset.result = status;
-      const head = h("strong", "sw-banner-title", banner.title);
-      this.banner.replaceChildren(head, h("span", "sw-banner-detail", banner.detail));
+      if (this.banner.dataset.result !== status) {
+        this.banner.dataset.result = status;
+        this.banner.dataset.celebrate = status === "won" && !this.reducedMotion ? "yes" : "no";
+        const text = h("div", "sw-banner-text");
+        text.append(h("strong", "sw-banner-title", banner.title), h("span", "sw-banner-detail", banner.detail));
+        const actions = h("div", "sw-banner-actions");
+        for (const [action, label] of [["new", "New deal"], ["undo", "Undo"]]) {
+          const b = actionButton(action, label, action === "new" ? "A new deal (this one stays reachable with Undo)" : "Take back the last move");
+          delete b.dataset.action; // (not a toolbar button: the toolbar's click handler ignores it)
+          b.dataset.bannerAction = action;
+          b.addEventListener("click", () => {
+            const control = controls.find((x) => x.action === action);
+            if (control) this.runControl(control);
+          });
+          actions.append(b);
+        }
+        text.append(actions);
+        this.banner.replaceChildren(text);
+      }
     }
   }
 
@@ -647,8 +700,15 @@ export class CardTable {
    * @param {string} kind  "", "info" or "error"
    */
   showMessage(text, kind) {
-    this.messageEl.textContent = text;
-    this.messageEl.dataset.kind = text ? kind || "info" : "";
+    const shown = sentence(text);
+    this.messageEl.textContent = shown;
+    this.messageEl.dataset.kind = shown ? kind || "info" : "";
+    // The message fades after a while (CSS) instead of staying until the next move.
+    this.messageEl.classList.remove("sw-fade");
+    if (shown) {
+      void this.messageEl.offsetWidth; // restart the fade for a new message
+      this.messageEl.classList.add("sw-fade");
+    }
   }
 
   // --- requests and controls ----------------------------------------------------
@@ -773,6 +833,24 @@ export class CardTable {
     this.selected = pile;
     this.pileEl(pile).classList.add("sw-selected");
     this.showTargets();
+    if (this.targets.length === 0) this.refusePickUp(pile);
+  }
+
+  /**
+   * A card with no legal move says so as it is picked up: a short shake and
+   * the reason (it stays picked up: the player may still try a drop).
+   * @param {string} pile
+   */
+  refusePickUp(pile) {
+    const rec = this.piles.get(pile);
+    const top = rec?.els[rec.els.length - 1];
+    if (!rec || !top) return;
+    this.showMessage(`${cardName(rec.cards[rec.cards.length - 1])} has no legal move now`, "info");
+    if (this.reducedMotion || typeof top.animate !== "function") return;
+    top.animate(
+      [{ translate: "0 0" }, { translate: "-4px 0" }, { translate: "4px 0" }, { translate: "-3px 0" }, { translate: "0 0" }],
+      { duration: 260, easing: "ease-in-out", composite: "add" },
+    );
   }
 
   showTargets() {

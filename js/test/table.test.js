@@ -150,7 +150,7 @@ describe("updates", () => {
     const { model, root } = mount(states.cruel.start);
     model.update({ message: "hello", message_kind: "info" });
     await settle();
-    expect(root.querySelector(".sw-message")?.textContent).toBe("hello");
+    expect(root.querySelector(".sw-message")?.textContent).toBe("Hello.");
     model.update({ status: "lost" });
     await settle();
     expect(root.dataset.status).toBe("lost");
@@ -201,7 +201,7 @@ describe("requests", () => {
     expect(model.sent[0].move).toBe("t0 t1");
     model.reply(false, "5♠ cannot go on 9♥");
     const msg = /** @type {HTMLElement} */ (root.querySelector(".sw-message"));
-    expect(msg.textContent).toBe("5♠ cannot go on 9♥");
+    expect(msg.textContent).toBe("5♠ cannot go on 9♥.") // one style for every message: capital, full stop;
     expect(msg.dataset.kind).toBe("error");
   });
 

@@ -199,3 +199,32 @@ def test_burst_of_moves_from_code_queues_no_animation(table):
     assert all(left <= 200 for left in running), running
     assert len(running) <= 104
     assert len(table.settled()["history"]) == moves, "the page played moves after a burst from code"
+
+
+def test_midshipman_card_turning_up_flips(table):
+    """The card a move uncovers turns over (a rotateY animation), not a jump."""
+    table.new("sw.SolitaireWidget('midshipman', seed=0)", ["t3 f4"])
+    table.page.evaluate("""() => { window.__swFlips = [];
+        const orig = Element.prototype.animate;
+        Element.prototype.animate = function (frames, opts) {
+            if (JSON.stringify(frames).includes('rotateY')) window.__swFlips.push(this.dataset.card ?? null);
+            return orig.call(this, frames, opts); }; }""")
+    try:
+        state = table.play("t3 t5", "drag", "midshipman", ["t3 f4"])
+        flips = table.page.evaluate("() => window.__swFlips")
+        turned = state["piles"]["t3"][-1]
+        assert flips == [str(turned)], (flips, turned)
+    finally:
+        table.page.evaluate("() => { delete Element.prototype.animate; }")
+
+
+def test_picking_up_a_card_with_no_legal_move_says_so(table):
+    local = sw.new_game("midshipman", seed=12)
+    stuck = next(p for p in local.PILES if p[0] == "t" and local.card_ids(p)
+                 and not any(m.source == p for m in local.legal_moves()))
+    table.new("sw.SolitaireWidget('midshipman', seed=12)")
+    table.click_pile(stuck)
+    table.wait_class(stuck, "sw-selected", True)
+    name = sw.Card.from_id(local.card_ids(stuck)[-1]).name
+    assert table.message() == f"{name[0].upper()}{name[1:]} has no legal move now."
+    table.page.keyboard.press("Escape")
