@@ -650,3 +650,31 @@ def test_bare_game_falls_back_to_text_without_the_widget_layer(monkeypatch: pyte
     monkeypatch.setitem(sys.modules, "ipykernel", sys.modules.get("ipykernel") or object())
     monkeypatch.setitem(sys.modules, "solitaire_widgets.widget", None)  # importing it raises ImportError
     assert game._repr_mimebundle_() == {"text/plain": str(game)}
+
+def test_auto_drop_names_the_next_safe_card_and_the_page_can_toggle_it() -> None:
+    game = sw.new_game("cruel", seed=3)
+    page = Page(SolitaireWidget(game))
+    widget = page.widget
+    assert widget.auto_drop is False and widget.safe_drop == ""
+    reply = page.request("auto_drop", on=True)
+    assert reply["ok"] and widget.auto_drop is True
+    drops = [str(m) for m in game.safe_drops()]
+    assert widget.safe_drop == (drops[0] if drops else "")
+    # A drop is an ordinary move: the page plays it, undo takes it back.
+    for _ in range(3):
+        if not widget.safe_drop:
+            game.play(next(m for m in game.legal_moves() if not m.is_action))
+            continue
+        move = widget.safe_drop
+        assert page.request("move", move=move)["ok"] and str(game.last_move) == move
+        assert page.request("undo")["ok"] and str(game.redo_moves[0]) == move
+        page.request("redo")
+    assert page.request("auto_drop", on=False)["ok"] and widget.safe_drop == ""
+    bad = page.request("auto_drop", on="yes")
+    assert not bad["ok"] and "on: true or false" in bad["reason"]
+
+
+def test_auto_drop_option_of_the_constructor() -> None:
+    assert SolitaireWidget("frog", seed=1, auto_drop=True).auto_drop is True
+    with pytest.raises(TypeError, match="auto_drop must be True or False"):
+        SolitaireWidget("frog", seed=1, auto_drop="on")  # type: ignore[arg-type]
