@@ -71,7 +71,7 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
     result = mkdocs("build", "--strict", "--site-dir", str(site))
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
     pages = {path: (site / path).read_text() for path in (
-        "index.html", "scripting/index.html", "rulings/index.html", "marimo/index.html",
+        "index.html", "scripting/index.html", "rules/index.html", "marimo/index.html",
         "reference/engine/index.html", "reference/games/index.html", "reference/widget/index.html",
         "examples/cruel/index.html", "gallery/index.html", "changelog/index.html")}
     assert "legal_moves" in pages["reference/engine/index.html"]

@@ -355,7 +355,7 @@ def test_golden_layout(key):
 
 @pytest.mark.parametrize("key", sorted(GOLDEN), ids=lambda k: f"{k[0]}-{k[1]}" if isinstance(k, tuple) else str(k))
 def test_golden_layouts_are_plausible(key):
-    """The pinned literals obey the deal rules: a complete pack, dealt as RULES.md says."""
+    """The pinned literals obey the deal rules: a complete pack, dealt as docs/rules.md says."""
     name = key[0]
     piles = {p: text.split() for p, text in expected(key).items()}
     decks = sw.GAMES[name].decks

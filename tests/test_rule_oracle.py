@@ -1,7 +1,7 @@
 """The rules, written a second time: a small oracle checked against the engine.
 
 ``RULES`` below states each game's move rules from the project's rules text
-(RULES.md, summarised in the game modules' docstrings and docs/rulings.md),
+(docs/rules.md, summarised in the game modules' docstrings),
 in a few lines per game and without the engine's code: which pile may feed
 which, what a foundation and a tableau top accept, when a stock action is
 allowed.  The tests compare the engine with it
@@ -108,8 +108,12 @@ def cruel_tableau(top: Optional[Card], card: Card, opts: Options) -> bool:
 
 
 def midshipman_tableau(top: Optional[Card], card: Card, opts: Options) -> bool:
-    # Down by one in a different suit; an empty pile takes any single card.
-    return top is None or (top.suit != card.suit and top.rank == card.rank + 1)
+    # Down by one in a different suit (or the other colour); an empty pile
+    # takes any single card (or only a king).
+    if top is None:
+        return opts["empty"] == "any" or card.rank == 13
+    differs = top.suit != card.suit if opts["build"] == "different_suit" else top.color != card.color
+    return differs and top.rank == card.rank + 1
 
 
 def cruel_redeal(piles: Piles, redeals: int, opts: Options) -> bool:
@@ -124,11 +128,18 @@ RULES: dict[str, Rules] = {
         foundation=lambda top, card, opts: up_to_king(top, card, in_suit=False),
         tableau=lambda top, card, opts: True,  # the waste card goes on anything
         actions={"draw": lambda p, r, o: bool(p["stock"]) and not p["waste"]},
+        options={"aces": ("dealt", "all")},  # which aces start home: the deal differs, moves alike
     ),
     "leap_year": Rules(
         routes={"t": "f"},
         foundation=lambda top, card, opts: up_to_king(top, card, in_suit=False),
-        actions={"deal": lambda p, r, o: bool(p["stock"])},
+        actions={
+            "deal": lambda p, r, o: bool(p["stock"]),
+            # one redeal with redeal="once": the stock used up, cards left on the tableau
+            "redeal": lambda p, r, o: (o["redeal"] == "once" and r < 1 and not p["stock"]
+                                       and any(p[f"t{i}"] for i in range(8))),
+        },
+        options={"redeal": ("none", "once")},
     ),
     "bobby": Rules(
         routes={"waste": "f"},
@@ -151,6 +162,7 @@ RULES: dict[str, Rules] = {
         foundation=lambda top, card, opts: up_to_king(top, card, in_suit=True),
         tableau=midshipman_tableau,
         actions={"draw": lambda p, r, o: bool(p["stock"])},
+        options={"build": ("different_suit", "other_colour"), "empty": ("any", "king")},
     ),
 }
 
@@ -221,7 +233,7 @@ def built_positions(draw, name: str) -> sw.Game:
             size = min(size, 1)  # Frog's waste holds one card
         piles[pile] = [pool.pop() for _ in range(min(size, len(pool)))]
     down = {p: rng.randint(0, len(c) - 1) for p, c in piles.items() if kind(p) == "t" and c and name == "midshipman"}
-    redeals = rng.randint(0, 2) if name == "bobby" else rng.randint(0, 3) * (name == "cruel")
+    redeals = {"bobby": rng.randint(0, 2), "cruel": rng.randint(0, 3), "leap_year": rng.randint(0, 1)}.get(name, 0)
     return arrange(cls(seed=0, **opts), piles, redeals=redeals, down=down)
 
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_widgets as sw
-from solitaire_widgets import Card, Move
+from solitaire_widgets import Move
 from solitaire_widgets.__main__ import main as cli
 
 NAMES = sorted(sw.GAMES)
@@ -112,18 +112,22 @@ def test_known_dead_deal_is_proved_lost():
 
 def naive_verdict(game, limit=200_000):
     """Exhaustive search through the public API only (no symmetry, no safe
-    moves): an independent check of the solver's verdicts."""
+    moves): an independent check of the solver's verdicts.  Iterative, as a
+    line can be longer than Python's recursion limit."""
+
+    def position(g):
+        # key() holds the redeals made: where redeals are unlimited they do
+        # not change what may follow, so leave them out (and loops end).
+        piles = tuple(g.card_ids(p) for p in g.PILES)
+        down = tuple(g.face_down(p) for p in g.PILES)
+        return piles, down, g.redeals if g.REDEALS_MATTER else None
+
     g = game.copy()
-
-    def key():
-        # key() ends with the redeal count: drop it where redeals are unlimited
-        return g.key() if g.REDEALS_MATTER else g.key()[:-8]
-
-    seen = {key()}
-    stack = [iter(g.legal_moves())]  # a loop, not recursion: lines can be long
+    if g.status == "won":
+        return "won"
+    seen = {position(g)}
+    stack = [iter(g.legal_moves())]  # untried moves of each position on the line
     while stack:
-        if g.status == "won":
-            return "won"
         move = next(stack[-1], None)
         if move is None:
             stack.pop()
@@ -131,10 +135,13 @@ def naive_verdict(game, limit=200_000):
                 g.undo()
             continue
         g.play(move)
-        if key() in seen:
+        if g.status == "won":
+            return "won"
+        key = position(g)
+        if key in seen:
             g.undo()
             continue
-        seen.add(key())
+        seen.add(key)
         assert len(seen) < limit
         stack.append(iter(g.legal_moves()))
     return "lost"

@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..cards import CARD
 from ..game import Game
 from ..moves import Move
 from .search import Search, solve
