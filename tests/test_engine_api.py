@@ -473,6 +473,15 @@ def test_copy_is_independent_and_drops_observers():
     assert light.key() == g.key() and light.history == ()
     with pytest.raises(NothingToUndoError):
         light.undo()
+    # Redo moves are copied with the history, or not at all.
+    assert c.redo_moves and c.copy().redo_moves == c.redo_moves
+    assert c.copy(history=False).redo_moves == ()
+    # A copy can be observed on its own.
+    again = c.copy()
+    seen = []
+    again.observe(lambda game, change: seen.append(change.kind))
+    again.redo()
+    assert seen == ["redo"]
 
 
 # --- saving and loading ------------------------------------------------------------------------
