@@ -269,10 +269,11 @@ def test_a_move_sends_only_a_small_payload() -> None:
 def test_constructor_forms() -> None:
     game = sw.Cruel(seed=3)
     assert sw.SolitaireWidget(game).game is game
+    assert sw.SolitaireWidget(seed=3).game.name == "cruel"  # the default game
     assert sw.play("frog", seed=3).game.seed == 3
     assert sw.SolitaireWidget("midshipman", deck=sw.standard_deck(2)).game.deck is not None
     for extra in ({"seed": 4}, {"seed": 0}, {"deck": sw.standard_deck()}, {"gather": "pysol"}):
-        with pytest.raises(ValueError, match="pass seed, deck and options only with a game name, not with a Game"):
+        with pytest.raises(ValueError, match="^pass seed, deck and options only with a game name, not with a Game$"):
             sw.SolitaireWidget(game, **extra)
     with pytest.raises(ValueError, match="unknown game"):
         sw.SolitaireWidget("klondike")
