@@ -57,6 +57,8 @@ _ANYWIDGET = "anywidget's _repr_mimebundle_ ignores include/exclude (it takes **
 _FALSY = "in_suit=None reads as False (foundation_refusal tests it with `if in_suit`)"
 _ONE_VERB = "the ' or ' joins stock verbs, and no game has more than one besides redeal"
 _NO_MESSAGE = "no caller of _sync_all passes a message or kind: both are always empty"
+_BIG = "byteorder defaults to 'big' on Python 3.11 and later (the benchmark's Python)"
+_DIGEST = "another fixed digest of the deal (pass number or width): keys still differ exactly between deals"
 _TUPLE = "anywidget's _repr_mimebundle_ returns a (data, metadata) tuple, never a dict"
 EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.game.xǁDrawsǁdraw__mutmut_3": _PARSED,
@@ -84,6 +86,17 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_handle_request__mutmut_56": "seed=None is the default",
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_sync_all__mutmut_16": _NO_MESSAGE,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_sync_all__mutmut_17": _NO_MESSAGE,
+    "solitaire_widgets.games.cruel.xǁCruelǁ_wants__mutmut_15": (
+        "Cruel has one deck: its card ids are below 52, so id % 53 is id % 52"),
+    "solitaire_widgets.shuffle.x_derive_seed__mutmut_12": _BIG,
+    "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_13": _BIG,
+    "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_14": _DIGEST,
+    "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_15": _DIGEST,
+    "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_16": _DIGEST,
+    "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_19": (
+        "another constant suffix for turned-over redeals: keys still differ exactly where play differs"),
+    "solitaire_widgets.games.midshipman.xǁMidshipmanǁ_wants__mutmut_24": (
+        "a fifth suit adds wanted faces 52 and up, and no card's face is above 51"),
     "solitaire_widgets.text.x_render__mutmut_27": (
         "every game lists its foundations next to each other, so meeting f1 instead of f0 prints "
         "the foundation rows at the same place"),

@@ -692,3 +692,9 @@ def test_unknown_package_attributes_say_so():
         sw.Klondike  # noqa: B018
     assert str(info.value) == "module 'solitaire_widgets' has no attribute 'Klondike'"
     assert sw.play is sw.widget.play and sw.SolitaireWidget is sw.widget.SolitaireWidget
+
+
+def test_a_word_that_is_no_move_lists_the_actions():
+    with pytest.raises(ValueError) as info:
+        Move("shuffle")
+    assert str(info.value) == "'shuffle' is not a move: write 'SOURCE TARGET' like 't3 f0', or one of draw, deal, redeal"
