@@ -4,7 +4,8 @@ Runs mutmut (https://github.com/boxed/mutmut) over ``solitaire_widgets/`` with
 the non-browser tests and prints, per module, how many mutants the tests
 killed.  Mutants that change no behaviour are listed in ``EQUIVALENT`` below
 with the reason, and left out of the score.  A benchmark, not a test: it is
-CPU heavy (half an hour on two busy cores) and not part of CI.
+CPU heavy (over an hour for all 1,869 mutants on two busy cores) and not
+part of CI.
 
     python benchmarks/mutation.py                 # fresh run, every module
     python benchmarks/mutation.py --keep game     # keep verdicts; rerun game.py's live mutants
@@ -12,9 +13,9 @@ CPU heavy (half an hour on two busy cores) and not part of CI.
 
 Why mutmut: it is maintained, installs from PyPI, needs no config beyond a
 few lines, and picks for each mutant only the tests that reach the mutated
-function (it records which tests call which function once), so a run over
-~1,900 mutants fits in half an hour on two cores.  cosmic-ray needs a
-session database and runs the whole chosen suite per mutant.
+function (it records which tests call which function once), and stops at
+the first failing test.  cosmic-ray needs a session database and runs the
+whole chosen suite per mutant.
 
 The run happens in a scratch copy (``build/mutation/``), so the working
 tree is never touched.  Two passes (a fresh run starts with a small one over errors.py, which
@@ -97,6 +98,10 @@ EQUIVALENT: dict[str, str] = {
         "another constant suffix for turned-over redeals: keys still differ exactly where play differs"),
     "solitaire_widgets.games.midshipman.xǁMidshipmanǁ_wants__mutmut_24": (
         "a fifth suit adds wanted faces 52 and up, and no card's face is above 51"),
+    "solitaire_widgets.game.xǁGameǁkey__mutmut_9": _BIG,
+    "solitaire_widgets.game.xǁGameǁkey__mutmut_10": "the redeal count in 9 bytes instead of 8: the same keys compare alike",
+    "solitaire_widgets.game.xǁGameǁkey__mutmut_15": (
+        "another separator between the key's parts: equally unambiguous, so equal keys stay equal"),
     "solitaire_widgets.text.x_render__mutmut_27": (
         "every game lists its foundations next to each other, so meeting f1 instead of f0 prints "
         "the foundation rows at the same place"),
