@@ -474,6 +474,15 @@ def test_copy_is_independent_and_drops_observers():
     assert light.key() == g.key() and light.history == ()
     with pytest.raises(NothingToUndoError):
         light.undo()
+    # Redo moves are copied with the history, or not at all.
+    assert c.redo_moves and c.copy().redo_moves == c.redo_moves
+    assert c.copy(history=False).redo_moves == ()
+    # A copy can be observed on its own.
+    again = c.copy()
+    seen = []
+    again.observe(lambda game, change: seen.append(change.kind))
+    again.redo()
+    assert seen == ["redo"]
 
 
 # --- saving and loading ------------------------------------------------------------------------
@@ -684,3 +693,9 @@ def test_unknown_package_attributes_say_so():
         sw.Klondike  # noqa: B018
     assert str(info.value) == "module 'solitaire_widgets' has no attribute 'Klondike'"
     assert sw.play is sw.widget.play and sw.SolitaireWidget is sw.widget.SolitaireWidget
+
+
+def test_a_word_that_is_no_move_lists_the_actions():
+    with pytest.raises(ValueError) as info:
+        Move("shuffle")
+    assert str(info.value) == "'shuffle' is not a move: write 'SOURCE TARGET' like 't3 f0', or one of draw, deal, redeal"
