@@ -177,21 +177,27 @@ class JupyterServer:
         self._log_file = open(self.log, "wb")
         self.proc = subprocess.Popen(cmd, env=env, cwd=str(self.root), stdout=self._log_file,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        self._await_answer(f"{self.url}/api/status?token={self.token}", self.app, timeout)
+        return self
+
+    def _await_answer(self, url: str, name: str, timeout: float) -> None:
+        """Wait until ``url`` answers 200; fail with the log if the server
+        dies first or stays silent for ``timeout`` seconds (then stop it)."""
         deadline = time.monotonic() + timeout
-        status_url = f"{self.url}/api/status?token={self.token}"
         while True:
             code = self.proc.poll()
             if code is not None:
-                raise RuntimeError(f"{self.app} exited with code {code} before answering:\n{self.log_tail()}")
+                raise RuntimeError(f"{name} exited with code {code} before answering:\n{self.log_tail()}")
             try:
-                with urllib.request.urlopen(status_url, timeout=2) as r:
+                with urllib.request.urlopen(url, timeout=2) as r:
                     if r.status == 200:
-                        return self
+                        return
             except (urllib.error.URLError, ConnectionError, OSError):
                 pass
             if time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(f"{self.app} did not answer /api/status within {timeout:.0f} s:\n{self.log_tail()}")
+                shown = url.split("?")[0].replace(self.url, "") or "/"
+                raise RuntimeError(f"{name} did not answer {shown} within {timeout:.0f} s:\n{self.log_tail()}")
             # Back off by waiting on the process itself: returns at once if it dies.
             try:
                 self.proc.wait(timeout=0.1)

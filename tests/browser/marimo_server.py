@@ -12,9 +12,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Optional
 
@@ -53,24 +50,8 @@ class MarimoServer(h.JupyterServer):
         self._log_file = open(self.log, "wb")
         self.proc = subprocess.Popen(cmd, env=self._env(), cwd=str(self.notebook.parent), stdout=self._log_file,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while True:
-            code = self.proc.poll()
-            if code is not None:
-                raise RuntimeError(f"marimo exited with code {code} before answering:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as r:
-                    if r.status == 200:
-                        return self
-            except (urllib.error.URLError, ConnectionError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"marimo did not answer /health within {timeout:.0f} s:\n{self.log_tail()}")
-            try:
-                self.proc.wait(timeout=0.1)  # returns at once if the server dies
-            except subprocess.TimeoutExpired:
-                pass
+        self._await_answer(f"{self.url}/health", "marimo", timeout)
+        return self
 
 
 # The snapshot of harness.SNAPSHOT_JS, taken inside the widget's shadow root.
