@@ -26,9 +26,11 @@ import traitlets
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import Game, GameChange
+from .moves import Move
 from .rules import rules as rules_text
 from .saving import new_game
 from .solver.background import Task, play_in_background, solve_in_background
+from .solver.search import Solution
 
 STATIC = pathlib.Path(__file__).parent / "static"
 FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
@@ -326,7 +328,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             return f"nothing to solve: the game is {self._game.status}"
         version = self.version
 
-        def done(solution: Any) -> None:
+        def done(solution: Solution) -> None:
             with self._lock:
                 if self.version != version:  # the game moved on: the verdict is stale
                     return
@@ -355,7 +357,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         def moved(i: int) -> None:
             self.assist = {**self.assist, "done": i, "version": self.version}
 
-        def play(move: Any) -> None:
+        def play(move: Move) -> None:
             self._own_move = True
             try:
                 self._game.play(move)
