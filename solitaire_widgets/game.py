@@ -373,6 +373,24 @@ class Game:
                 codes.append(base + i)
         return codes
 
+    def safe_drops(self) -> list[Move]:
+        """Legal moves to a foundation that can never cost the game a card it
+        needs (the rule is the game's ``_safe_drop``); a table's auto-drop
+        plays them.  Games where no drop is safe return ``[]``.
+
+        >>> import solitaire_widgets as sw
+        >>> [str(m) for m in sw.Bobby(seed=5).safe_drops()]
+        []
+        """
+        index = self._INDEX
+        return [m for m in self._legal_moves() if m.target is not None and m.target[0] == "f"
+                and self._safe_drop(index[m.source], index[m.target])]  # type: ignore[index]
+
+    def _safe_drop(self, s: int, t: int) -> bool:
+        """Whether the legal move of the top card of pile ``s`` to foundation
+        ``t`` is safe (see ``safe_drops``).  Default: never."""
+        return False
+
     def is_legal(self, move: MoveLike, target: Optional[str] = None) -> bool:
         return self.why_illegal(move, target) is None
 

@@ -36,7 +36,8 @@ STATIC = pathlib.Path(__file__).parent / "static"
 FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
 MAX_REQUEST_BYTES = 4096
 MAX_EARLIER_DEALS = 20  # deals a table's Undo can bring back after New deal
-REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek", "hint", "solve", "stop", "play_out")
+REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek", "auto_drop",
+            "hint", "solve", "stop", "play_out")
 CHANGES = ("move", "undo", "redo", "restart", "new_deal", "seek")  # requests that change the game
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     ``SolitaireWidget(game)`` shows an existing engine game;
     ``SolitaireWidget("cruel", seed=7, **options)`` makes one.  ``widget.game``
     is the engine object: play it from code and every view follows.
+    ``auto_drop=True`` (also a toggle on the table) sends safe cards home after
+    each move made on the table, one by one, as ordinary undoable moves
+    (``game.safe_drops()`` says which are safe; moves from code are never
+    followed by drops).
     """
 
     _esm = _front_end("widget.js", _MISSING_BUNDLE_ESM)
@@ -84,6 +89,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("").tag(sync=True)  # "", "info" or "error"
     version = traitlets.Int(0).tag(sync=True)
+    # Auto-drop: when on, the page plays `safe_drop` (the next card the
+    # engine's safe_drops() names, "" for none) after each of its own moves.
+    auto_drop = traitlets.Bool(False).tag(sync=True)
+    safe_drop = traitlets.Unicode("").tag(sync=True)
     # The solver's help (Hint, Solve, Play it out): {} or {"kind": "hint" |
     # "solve" | "play", "state": ..., "version": the position it is about, ...}.
     assist = traitlets.Dict().tag(sync=True)
@@ -93,8 +102,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     play_pace = 0.4  # seconds between the moves of Play it out
 
     def __init__(self, game: Union[Game, str] = "cruel", *, seed: Optional[int] = None,
-                 deck: Optional[Iterable[CardLike]] = None, replay: bool = False, **options: str) -> None:
+                 deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
+                 **options: str) -> None:
         super().__init__()
+        if not isinstance(auto_drop, bool):
+            raise TypeError(f"auto_drop must be True or False, not {auto_drop!r}")
         self.replay = bool(replay)
         if isinstance(game, Game):
             if seed is not None or deck is not None or options:
@@ -114,7 +126,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         # widget switches games, so a request made on an old deal stays stale.
         self._version_offset = 0
         self._stop_observing = game.observe(self._on_game_change)
+        self.auto_drop = auto_drop
         self._sync_all()
+        self.observe(lambda _change: self._sync_safe_drop(), names="auto_drop")
         self.on_msg(self._on_page_message)
 
     # --- the engine side -----------------------------------------------------
@@ -198,7 +212,12 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.last_move = str(game.last_move or "")
             self.message = message
             self.message_kind = kind
+            self._sync_safe_drop()
             self.version = self._version_offset + game.version
+
+    def _sync_safe_drop(self) -> None:
+        drops = self._game.safe_drops() if self.auto_drop else []
+        self.safe_drop = str(drops[0]) if drops else ""
 
     # --- the page side -------------------------------------------------------
     def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
@@ -236,6 +255,12 @@ class SolitaireWidget(anywidget.AnyWidget):
             return f"refused: unknown request {str(kind)[:40]!r} (known: {', '.join(REQUESTS)})"
         if kind == "stop":  # a click during a solve or play-out: whatever version the page saw
             self._stop_task()
+            return None
+        if kind == "auto_drop":  # a setting of the table, not a change of the game: no version check
+            on = content.get("on")
+            if not isinstance(on, bool):
+                return "refused: an auto_drop request needs on: true or false"
+            self.auto_drop = on
             return None
         version = content.get("version")
         if not isinstance(version, int) or isinstance(version, bool):

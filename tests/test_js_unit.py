@@ -20,3 +20,16 @@ def test_vitest_suite_passes() -> None:
     result = subprocess.run([npm, "test", "--silent"], cwd=JS, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "passed" in result.stdout + result.stderr
+
+
+def test_missing_npm_fails_under_ci_instead_of_skipping() -> None:
+    """With CI=true the front-end tests never skip: no npm is a failure."""
+    import sys
+
+    env = {"CI": "true", "PATH": str(Path(sys.executable).parent), "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    if shutil.which("npm", path=env["PATH"]):
+        pytest.fail("npm sits next to the Python interpreter; this check needs a PATH without it")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{__file__}::test_vitest_suite_passes"],
+        env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "npm is missing" in result.stdout, result.stdout[-2000:]

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_widgets as sw
-from solitaire_widgets.widget import FACE_DOWN, MAX_REQUEST_BYTES, SolitaireWidget, widget_for
+from solitaire_widgets.widget import FACE_DOWN, MAX_REQUEST_BYTES, REQUESTS, SolitaireWidget, widget_for
 
 
 class Page:
@@ -301,7 +301,7 @@ def test_switching_games_resyncs_everything() -> None:
     before = widget.version
     widget.game = sw.Frog(seed=1)
     assert widget.version == before + 1, "a switch is one change of the table"
-    assert (widget.title, widget.actions, widget.options) == ("Frog", ["draw"], {})
+    assert (widget.title, widget.actions, widget.options) == ("Frog", ["draw"], {"aces": "dealt"})
     assert widget.game_name == "frog" and set(widget.piles) == set(sw.Frog.PILES)
     old.play(old.legal_moves()[0])  # the old game no longer drives the table
     assert_mirrors_engine(widget)
@@ -357,7 +357,7 @@ FAULTS: list[tuple[str, Any, str]] = [
     ("kind missing", lambda r: without(r, "request"), "refused: unknown request 'None'"),
     ("kind in capitals", lambda r: {**r, "request": "MOVE"}, "refused: unknown request 'MOVE'"),
     ("kind of 100 characters", lambda r: {**r, "request": "m" * 100},
-     f"refused: unknown request '{'m' * 40}' (known: move, undo, redo, restart, new_deal)"),
+     f"refused: unknown request '{'m' * 40}' (known: {', '.join(REQUESTS)})"),
     ("version missing", lambda r: without(r, "version"), "refused: the request carries no state version"),
     ("version as text", lambda r: {**r, "version": str(r["version"])}, "refused: the request carries no state version"),
     ("version as float", lambda r: {**r, "version": float(r["version"])}, "refused: the request carries no state version"),
@@ -524,14 +524,16 @@ def expected_counters(widget: SolitaireWidget) -> dict:
     total = 52 * game.decks
     counters = {
         "moves": len(game.history), "home": dealt_home + score, "total": total, "score": score,
-        "max_score": total - dealt_home, "redeals": redeals, "can_undo": bool(game.history),
-        "can_redo": bool(game.redo_moves), "seed": game.seed,
+        "max_score": total - dealt_home, "redeals": redeals, "can_undo": bool(game.history or widget.earlier_deals),
+        "can_redo": bool(game.redo_moves), "redo": len(game.redo_moves), "seed": game.seed,
     }
     assert counters["home"] == sum(len(game[p]) for p in game.PILES if p[0] == "f")
     if "stock" in game.PILES:
         counters["stock"] = len(game["stock"])
     if game.name == "bobby":
         counters["passes_left"] = 3 - redeals  # three passes in all
+    if game.name == "leap_year":
+        counters["passes_left"] = (2 if game.options["redeal"] == "once" else 1) - redeals
     return counters
 
 
@@ -650,3 +652,32 @@ def test_bare_game_falls_back_to_text_without_the_widget_layer(monkeypatch: pyte
     monkeypatch.setitem(sys.modules, "ipykernel", sys.modules.get("ipykernel") or object())
     monkeypatch.setitem(sys.modules, "solitaire_widgets.widget", None)  # importing it raises ImportError
     assert game._repr_mimebundle_() == {"text/plain": str(game)}
+
+
+def test_auto_drop_names_the_next_safe_card_and_the_page_can_toggle_it() -> None:
+    game = sw.new_game("cruel", seed=3)
+    page = Page(SolitaireWidget(game))
+    widget = page.widget
+    assert widget.auto_drop is False and widget.safe_drop == ""
+    reply = page.request("auto_drop", on=True)
+    assert reply["ok"] and widget.auto_drop is True
+    drops = [str(m) for m in game.safe_drops()]
+    assert widget.safe_drop == (drops[0] if drops else "")
+    # A drop is an ordinary move: the page plays it, undo takes it back.
+    for _ in range(3):
+        if not widget.safe_drop:
+            game.play(next(m for m in game.legal_moves() if not m.is_action))
+            continue
+        move = widget.safe_drop
+        assert page.request("move", move=move)["ok"] and str(game.last_move) == move
+        assert page.request("undo")["ok"] and str(game.redo_moves[0]) == move
+        page.request("redo")
+    assert page.request("auto_drop", on=False)["ok"] and widget.safe_drop == ""
+    bad = page.request("auto_drop", on="yes")
+    assert not bad["ok"] and "on: true or false" in bad["reason"]
+
+
+def test_auto_drop_option_of_the_constructor() -> None:
+    assert SolitaireWidget("frog", seed=1, auto_drop=True).auto_drop is True
+    with pytest.raises(TypeError, match="auto_drop must be True or False"):
+        SolitaireWidget("frog", seed=1, auto_drop="on")  # type: ignore[arg-type]

@@ -100,11 +100,14 @@ export function cardsText(n) {
 }
 
 /**
- * The accessible label of a pile: "t3, tableau, 4 cards"; "stock, 40 cards".
+ * The accessible label of a pile: "t3, tableau, 4 cards, top seven of
+ * spades"; "stock, 40 cards" (a face-down top is not named).
  * @param {string} pile
  * @param {number} count
+ * @param {number} [top]  the top card's id, -1 when face down
  */
-export function pileLabel(pile, count) {
+export function pileLabel(pile, count, top = -1) {
   const kind = pileKind(pile);
-  return kind === pile ? `${pile}, ${cardsText(count)}` : `${pile}, ${kind}, ${cardsText(count)}`;
+  const base = kind === pile ? `${pile}, ${cardsText(count)}` : `${pile}, ${kind}, ${cardsText(count)}`;
+  return top >= 0 && count > 0 ? `${base}, top ${cardName(top)}` : base;
 }

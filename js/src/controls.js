@@ -23,6 +23,7 @@
  * @property {string[]} [keys]  KeyboardEvent.key values that run it (no modifiers)
  * @property {(table: CardTable) => boolean} [available]  whether this game has it (default: yes)
  * @property {(table: CardTable) => boolean} [enabled]  whether it can run now (default: yes)
+ * @property {(table: CardTable) => boolean} [pressed]  a toggle's state (aria-pressed)
  * @property {(table: CardTable) => void} [run]
  * @property {Panel} [panel]  a panel the button shows and hides (run is then optional)
  * @property {(table: CardTable) => boolean} [startOpen]  open the panel when the table is built
@@ -96,4 +97,9 @@ registerControl({
   available: (t) => (t.actions ?? []).includes("redeal"),
   enabled: (t) => t.legal.actions.has("redeal"),
   run: (t) => t.requests.send("move", { move: "redeal" }),
+});
+registerControl({
+  action: "auto", label: "Auto-drop", title: "Send safe cards home after each move (a)", keys: ["a", "A"],
+  pressed: (t) => !!t.get("auto_drop"),
+  run: (t) => t.requests.send("auto_drop", { on: !t.get("auto_drop") }),
 });

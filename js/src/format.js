@@ -19,6 +19,30 @@
 const STATUS_WORDS = { playing: "Playing", won: "Won", lost: "Lost" };
 
 /**
+ * The items of the status line, each with the counter it shows (the browser
+ * suite reads them back by key), e.g. {key: "moves", text: "Moves 3"}.
+ * Score shows only where the deal puts cards home (then it differs from Home).
+ * @param {Counters} c
+ * @param {string} status
+ * @param {string[]} actions
+ * @returns {{key: string, text: string}[]}
+ */
+export function statusItems(c, status, actions = []) {
+  const items = [
+    { key: "moves", text: `Moves ${c.moves ?? 0}` },
+    { key: "home", text: `Home ${c.home ?? 0}/${c.total ?? 0}` },
+  ];
+  if (typeof c.max_score === "number" && c.max_score !== c.total) {
+    items.push({ key: "score", text: `Score ${c.score ?? 0}/${c.max_score}` });
+  }
+  if (typeof c.stock === "number") items.push({ key: "stock", text: `Stock ${c.stock}` });
+  if (typeof c.passes_left === "number") items.push({ key: "passes_left", text: `Passes left ${c.passes_left}` });
+  else if (actions.includes("redeal")) items.push({ key: "redeals", text: `Redeals ${c.redeals ?? 0}` });
+  items.push({ key: "status", text: STATUS_WORDS[/** @type {keyof STATUS_WORDS} */ (status)] ?? String(status || "") });
+  return items;
+}
+
+/**
  * The parts of the status line, e.g.
  * ["Moves 3", "Home 17/104", "Stock 68", "Playing"].
  * @param {Counters} c
@@ -27,12 +51,7 @@ const STATUS_WORDS = { playing: "Playing", won: "Won", lost: "Lost" };
  * @returns {string[]}
  */
 export function statusParts(c, status, actions = []) {
-  const parts = [`Moves ${c.moves ?? 0}`, `Home ${c.home ?? 0}/${c.total ?? 0}`];
-  if (typeof c.stock === "number") parts.push(`Stock ${c.stock}`);
-  if (typeof c.passes_left === "number") parts.push(`Passes left ${c.passes_left}`);
-  else if (actions.includes("redeal")) parts.push(`Redeals ${c.redeals ?? 0}`);
-  parts.push(STATUS_WORDS[/** @type {keyof STATUS_WORDS} */ (status)] ?? String(status || ""));
-  return parts;
+  return statusItems(c, status, actions).map((item) => item.text);
 }
 
 /**

@@ -8,6 +8,7 @@ export const REPLY_TIMEOUT_MS = 5000;
 /**
  * @typedef {object} Reply
  * @property {string} id
+ * @property {string} request  the kind of the request answered
  * @property {boolean} ok
  * @property {string} reason
  */
@@ -37,6 +38,8 @@ export class RequestQueue {
     this.waiting = null;
     /** @type {any} */
     this.waitTimer = null;
+    /** @type {string} the kind of the request waiting */
+    this.waitingKind = "";
     this.replyVersion = -1; // the newest version a reply told of
     this.closed = false;
   }
@@ -64,6 +67,7 @@ export class RequestQueue {
     const content = this.queue.shift();
     content.version = Math.max(Number(this.model.get("version") ?? 0), this.replyVersion);
     this.waiting = content.id;
+    this.waitingKind = content.request;
     this.waitTimer = this.later(() => {
       if (this.waiting !== content.id) return;
       this.waiting = null;
@@ -79,7 +83,7 @@ export class RequestQueue {
     if (msg.id !== this.waiting) return; // another view's request, or one that timed out
     clearTimeout(this.waitTimer);
     this.waiting = null;
-    this.onReply({ id: msg.id, ok: !!msg.ok, reason: String(msg.reason ?? "") });
+    this.onReply({ id: msg.id, request: String(this.waitingKind), ok: !!msg.ok, reason: String(msg.reason ?? "") });
     this.pump();
   }
 

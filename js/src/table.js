@@ -6,13 +6,14 @@
 // requests.js carries them to the kernel, controls.js declares the buttons
 // (and their keys and panels) that features add.
 
-import { pileKind, pileLabel } from "./cards.js";
+import { cardName, pileKind, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
+import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanPositions } from "./fan.js";
 import { focusRows } from "./focus.js";
-import { bannerText, optionsText, passesText, statusText } from "./format.js";
+import { bannerText, optionsText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, emptyHint, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
@@ -50,6 +51,19 @@ import { RequestQueue } from "./requests.js";
 export const MOVE_MS = 180; // slide time of a moved card (the spec allows 200)
 
 let viewCounter = 0;
+
+/**
+ * One style for every message, from the engine, the widget or the view: a
+ * sentence with a capital and a full stop ("the waste card Q♦ must be
+ * played" -> "The waste card Q♦ must be played.").
+ * @param {string} text
+ */
+export function sentence(text) {
+  const t = text.trim();
+  if (!t) return "";
+  const head = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(head) ? head : `${head}.`;
+}
 
 /** @param {any} v */
 const asRecord = (v) => (v && typeof v === "object" ? v : {});
@@ -109,8 +123,14 @@ export class CardTable {
     this.buttonsEl = h("div", "sw-buttons");
     this.messageEl = h("div", "sw-message");
     this.messageEl.setAttribute("aria-live", "polite");
+    // Spoken moves (screen readers only): each move, won, lost.
+    this.liveEl = h("div", "sw-live");
+    this.liveEl.setAttribute("aria-live", "polite");
+    this.liveEl.setAttribute("role", "status");
+    /** @type {import("./announce.js").Seen | null} */
+    this.spoken = null;
     this.footer.append(this.buttonsEl, this.messageEl);
-    this.root.append(this.header, this.felt, this.footer, this.helpEl);
+    this.root.append(this.header, this.felt, this.footer, this.helpEl, this.liveEl);
     /** @type {Map<string, HTMLButtonElement>} */
     this.buttons = new Map();
     /** @type {Map<string, HTMLElement>} open panels by control action */
@@ -149,7 +169,7 @@ export class CardTable {
       ["game_name", "structure"], ["pile_ids", "structure"], ["actions", "structure"],
       ["title", "structure"], ["options", "info"],
       ["piles", "piles"], ["status", "info"], ["counters", "info"], ["legal", "info"],
-      ["last_move", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
+      ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
     ];
     for (const [name, what] of watched) {
       const cb = () => this.schedule(what);
@@ -196,6 +216,22 @@ export class CardTable {
     if (dirty.has("piles")) this.syncPiles();
     if (dirty.has("piles") || dirty.has("info")) this.syncInfo();
     if (dirty.has("message") || dirty.has("piles")) this.syncMessage();
+    if (dirty.has("piles") || dirty.has("info")) this.speak();
+  }
+
+  /** Say the change in words in the live region (after each move, won, lost). */
+  speak() {
+    const c = this.counters();
+    const piles = asRecord(this.get("piles"));
+    const lastMove = String(this.get("last_move") || "");
+    /** @type {import("./announce.js").Seen} */
+    const now = {
+      moves: c.moves ?? 0, lastMove, status: String(this.get("status") || "playing"), seed: c.seed,
+      words: lastMove ? moveWords(lastMove, piles, c) : "",
+    };
+    const text = announcement(this.spoken, now, piles, c);
+    this.spoken = now;
+    if (text && this.liveEl.textContent !== text) this.liveEl.textContent = text;
   }
 
   /** @param {string} name */
@@ -278,6 +314,8 @@ export class CardTable {
     }
     this.syncInfo();
     this.syncMessage();
+    this.spoken = null;
+    this.speak(); // remembers the position; says nothing
     this.lastBuildMs = performance.now() - t0;
     try {
       performance.measure?.("solitaire_widgets:build", { start: t0, end: t0 + this.lastBuildMs });
@@ -375,7 +413,28 @@ export class CardTable {
     // until now (so it slides from there).
     this.pointer.landed();
 
+    // Cards that lay face down before the change (a flip shows, not a jump).
+    /** @type {Map<string, number>} */
+    const downBefore = new Map();
+    for (const id of changed) {
+      const rec = /** @type {PileRecord} */ (this.piles.get(id));
+      downBefore.set(id, rec.cards.filter((c) => c < 0).length);
+    }
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
+    if (motion) {
+      for (const id of changed) {
+        const rec = /** @type {PileRecord} */ (this.piles.get(id));
+        const wasDown = downBefore.get(id) ?? 0;
+        const nowDown = rec.cards.filter((c) => c < 0).length;
+        // The card that turned up lies where the top face-down card was.
+        if (nowDown === wasDown - 1 && rec.els[nowDown] && !first.has(rec.els[nowDown]) && id !== "stock") {
+          rec.els[nowDown].animate(
+            [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "perspective(600px) rotateY(0deg)" }],
+            { duration: MOVE_MS, easing: "ease-out" },
+          );
+        }
+      }
+    }
 
     // If the selected pile changed, the picked-up card is no longer there.
     if (this.selected && changed.includes(this.selected)) this.clearSelection();
@@ -472,7 +531,7 @@ export class CardTable {
 
     const n = cards.length;
     rec.el.dataset.count = String(n);
-    rec.el.setAttribute("aria-label", pileLabel(id, n));
+    rec.el.setAttribute("aria-label", pileLabel(id, n, n ? cards[n - 1] : -1));
     if (rec.badge) rec.badge.textContent = n ? String(n) : "";
     this.placeCards(rec);
   }
@@ -511,7 +570,15 @@ export class CardTable {
     this.root.dataset.status = status;
     this.seedEl.textContent = c.seed === null || c.seed === undefined ? "" : `seed ${c.seed}`;
     this.optionsEl.textContent = optionsText(this.get("options"));
-    this.statusEl.textContent = statusText(c, status, this.actions);
+    const items = statusItems(c, status, this.actions);
+    const text = items.map((item) => item.text).join(" · ");
+    if (this.statusEl.textContent !== text) {
+      this.statusEl.replaceChildren(...items.flatMap((item, i) => {
+        const span = h("span", "sw-counter", item.text);
+        span.dataset.counter = item.key;
+        return i ? [" · ", span] : [span];
+      }));
+    }
 
     const legalList = this.get("legal") || [];
     if (legalList !== this.legal.list && JSON.stringify(legalList) !== JSON.stringify(this.legal.list)) {
@@ -521,11 +588,13 @@ export class CardTable {
     for (const control of controls) {
       if (!this.buttons.has(control.action)) continue;
       if (control.enabled) this.setDisabled(control.action, !control.enabled(this));
+      if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
       const panel = this.panels.get(control.action);
       if (panel) control.panel?.update?.(this, panel);
     }
 
     if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
+    this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
     const stock = this.piles.get("stock");
     if (stock) {
       const canRedeal = this.legal.actions.has("redeal") && stock.cards.length === 0;
@@ -537,14 +606,32 @@ export class CardTable {
       this.banner?.remove();
       this.banner = null;
     } else {
+      // Beside the cards (between the felt and the buttons), never over
+      // them: the final position stays in view.
       if (!this.banner) {
         this.banner = h("div", "sw-banner");
         this.banner.setAttribute("role", "status");
-        this.felt.append(this.banner);
+        this.root.insertBefore(this.banner, this.footer);
       }
-      this.banner.dataset.result = status;
-      const head = h("strong", "sw-banner-title", banner.title);
-      this.banner.replaceChildren(head, h("span", "sw-banner-detail", banner.detail));
+      if (this.banner.dataset.result !== status) {
+        this.banner.dataset.result = status;
+        this.banner.dataset.celebrate = status === "won" && !this.reducedMotion ? "yes" : "no";
+        const text = h("div", "sw-banner-text");
+        text.append(h("strong", "sw-banner-title", banner.title), h("span", "sw-banner-detail", banner.detail));
+        const actions = h("div", "sw-banner-actions");
+        for (const [action, label] of [["new", "New deal"], ["undo", "Undo"]]) {
+          const b = actionButton(action, label, action === "new" ? "A new deal (this one stays reachable with Undo)" : "Take back the last move");
+          delete b.dataset.action; // (not a toolbar button: the toolbar's click handler ignores it)
+          b.dataset.bannerAction = action;
+          b.addEventListener("click", () => {
+            const control = controls.find((x) => x.action === action);
+            if (control) this.runControl(control);
+          });
+          actions.append(b);
+        }
+        text.append(actions);
+        this.banner.replaceChildren(text);
+      }
     }
   }
 
@@ -618,18 +705,44 @@ export class CardTable {
    * @param {string} kind  "", "info" or "error"
    */
   showMessage(text, kind) {
-    this.messageEl.textContent = text;
-    this.messageEl.dataset.kind = text ? kind || "info" : "";
+    const shown = sentence(text);
+    this.messageEl.textContent = shown;
+    this.messageEl.dataset.kind = shown ? kind || "info" : "";
+    // The message fades after a while (CSS) instead of staying until the next move.
+    this.messageEl.classList.remove("sw-fade");
+    if (shown) {
+      void this.messageEl.offsetWidth; // restart the fade for a new message
+      this.messageEl.classList.add("sw-fade");
+    }
   }
 
   // --- requests and controls ----------------------------------------------------
+
+  /**
+   * Auto-drop: after a move of this page, play the next safe card the kernel
+   * names (`safe_drop`), one at a time, each once the slide before it ended.
+   * Never after undo or moves from code, so a burst from code queues nothing.
+   */
+  autoDrop() {
+    const move = String(this.get("safe_drop") || "");
+    if (!this.get("auto_drop") || !move) return;
+    const version = this.get("version");
+    this.later(() => {
+      if (this.destroyed || this.requests.busy || this.pointer.press || this.selected) return;
+      if (this.get("version") !== version || this.get("safe_drop") !== move) return;
+      this.requests.send("move", { move });
+    }, this.reducedMotion ? 0 : MOVE_MS);
+  }
 
   /**
    * A reply to one of this view's requests.
    * @param {import("./requests.js").Reply} reply
    */
   onReply(reply) {
-    if (reply.ok) return;
+    if (reply.ok) {
+      if (reply.request === "move") this.autoDrop();
+      return;
+    }
     this.pointer.refused(reply.id);
     if (reply.reason) this.showMessage(reply.reason, "error");
   }
@@ -725,6 +838,24 @@ export class CardTable {
     this.selected = pile;
     this.pileEl(pile).classList.add("sw-selected");
     this.showTargets();
+    if (this.targets.length === 0) this.refusePickUp(pile);
+  }
+
+  /**
+   * A card with no legal move says so as it is picked up: a short shake and
+   * the reason (it stays picked up: the player may still try a drop).
+   * @param {string} pile
+   */
+  refusePickUp(pile) {
+    const rec = this.piles.get(pile);
+    const top = rec?.els[rec.els.length - 1];
+    if (!rec || !top) return;
+    this.showMessage(`${cardName(rec.cards[rec.cards.length - 1])} has no legal move now`, "info");
+    if (this.reducedMotion || typeof top.animate !== "function") return;
+    top.animate(
+      [{ translate: "0 0" }, { translate: "-4px 0" }, { translate: "4px 0" }, { translate: "-3px 0" }, { translate: "0 0" }],
+      { duration: 260, easing: "ease-in-out", composite: "add" },
+    );
   }
 
   showTargets() {

@@ -32,3 +32,12 @@ describe("banner", () => {
     expect(passesText(0)).toBe("No passes left");
   });
 });
+
+describe("message style", () => {
+  it("makes every message a sentence", async () => {
+    const { sentence } = await import("../src/table.js");
+    expect(sentence("the waste card Q♦ must be played")).toBe("The waste card Q♦ must be played.");
+    expect(sentence("No foundation takes that card now.")).toBe("No foundation takes that card now.");
+    expect(sentence("  ")).toBe("");
+  });
+});

@@ -85,13 +85,13 @@ describe("DOM contract", () => {
     expect(root.querySelector(".sw-banner")).toBeNull();
     const actions = [...root.querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
     const redeal = state.actions.includes("redeal") ? ["redeal"] : [];
-    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, "rules", "explain", "replay", "hint", "solve", "play_out"]);
+    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, "auto", "rules", "explain", "replay", "hint", "solve", "play_out"]);
   });
 
   it("labels piles and names cards", () => {
     const { pile } = mount(states.cruel.start);
-    expect(pile("t3").getAttribute("aria-label")).toBe("t3, tableau, 4 cards");
-    expect(pile("f0").getAttribute("aria-label")).toBe("f0, foundation, 1 card");
+    expect(pile("t3").getAttribute("aria-label")).toMatch(/^t3, tableau, 4 cards, top (ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of \w+$/);
+    expect(pile("f0").getAttribute("aria-label")).toMatch(/^f0, foundation, 1 card, top ace of \w+$/);
     const first = states.cruel.start.piles.f0[0];
     expect(pile("f0").querySelector(".sw-card")?.getAttribute("aria-label")).toMatch(/^ace of /);
     expect(first % 13).toBe(0);
@@ -150,7 +150,7 @@ describe("updates", () => {
     const { model, root } = mount(states.cruel.start);
     model.update({ message: "hello", message_kind: "info" });
     await settle();
-    expect(root.querySelector(".sw-message")?.textContent).toBe("hello");
+    expect(root.querySelector(".sw-message")?.textContent).toBe("Hello.");
     model.update({ status: "lost" });
     await settle();
     expect(root.dataset.status).toBe("lost");
@@ -172,12 +172,10 @@ describe("updates", () => {
     expect(pile("t0")).toBeNull();
   });
 
-  it("renders a long Leap Year table quickly", () => {
-    const t0 = performance.now();
+  it("renders a long Leap Year table (all 208 cards)", () => {
+    // (its speed is measured by js/bench/table.bench.js (npm run bench), not asserted here)
     const { root } = mount(states.leap_year_long.start);
-    const ms = performance.now() - t0;
     expect(root.querySelectorAll(".sw-card")).toHaveLength(208);
-    expect(ms).toBeLessThan(1500); // a sanity bound: jsdom is far slower than a browser (measured there)
   });
 });
 
@@ -203,7 +201,7 @@ describe("requests", () => {
     expect(model.sent[0].move).toBe("t0 t1");
     model.reply(false, "5♠ cannot go on 9♥");
     const msg = /** @type {HTMLElement} */ (root.querySelector(".sw-message"));
-    expect(msg.textContent).toBe("5♠ cannot go on 9♥");
+    expect(msg.textContent).toBe("5♠ cannot go on 9♥.") // one style for every message: capital, full stop;
     expect(msg.dataset.kind).toBe("error");
   });
 

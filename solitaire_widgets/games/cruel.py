@@ -73,6 +73,11 @@ class Cruel(Redeals, Game):
         for n, t in enumerate(self._TABLEAU):
             self._piles[t] = cards[n * PACKET:(n + 1) * PACKET]
 
+    def _safe_drop(self, s: int, t: int) -> bool:
+        # One deck, tableau down in suit: the only card that could ever go on
+        # this one is the next lower of its suit, which is home already.
+        return True
+
     def _wants(self, t: int) -> Any:
         pile = self._piles[t]
         if self.PILES[t][0] == "f":

@@ -90,6 +90,12 @@ class Frog(Draws, Game):
             self._piles[self._INDEX["f0"]].append(deck.pop(first_ace))
         self._piles[self._INDEX["stock"]] = deck[::-1]  # next card on top
 
+    def _safe_drop(self, s: int, t: int) -> bool:
+        # Columns take cards only from the waste and never build, so no card
+        # on the table ever waits for another to be put on it: going home is
+        # never worse (any foundation at the rank below is as good as another).
+        return True
+
     def _wants(self, t: int) -> Any:
         if self.PILES[t][0] == "t":
             return ANY  # only the waste card is routed here, and it may go on anything

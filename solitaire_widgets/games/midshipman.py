@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..building import foundation_refusal, up_in_suit_wants
-from ..cards import CARD, FACE
+from ..cards import CARD, FACE, RANK, SUIT, SUITS
 from ..game import ANY, Draws, Game, describe_rank
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
@@ -99,6 +99,22 @@ class Midshipman(Draws, Game):
         for t in self._TABLEAU:
             self._down[t] = FACE_DOWN_ROUNDS
         self._piles[self._INDEX["stock"]] = order[ROUNDS * n:][::-1]  # next card on top
+
+    def _safe_drop(self, s: int, t: int) -> bool:
+        # Two decks, tableau down by one on another suit: a card of rank r may
+        # be needed to hold an r-1 of any other suit, two copies each.  Safe
+        # when r <= 2 (aces always go home) or both copies of r-1 of every
+        # other suit are home already.
+        card = self._piles[s][-1]
+        rank, suit = RANK[card], SUIT[card]
+        if rank <= 2:
+            return True
+        home = {u: 0 for u in SUITS if u != suit}
+        for f in self._FOUNDATIONS:
+            pile = self._piles[f]
+            if pile and SUIT[pile[0]] != suit and RANK[pile[-1]] >= rank - 1:
+                home[SUIT[pile[0]]] += 1
+        return all(n == 2 for n in home.values())
 
     def _wants(self, t: int) -> Any:
         pile = self._piles[t]

@@ -473,6 +473,9 @@ SNAPSHOT_JS = """
     banner: banner ? {result: banner.dataset.result ?? null, text: banner.innerText} : null,
     message: msg ? msg.innerText : null,
     statusText: status ? status.innerText : null,
+    counters: Object.fromEntries(Array.from(t.querySelectorAll('.sw-status [data-counter]'))
+      .map(e => [e.dataset.counter, e.textContent])),
+    seedText: t.querySelector('.sw-seed')?.textContent ?? null,
     buttons: Array.from(t.querySelectorAll('button[data-action]')).map(b => ({action: b.dataset.action, disabled: b.disabled})),
   };
 }
@@ -491,6 +494,13 @@ def _sw_state(w):
         "history": [str(m) for m in g.history],
         "legal": [str(m) for m in g.legal_moves()],
         "message": w.message,
+        "counters": {
+            "moves": len(g.history), "home": g.cards_home, "total": g.card_count,
+            "score": g.score, "max_score": g.max_score, "redeals": g.redeals,
+            "passes_left": getattr(g, "passes_left", None),
+            "stock": len(g.card_ids("stock")) if "stock" in g.PILES else None,
+            "seed": g.seed, "can_undo": bool(g.history or w.earlier_deals), "can_redo": bool(g.redo_moves),
+        },
     }
 def _sw_emit(obj):
     print("@@json@@" + _json.dumps(obj, separators=(",", ":")))
@@ -545,11 +555,53 @@ def compare(snap: Optional[dict], state: dict) -> list[str]:
             if c["face"] == "up" and c["index"] is not None and int(c["index"]) != i:
                 diffs.append(f"{pile}: card {c['card']} has data-index {c['index']}, is at {i}")
                 break
+    diffs += compare_counters(snap, state)
     over = state["status"] != "playing"
     if over and (snap["banner"] is None or snap["banner"]["result"] != state["status"]):
         diffs.append(f"status {state['status']} but banner {snap['banner']}")
     if not over and snap["banner"] is not None:
         diffs.append(f"game playing but a banner shows: {snap['banner']}")
+    return diffs
+
+
+def compare_counters(snap: dict, state: dict) -> list[str]:
+    """The counters the table shows (status line, seed, Undo/Redo buttons)
+    against the engine's."""
+    want = state.get("counters")
+    if not want:
+        return []
+    shown = snap.get("counters") or {}
+    diffs: list[str] = []
+
+    def numbers(key: str) -> list[int]:
+        return [int(n) for n in re.findall(r"\d+", shown.get(key, ""))]
+
+    expected = {
+        "moves": [want["moves"]], "home": [want["home"], want["total"]],
+        "stock": None if want["stock"] is None else [want["stock"]],
+        "passes_left": None if want["passes_left"] is None else [want["passes_left"]],
+    }
+    if want["max_score"] != want["total"]:
+        expected["score"] = [want["score"], want["max_score"]]
+    elif "score" in shown:
+        diffs.append(f"score shown ({shown['score']!r}) though it equals Home here")
+    if want["passes_left"] is None and "redeals" in shown:
+        expected["redeals"] = [want["redeals"]]
+    for key, numbers_wanted in expected.items():
+        if numbers_wanted is None:
+            if key in shown:
+                diffs.append(f"{key} shown ({shown[key]!r}) but the game has none")
+        elif key not in shown:
+            diffs.append(f"{key} not shown on the status line (engine {numbers_wanted})")
+        elif numbers(key) != numbers_wanted:
+            diffs.append(f"{key}: page {shown[key]!r} != engine {numbers_wanted}")
+    seed_text = snap.get("seedText") or ""
+    if want["seed"] is not None and seed_text != f"seed {want['seed']}":
+        diffs.append(f"seed: page {seed_text!r} != engine {want['seed']}")
+    buttons = {b["action"]: b["disabled"] for b in snap.get("buttons", [])}
+    for action, flag in (("undo", "can_undo"), ("redo", "can_redo")):
+        if action in buttons and buttons[action] == want[flag]:
+            diffs.append(f"{action} button {'disabled' if buttons[action] else 'enabled'} but {flag}={want[flag]}")
     return diffs
 
 

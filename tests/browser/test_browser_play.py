@@ -121,3 +121,110 @@ def test_new_deal_keeps_the_game_object_asks_first_and_undoes(table):
     assert state["history"] == ["draw", "draw"]
     assert table.nb.run_json(2, "_sw_emit(w.game.seed)") == BOBBY_SEED
     assert dialogs == [], f"the page opened a browser dialog: {dialogs}"
+
+
+def test_moves_are_spoken_and_piles_name_their_top_card(table):
+    """The live region says each move in words; a pile's accessible name
+    includes its top card."""
+    table.new(widget_expr("bobby", BOBBY_SEED))
+    live = table.root().locator(".sw-live")
+    older = table.dom_version()
+    table.click_pile("stock")
+    table.wait_version_change(older)
+    state = table.check()
+    name = sw.Card.from_id(state["piles"]["waste"][-1]).name
+    table.page.wait_for_function("([c, t]) => c.querySelector('.sw-live').textContent === t",
+                                 arg=[table.handle(), f"drew the {name}"], timeout=5_000)
+    label = table.root().locator('.sw-pile[data-pile="waste"]').get_attribute("aria-label")
+    assert label == f"waste, 1 card, top {name}", label
+    older = table.dom_version()
+    table.button("undo")
+    table.wait_version_change(older)
+    assert live.text_content() == f"took back drew the {name}"
+
+
+def drop_chain(game: sw.Game) -> list[str]:
+    chain = []
+    while game.safe_drops():
+        chain.append(str(game.play(game.safe_drops()[0])))
+    return chain
+
+
+def test_auto_drop_sends_safe_cards_home_one_by_one_as_undoable_moves(table):
+    """Cruel, seed 6: t7 t8 uncovers cards that go home one after another.
+    Each is an ordinary move; Undo takes back the last one only (and the
+    table does not drop it again). The toggle on the table turns it off."""
+    local = sw.new_game("cruel", seed=6)
+    assert local.safe_drops() == []
+    local.play("t7 t8")
+    chain = drop_chain(local)
+    assert len(chain) >= 2
+    table.new("sw.SolitaireWidget('cruel', seed=6, auto_drop=True)")
+    assert table.root().locator('button[data-action="auto"]').get_attribute("aria-pressed") == "true"
+    table.drag("t7", "t8")
+    want = ["t7 t8", *chain]
+    for _ in range(40):
+        state = table.settled()
+        if len(state["history"]) >= len(want):
+            break
+    assert state["history"] == want
+    older = table.dom_version()
+    table.button("undo")
+    table.wait_version_change(older)
+    state = table.settled()
+    assert state["history"] == want[:-1]
+    # The toggle: off from the table (the kernel's trait follows), then a
+    # move that would uncover a safe card drops nothing.
+    table.button("auto")
+    table.page.wait_for_function(
+        "c => c.querySelector('button[data-action=\"auto\"]').getAttribute('aria-pressed') === 'false'",
+        arg=table.handle())
+    assert table.nb.run_json(2, "_sw_emit(w.auto_drop)") is False
+
+
+def test_burst_of_moves_from_code_queues_no_animation(table):
+    """281 Midshipman moves from code, auto-drop on: the page reaches the last
+    version with at most one slide per card still running, none longer than a
+    slide, and plays no drop of its own."""
+    table.new("sw.SolitaireWidget('midshipman', seed=3, auto_drop=True)")
+    state = table.code(
+        "import random as _r\n_rng = _r.Random(1)\n_n = 0\n"
+        "while _n < 281 and w.game.legal_moves():\n"
+        "    w.game.play(_rng.choice(w.game.legal_moves())); _n += 1")
+    moves = len(state["history"])
+    table.assert_same(state)
+    running = table.cell().evaluate(
+        """c => c.querySelector('.sw-table').getAnimations({subtree: true}).map(a => {
+            const t = a.effect.getComputedTiming(); return t.endTime - (t.localTime ?? 0); })""")
+    assert all(left <= 200 for left in running), running
+    assert len(running) <= 104
+    assert len(table.settled()["history"]) == moves, "the page played moves after a burst from code"
+
+
+def test_midshipman_card_turning_up_flips(table):
+    """The card a move uncovers turns over (a rotateY animation), not a jump."""
+    table.new("sw.SolitaireWidget('midshipman', seed=0)", ["t3 f4"])
+    table.page.evaluate("""() => { window.__swFlips = [];
+        const orig = Element.prototype.animate;
+        Element.prototype.animate = function (frames, opts) {
+            if (JSON.stringify(frames).includes('rotateY')) window.__swFlips.push(this.dataset.card ?? null);
+            return orig.call(this, frames, opts); }; }""")
+    try:
+        state = table.play("t3 t5", "drag", "midshipman", ["t3 f4"])
+        flips = table.page.evaluate("() => window.__swFlips")
+        turned = state["piles"]["t3"][-1]
+        assert flips == [str(turned)], (flips, turned)
+    finally:
+        table.page.evaluate("() => { delete Element.prototype.animate; }")
+
+
+def test_picking_up_a_card_with_no_legal_move_says_so(table):
+    local = sw.new_game("midshipman", seed=12)
+    stuck = next(p for p in local.PILES if p[0] == "t" and local.card_ids(p)
+                 and not any(m.source == p for m in local.legal_moves()))
+    table.new("sw.SolitaireWidget('midshipman', seed=12)")
+    table.click_pile(stuck)
+    table.wait_class(stuck, "sw-selected", True)
+    name = sw.Card.from_id(local.card_ids(stuck)[-1]).name
+    assert table.message() == f"{name[0].upper()}{name[1:]} has no legal move now."
+    table.page.keyboard.press("Escape")

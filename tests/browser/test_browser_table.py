@@ -218,7 +218,7 @@ def test_illegal_drop_is_refused_with_reason(table, name):
     assert after["history"] == before["history"] and after["version"] == before["version"]
     table.assert_same(after)
     reason = local.why_illegal(source, target)
-    assert reason in shown or after["message"] in shown, f"shown {shown!r}, engine says {reason!r}"
+    assert reason.lower() in shown.lower() or after["message"].lower() in shown.lower(), f"shown {shown!r}, engine says {reason!r}"
 
     # Dropped outside the table: the card goes back, nothing is sent.
     a = table.point(source)

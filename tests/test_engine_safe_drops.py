@@ -1,0 +1,60 @@
+"""The safe-to-drop rule of each game (what a table's auto-drop plays)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solitaire_widgets as sw
+from solitaire_widgets.cards import RANK, SUIT
+
+
+def positions(name: str, seeds: range = range(6), length: int = 120):
+    """Positions along random games (every legal move equally likely)."""
+    for seed in seeds:
+        game = sw.new_game(name, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(length):
+            yield game
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+
+
+def home_moves(game: sw.Game) -> list[str]:
+    return [str(m) for m in game.legal_moves() if m.target is not None and m.target[0] == "f"]
+
+
+@pytest.mark.parametrize("name", ["frog", "leap_year", "cruel"])
+def test_every_move_home_is_safe_where_the_tableau_cannot_need_it(name: str) -> None:
+    seen = 0
+    for game in positions(name):
+        assert [str(m) for m in game.safe_drops()] == home_moves(game)
+        seen += bool(home_moves(game))
+    assert seen > 10, "the random games reached too few positions with a move home"
+
+
+def test_bobby_never_drops_by_itself() -> None:
+    seen = 0
+    for game in positions("bobby"):
+        assert game.safe_drops() == []
+        seen += bool(home_moves(game))
+    assert seen > 10
+
+
+def test_midshipman_drops_a_card_only_when_no_lower_card_of_another_suit_can_need_it() -> None:
+    safe = unsafe = 0
+    for game in positions("midshipman", range(12), 200):
+        drops = {str(m) for m in game.safe_drops()}
+        for text in home_moves(game):
+            card = game.card_ids(text.split()[0])[-1]
+            rank, suit = RANK[card], SUIT[card]
+            home = [c for f in game.PILES if f[0] == "f" for c in game.card_ids(f)]
+            needed_home = sum(1 for c in home if SUIT[c] != suit and RANK[c] == rank - 1)
+            expected = rank <= 2 or needed_home == 6  # two copies of each of three suits
+            assert (text in drops) == expected, (text, rank, suit, needed_home)
+            safe += expected
+            unsafe += not expected
+    assert safe and unsafe, (safe, unsafe)
