@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import pathlib
+import threading
 import weakref
 from typing import Any, Iterable, Optional, Union
 
@@ -25,14 +26,19 @@ import traitlets
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import Game, GameChange
+from .moves import Move
 from .rules import rules as rules_text
 from .saving import new_game
+from .solver.background import Task, play_in_background, solve_in_background
+from .solver.search import Solution
 
 STATIC = pathlib.Path(__file__).parent / "static"
 FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
 MAX_REQUEST_BYTES = 4096
 MAX_EARLIER_DEALS = 20  # deals a table's Undo can bring back after New deal
-REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "auto_drop", "explain", "seek")
+REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek", "auto_drop",
+            "hint", "solve", "stop", "play_out")
+CHANGES = ("move", "undo", "redo", "restart", "new_deal", "seek")  # requests that change the game
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +93,13 @@ class SolitaireWidget(anywidget.AnyWidget):
     # engine's safe_drops() names, "" for none) after each of its own moves.
     auto_drop = traitlets.Bool(False).tag(sync=True)
     safe_drop = traitlets.Unicode("").tag(sync=True)
+    # The solver's help (Hint, Solve, Play it out): {} or {"kind": "hint" |
+    # "solve" | "play", "state": ..., "version": the position it is about, ...}.
+    assist = traitlets.Dict().tag(sync=True)
+
+    hint_seconds = 0.3  # the Hint button's search time
+    solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
+    play_pace = 0.4  # seconds between the moves of Play it out
 
     def __init__(self, game: Union[Game, str] = "cruel", *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
@@ -101,6 +114,13 @@ class SolitaireWidget(anywidget.AnyWidget):
         else:
             game = new_game(game, seed=seed, deck=deck, **options)
         self._game: Game = game
+        # Page requests, the solver's verdict and the play-out's moves change
+        # the traits one at a time (the last two from a worker thread).
+        self._lock = threading.RLock()
+        self._task: Optional[Task] = None
+        self._task_kind = ""  # "solve" or "play"
+        self._line: tuple = ()  # the winning line of the verdict in `assist`
+        self._own_move = False  # the play-out is playing a move
         self._earlier_deals: list[Game] = []
         # The synced version is the game's plus an offset that grows when the
         # widget switches games, so a request made on an old deal stays stale.
@@ -122,6 +142,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         if not isinstance(game, Game):
             raise TypeError(f"widget.game must be a solitaire_widgets Game, not {type(game).__name__}")
         self._stop_observing()
+        self._stop_task()
         self._version_offset = self.version + 1 - game.version
         self._game = game
         self._earlier_deals.clear()
@@ -136,10 +157,13 @@ class SolitaireWidget(anywidget.AnyWidget):
         return tuple(self._earlier_deals)
 
     def _on_game_change(self, game: Game, change: GameChange) -> None:
-        if change.kind == "new_deal" and change.earlier is not None:
-            self._earlier_deals.append(change.earlier)
-            del self._earlier_deals[:-MAX_EARLIER_DEALS]
-        self._sync(change.piles)
+        with self._lock:
+            if change.kind == "new_deal" and change.earlier is not None:
+                self._earlier_deals.append(change.earlier)
+                del self._earlier_deals[:-MAX_EARLIER_DEALS]
+            self._sync(change.piles)
+            if not self._own_move:
+                self._position_changed()
 
     def _pile_payload(self, pile: str) -> list[int]:
         ids = self._game.card_ids(pile)
@@ -156,6 +180,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.options = game.options
             self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
+            self._position_changed()
 
     def _sync(self, changed: Iterable[str], message: str = "", kind: str = "", fresh: bool = False) -> None:
         game = self._game
@@ -200,7 +225,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         request_id = content.get("id") if isinstance(content, dict) else None
         self._reply_extra: dict[str, Any] = {}
         try:
-            reason = self._handle_request(content)
+            with self._lock:
+                reason = self._handle_request(content)
         except Exception as err:  # a bug of ours must not reach the notebook output
             log.exception("solitaire_widgets: request %r failed", content)
             reason = f"internal error while handling the request ({type(err).__name__}); the game is unchanged"
@@ -227,6 +253,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         kind = content.get("request")
         if kind not in REQUESTS:
             return f"refused: unknown request {str(kind)[:40]!r} (known: {', '.join(REQUESTS)})"
+        if kind == "stop":  # a click during a solve or play-out: whatever version the page saw
+            self._stop_task()
+            return None
         if kind == "auto_drop":  # a setting of the table, not a change of the game: no version check
             on = content.get("on")
             if not isinstance(on, bool):
@@ -239,6 +268,10 @@ class SolitaireWidget(anywidget.AnyWidget):
         if version != self.version:
             return (f"refused: the table changed before this {kind} arrived "
                     f"(it was made on version {version}, the table is at {self.version}); try again")
+        if kind in CHANGES:
+            self._stop_task()  # the player takes over
+        elif kind in ("hint", "solve", "play_out"):
+            return self._assist(kind)
         game = self._game
         try:
             if kind == "move":
@@ -291,6 +324,103 @@ class SolitaireWidget(anywidget.AnyWidget):
             while len(game.history) < to:
                 game.redo()
         return None
+
+    # --- the solver's help: Hint, Solve, Play it out -------------------------
+    def _assist(self, kind: str) -> Optional[str]:
+        if self._task is not None and self._task.running:
+            what = "a solve" if self._task_kind == "solve" else "Play it out"
+            return f"refused: {what} is running; Stop ends it"
+        if kind == "hint":
+            return self._hint()
+        if kind == "solve":
+            return self._solve()
+        return self._play_out()
+
+    def _hint(self) -> Optional[str]:
+        """The engine's hint (``game.hint``): the page marks its card and target."""
+        hint = self._game.hint(time_limit=self.hint_seconds)
+        if hint.move is None:
+            return hint.reason
+        move = hint.move
+        self.assist = {"kind": "hint", "move": str(move), "source": move.source or "stock",
+                       "target": move.target or "", "reason": hint.reason, "winning": hint.winning,
+                       "version": self.version}
+        return None
+
+    def _solve(self) -> Optional[str]:
+        """Search a copy in a worker thread; the verdict arrives in ``assist``."""
+        if self._game.status != "playing":
+            return f"nothing to solve: the game is {self._game.status}"
+        version = self.version
+
+        def done(solution: Solution) -> None:
+            with self._lock:
+                if self.version != version:  # the game moved on: the verdict is stale
+                    return
+                seconds = f"{self.solve_seconds:g}"
+                text = {"won": f"winnable in {len(solution.moves)} moves", "lost": "no win exists from here"}.get(
+                    solution.status, "stopped before a verdict" if solution.stopped_by == "stopped"
+                    else f"not decided in {seconds} s")
+                self._line = solution.moves
+                self.assist = {"kind": "solve", "state": solution.status, "text": text,
+                               "moves": len(solution.moves), "states": solution.states, "version": version}
+
+        self.assist = {"kind": "solve", "state": "running", "text": f"solving (at most {self.solve_seconds:g} s)",
+                       "version": version}
+        self._task_kind = "solve"
+        self._task = solve_in_background(self._game, on_done=done, time_limit=self.solve_seconds)
+        return None
+
+    def _play_out(self) -> Optional[str]:
+        """Play the verdict's winning line through the engine, ``play_pace``
+        seconds a move; a click (a stop request) or any other change stops it."""
+        assist = self.assist
+        if assist.get("kind") != "solve" or assist.get("state") != "won" or assist.get("version") != self.version:
+            return "nothing to play out: Solve first, and wait for a winning line"
+        line, total = self._line, len(self._line)
+
+        def moved(i: int) -> None:
+            self.assist = {**self.assist, "done": i, "version": self.version}
+
+        def play(move: Move) -> None:
+            self._own_move = True
+            try:
+                self._game.play(move)
+            finally:
+                self._own_move = False
+
+        def done(end: str) -> None:
+            text = {"won": "played out: won", "stopped": f"play-out stopped after {self.assist.get('done', 0)} moves",
+                    "changed": "play-out stopped: the game changed"}.get(end, f"play-out ended ({end})")
+            self.assist = {**self.assist, "state": end, "text": text, "version": self.version}
+
+        self.assist = {"kind": "play", "state": "playing", "done": 0, "moves": total,
+                       "text": "playing it out", "version": self.version}
+        self._task_kind = "play"
+        self._task = play_in_background(self._game, line, pace=self.play_pace, on_done=done, on_move=moved,
+                                        lock=self._lock, play=play)
+        return None
+
+    def _stop_task(self) -> None:
+        if self._task is not None:
+            self._task.stop()
+
+    def _position_changed(self) -> None:
+        """A change not made by the play-out: a hint or verdict is about the
+        position before, and a running solve or play-out ends."""
+        running = self._task is not None and self._task.running
+        self._stop_task()
+        if running and self._task_kind == "solve":
+            self.assist = {"kind": "solve", "state": "stale", "text": "solve stopped: the game changed",
+                           "version": self.version}
+        elif self.assist and not (running and self._task_kind == "play"):
+            self.assist = {}
+
+    def wait(self, timeout: Optional[float] = 30.0) -> bool:
+        """Wait until a running solve or play-out has ended (for scripts and
+        tests); True once nothing runs."""
+        task = self._task
+        return task is None or task.wait(timeout)
 
 
 _shown: "weakref.WeakKeyDictionary[Game, SolitaireWidget]" = weakref.WeakKeyDictionary()

@@ -8,7 +8,7 @@ import { nextFocus } from "./focus.js";
 
 export const HELP_TEXT =
   "Arrow keys move between piles. Enter or Space picks up the top card of the focused pile and " +
-  "drops it on the focused pile; on the stock it draws. Escape cancels. Z undoes, Y redoes, D redeals, R shows the rules.";
+  "drops it on the focused pile; on the stock it draws. Escape cancels. Z undoes, Y redoes, D redeals, R shows the rules, H shows a hint.";
 
 /**
  * Keys that belong to the page: shortcuts with modifiers (save, palette …)

@@ -9,6 +9,7 @@ import { CardTable } from "./table.js";
 import "./rules_panel.js";
 import "./explain.js";
 import "./replay.js";
+import "./assist.js";
 
 /** @typedef {import("./table.js").Model} Model */
 

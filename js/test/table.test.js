@@ -85,7 +85,7 @@ describe("DOM contract", () => {
     expect(root.querySelector(".sw-banner")).toBeNull();
     const actions = [...root.querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
     const redeal = state.actions.includes("redeal") ? ["redeal"] : [];
-    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, "auto", "rules", "explain", "replay"]);
+    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, "auto", "rules", "explain", "replay", "hint", "solve", "play_out"]);
   });
 
   it("labels piles and names cards", () => {

@@ -1,0 +1,151 @@
+// The solver's help on the table: Hint (and the `h` key), Solve (which turns
+// into Stop while it runs) and Play it out. The kernel does the work (the
+// engine's hint; the solver and the play-out in a worker thread, so it keeps
+// answering) and reports in the `assist` trait:
+//
+//   {kind: "hint", move, source, target, reason, winning, version}
+//   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version}
+//   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}
+//
+// This module sends the requests, marks the hinted card and its target, and
+// shows the reason or verdict in a status line under the buttons. While a
+// solve or a play-out runs, any click or key on the table sends "stop" (a
+// click on the felt does nothing else: the cards are moving).
+
+import { registerControl } from "./controls.js";
+import { h } from "./dom.js";
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+
+/**
+ * @typedef {object} Assist
+ * @property {string} [kind]  "hint", "solve" or "play"
+ * @property {string} [state]
+ * @property {string} [move]
+ * @property {string} [source]
+ * @property {string} [target]
+ * @property {string} [reason]
+ * @property {string} [text]
+ * @property {number} [done]
+ * @property {number} [moves]
+ * @property {number} [version]
+ */
+
+/**
+ * @param {CardTable} t
+ * @returns {Assist}
+ */
+export function assistOf(t) {
+  const a = t.get("assist");
+  return a && typeof a === "object" ? a : {};
+}
+
+/**
+ * Whether a solve or a play-out is running.
+ * @param {Assist} a
+ */
+export function busy(a) {
+  return (a.kind === "solve" && a.state === "running") || (a.kind === "play" && a.state === "playing");
+}
+
+/** @param {string} text */
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
+
+/**
+ * The status line's text for an `assist` value ("" for none).
+ * @param {Assist} a
+ * @param {number} version  the table's version now
+ */
+export function assistText(a, version) {
+  if (a.kind === "hint") {
+    return a.version === version ? `Hint: ${a.move}: ${a.reason}` : "";
+  }
+  if (a.kind === "play" && a.state === "playing") {
+    return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop)`;
+  }
+  return capital(String(a.text ?? ""));
+}
+
+/** @type {WeakMap<CardTable, HTMLElement>} each table's status line */
+const lines = new WeakMap();
+
+/**
+ * Follow `assist` on this table (once per table): the buttons, marks and
+ * status line follow it, and a click or key while busy stops the work.
+ * @param {CardTable} t
+ */
+function follow(t) {
+  if (lines.has(t)) return;
+  const line = h("div", "sw-assist");
+  line.setAttribute("role", "status");
+  line.setAttribute("aria-live", "polite");
+  line.hidden = true;
+  t.panelsEl.before(line);
+  lines.set(t, line);
+  const onChange = () => t.schedule("info"); // runs the controls' `enabled`, which refresh()es
+  t.model.on("change:assist", onChange);
+  t.cleanups.push(() => t.model.off("change:assist", onChange));
+  const signal = t.abort.signal;
+  const stop = (/** @type {Event} */ e) => {
+    if (!busy(assistOf(t))) return;
+    t.requests.send("stop");
+    // A click on the felt only stops: the cards under it are moving.
+    if (e.type === "pointerdown" && t.felt.contains(/** @type {Node} */ (e.target))) {
+      e.stopPropagation();
+      e.preventDefault();
+    }
+  };
+  t.root.addEventListener("pointerdown", stop, { capture: true, signal });
+  t.root.addEventListener("keydown", stop, { capture: true, signal });
+}
+
+/**
+ * Bring the marks and the status line up to `assist`.
+ * @param {CardTable} t
+ */
+function refresh(t) {
+  const a = assistOf(t);
+  const version = Number(t.get("version") ?? 0);
+  const hinted = a.kind === "hint" && a.version === version;
+  for (const rec of t.piles.values()) {
+    rec.el.classList.toggle("sw-hinted", hinted && rec.id === a.source);
+    rec.el.classList.toggle("sw-hint-target", hinted && !!a.target && rec.id === a.target);
+  }
+  const line = lines.get(t);
+  if (!line) return;
+  const text = assistText(a, version);
+  if (line.textContent !== text) line.textContent = text;
+  line.hidden = !text;
+  line.dataset.state = a.kind === "hint" ? "hint" : String(a.state ?? "");
+}
+
+registerControl({
+  action: "hint", label: "Hint", title: "Show a good move and why (h)", keys: ["h", "H"],
+  available: (t) => { follow(t); return true; },
+  enabled: (t) => {
+    refresh(t);
+    return t.get("status") === "playing" && !busy(assistOf(t));
+  },
+  run: (t) => t.requests.send("hint"),
+});
+registerControl({
+  action: "solve", label: "Solve", title: "Search for a win from here (5 s at most)",
+  enabled: (t) => {
+    const running = busy(assistOf(t));
+    const b = t.buttons.get("solve");
+    if (b) {
+      b.textContent = running ? "Stop" : "Solve";
+      b.title = running ? "Stop the solver or the play-out" : "Search for a win from here (5 s at most)";
+    }
+    return running || t.get("status") === "playing";
+  },
+  run: (t) => t.requests.send(busy(assistOf(t)) ? "stop" : "solve"),
+});
+registerControl({
+  action: "play_out", label: "Play it out", title: "Play the winning line move by move (a click or key stops it)",
+  enabled: (t) => {
+    const a = assistOf(t);
+    return a.kind === "solve" && a.state === "won" && a.version === t.get("version");
+  },
+  run: (t) => t.requests.send("play_out"),
+});

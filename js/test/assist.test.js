@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+// The solver's help on the real table with a fake model: Hint (button and h
+// key) marks the hinted card and target, Solve turns into Stop while it runs,
+// Play it out is offered only for a verdict about this position, and a click
+// on the felt while busy only stops.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import states from "./fixtures/states.json";
+import { FakeModel, settle } from "./fake-model.js";
+import widget from "../src/widget.js";
+import { assistText, busy } from "../src/assist.js";
+
+/** @type {HTMLElement} */
+let host;
+/** @type {(() => void) | null} */
+let cleanup = null;
+
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+});
+
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  host.remove();
+});
+
+function mount() {
+  const model = new FakeModel({ ...states.cruel.start, assist: {} });
+  cleanup = widget.render({ model, el: host });
+  const root = /** @type {HTMLElement} */ (host.querySelector(".sw-table"));
+  /** @param {string} action */
+  const button = (action) => /** @type {HTMLButtonElement} */ (root.querySelector(`button[data-action="${action}"]`));
+  /** @param {string} id */
+  const pile = (id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-pile[data-pile="${id}"]`));
+  const line = () => /** @type {HTMLElement} */ (root.querySelector(".sw-assist"));
+  return { model, root, button, pile, line };
+}
+
+describe("assist texts", () => {
+  it("says the hint only for the position it is about, and the play-out's progress", () => {
+    const hint = { kind: "hint", move: "t3 f0", reason: "sends 2♥ home", version: 4 };
+    expect(assistText(hint, 4)).toBe("Hint: t3 f0: sends 2♥ home");
+    expect(assistText(hint, 5)).toBe("");
+    expect(assistText({ kind: "solve", state: "won", text: "winnable in 12 moves", version: 1 }, 1)).toBe("Winnable in 12 moves");
+    expect(assistText({ kind: "play", state: "playing", done: 3, moves: 12 }, 9)).toMatch(/^Playing it out: move 3 of 12/);
+    expect(busy({ kind: "solve", state: "running" })).toBe(true);
+    expect(busy({ kind: "solve", state: "won" })).toBe(false);
+  });
+});
+
+describe("hint, solve, play it out", () => {
+  it("asks for a hint by button and h key and marks its card and target", async () => {
+    const { model, root, button, pile, line } = mount();
+    button("hint").click();
+    expect(model.sent.at(-1)).toMatchObject({ request: "hint", version: 0 });
+    model.reply(true);
+    const [source, target] = states.cruel.start.legal[0].split(" ");
+    model.update({ assist: { kind: "hint", move: `${source} ${target}`, source, target, reason: "frees a card", version: 0 } });
+    await settle();
+    expect(pile(source).classList.contains("sw-hinted")).toBe(true);
+    expect(pile(target).classList.contains("sw-hint-target")).toBe(true);
+    expect(root.querySelectorAll(".sw-hinted, .sw-hint-target").length).toBe(2);
+    expect(line().hidden).toBe(false);
+    expect(line().textContent).toBe(`Hint: ${source} ${target}: frees a card`);
+    // the position moved on: the marks go
+    model.update({ version: 1 });
+    await settle();
+    expect(root.querySelectorAll(".sw-hinted, .sw-hint-target").length).toBe(0);
+    expect(line().hidden).toBe(true);
+    pile(source).dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true }));
+    expect(model.sent.at(-1)).toMatchObject({ request: "hint" });
+  });
+
+  it("turns Solve into Stop while busy, stops on a click, and offers Play it out for this position", async () => {
+    const { model, button, pile, line } = mount();
+    expect(button("play_out").disabled).toBe(true);
+    button("solve").click();
+    expect(model.sent.at(-1)).toMatchObject({ request: "solve" });
+    model.reply(true);
+    model.update({ assist: { kind: "solve", state: "running", text: "solving", version: 0 } });
+    await settle();
+    expect(button("solve").textContent).toBe("Stop");
+    expect(button("hint").disabled).toBe(true);
+    const sent = model.sent.length;
+    pile("t3").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+    expect(model.sent.length).toBe(sent + 1);
+    expect(model.sent.at(-1)).toMatchObject({ request: "stop" });
+    model.reply(true);
+    model.update({ assist: { kind: "solve", state: "won", text: "winnable in 12 moves", moves: 12, version: 0 } });
+    await settle();
+    expect(button("solve").textContent).toBe("Solve");
+    expect(line().textContent).toBe("Winnable in 12 moves");
+    expect(button("play_out").disabled).toBe(false);
+    button("play_out").click();
+    expect(model.sent.at(-1)).toMatchObject({ request: "play_out" });
+    model.update({ version: 1 }); // a verdict about an earlier position is not played out
+    await settle();
+    expect(button("play_out").disabled).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+"""The solver's help in a real JupyterLab in Chromium: the Hint button and the
+`h` key mark a legal move, Solve finds a win and Play it out plays it on the
+page move by move (a click stops it), with page == engine at the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from table import DRIVER, VIEW
+
+pytestmark = pytest.mark.browser
+
+# The suit-order Bobby deck wins by drawing each card and sending it home;
+# 88 of its 102 moves are played in code, so the page sees the last 14.
+BOBBY = "sw.SolitaireWidget(sw.Bobby(deck=sw.standard_deck()))"
+PLAYED_IN_CODE = ["draw", "waste f0"] * 44
+
+
+def assist(table) -> dict:
+    return table.nb.run_json(DRIVER, "_sw_emit(w.assist)")
+
+
+def wait_line(table, text: str, timeout: float = 20_000) -> None:
+    table.page.wait_for_function(
+        "([c, s]) => (c.querySelector('.sw-assist')?.textContent || '').includes(s)",
+        arg=[table.handle(VIEW), text], timeout=timeout, polling="raf")
+
+
+def test_hint_button_and_key_mark_a_legal_move(table):
+    state = table.new('sw.SolitaireWidget("cruel", seed=7)')
+    table.button("hint")
+    table.page.wait_for_selector(".sw-pile.sw-hinted", timeout=10_000)
+    hint = assist(table)
+    assert hint["kind"] == "hint" and hint["move"] in state["legal"] and hint["version"] == state["version"]
+    assert "sw-hinted" in table.pile_classes(hint["source"])
+    assert "sw-hint-target" in table.pile_classes(hint["target"])
+    wait_line(table, f"Hint: {hint['move']}: {hint['reason']}")
+    # the move is played: the marks go; the h key asks again
+    table.drag(hint["source"], hint["target"])
+    table.wait_class(hint["source"], "sw-hinted", present=False)
+    state = table.check()
+    assert state["history"] == [hint["move"]]
+    table.focus_table()
+    table.page.keyboard.press("h")
+    table.page.wait_for_selector(".sw-pile.sw-hinted", timeout=10_000)
+    again = assist(table)
+    assert again["move"] in state["legal"] and again["version"] == state["version"]
+
+
+def test_solve_then_play_it_out_wins_on_the_page_and_a_click_stops_it(table):
+    start = table.new(BOBBY, pre_moves=PLAYED_IN_CODE)["version"]
+    table.button("solve")
+    wait_line(table, "Winnable in 14 moves")
+    play_out = table.cell(VIEW).locator('button[data-action="play_out"]')
+    assert play_out.is_enabled()
+    play_out.click()
+    # a click on the felt after a few moves stops it
+    table.page.wait_for_function(
+        "([c, v]) => Number(c.querySelector('.sw-table')?.dataset.version) >= v",
+        arg=[table.handle(VIEW), start + 3], timeout=20_000, polling="raf")
+    table.click_pile("f1")
+    wait_line(table, "Play-out stopped after")
+    stopped = table.settled()
+    done = len(stopped["history"]) - len(PLAYED_IN_CODE)
+    assert 3 <= done < 14 and stopped["status"] == "playing"
+    assert assist(table)["done"] == done
+    # Solve again from here, and play it out to the win
+    table.button("solve")
+    wait_line(table, f"Winnable in {14 - done} moves")
+    play_out.click()
+    wait_line(table, "Played out: won", timeout=30_000)
+    state = table.check()
+    assert state["status"] == "won" and len(state["history"]) == 102

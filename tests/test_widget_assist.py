@@ -1,0 +1,177 @@
+"""The table's Hint, Solve and Play it out through the widget's real comm
+message path: the solver searches a copy in a worker thread while the kernel
+keeps answering, and every move it plays goes through the engine."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from test_widget_protocol import Page, assert_mirrors_engine, snapshot
+
+import solitaire_widgets as sw
+from solitaire_widgets.solver.background import play_in_background, solve_in_background
+from solitaire_widgets.widget import SolitaireWidget
+
+LINE = 102  # the suit-order Bobby deal: draw a card, send it home, 51 times
+
+
+def suit_order_bobby() -> SolitaireWidget:
+    return SolitaireWidget(sw.Bobby(deck=sw.standard_deck()))
+
+
+def undecided() -> SolitaireWidget:
+    """A deal the solver decides in neither 5 s nor a minute (Frog, seed 2)."""
+    return SolitaireWidget("frog", seed=2)
+
+
+def test_hint_names_a_legal_move_with_its_reason_and_plays_nothing():
+    w = SolitaireWidget("cruel", seed=1)
+    page = Page(w)
+    before = snapshot(w)
+    assert page.request("hint")["ok"]
+    hint = w.assist
+    assert hint["kind"] == "hint" and hint["version"] == w.version and hint["winning"] in (True, None)
+    move = sw.Move.parse(hint["move"])
+    assert move in w.game.legal_moves() and (hint["source"], hint["target"]) == (move.source, move.target)
+    assert hint["reason"]
+    assert snapshot(w) == before  # a hint changes nothing
+    assert page.request("move", move=hint["move"])["ok"]
+    assert w.assist == {}  # it was about the position before
+
+
+def test_a_hint_for_an_action_marks_the_stock():
+    w = suit_order_bobby()
+    Page(w).request("hint")
+    assert w.assist["move"] == "draw" and w.assist["source"] == "stock" and w.assist["target"] == ""
+
+
+def test_solve_searches_in_a_worker_and_play_it_out_wins_through_the_engine():
+    w = suit_order_bobby()
+    w.play_pace = 0.0
+    page = Page(w)
+    changes: list[str] = []
+    w.game.observe(lambda game, change: changes.append(change.kind))
+    assert page.request("solve")["ok"]
+    assert w.wait()
+    assert w.assist == {"kind": "solve", "state": "won", "text": f"winnable in {LINE} moves", "moves": LINE,
+                        "states": w.assist["states"], "version": w.version}
+    assert w.game.history == ()  # the search played on a copy
+    assert page.request("play_out")["ok"]
+    assert w.wait()
+    assert w.game.status == "won" and w.assist["state"] == "won" and w.assist["done"] == LINE
+    assert changes == ["play"] * LINE  # every move went through the engine like any other
+    assert_mirrors_engine(w)
+    reply = page.request("solve")
+    assert not reply["ok"] and reply["reason"] == "nothing to solve: the game is won"
+
+
+def test_the_kernel_answers_while_a_solve_runs_and_stop_ends_it():
+    w = undecided()
+    w.solve_seconds = 600.0  # only the stop can end it
+    page = Page(w)
+    assert page.request("solve")["ok"]
+    assert w.assist["state"] == "running" and w.assist["version"] == w.version
+    reply = page.request("explain", pile="t0")  # answered at once, the search still running
+    assert reply["ok"] and w._task is not None and w._task.running
+    refused = page.request("hint")
+    assert not refused["ok"] and refused["reason"] == "refused: a solve is running; Stop ends it"
+    assert page.request("stop")["ok"]
+    assert w.wait(60)
+    assert w.assist["state"] == "unknown" and w.assist["text"] == "stopped before a verdict"
+    assert w.game.history == ()
+
+
+def test_a_solve_that_runs_out_of_time_says_so():
+    w = undecided()
+    w.solve_seconds = 0.2
+    Page(w).request("solve")
+    assert w.wait()
+    assert w.assist["state"] == "unknown" and w.assist["text"] == "not decided in 0.2 s"
+
+
+def test_a_move_during_a_solve_makes_its_verdict_stale():
+    w = undecided()
+    w.solve_seconds = 600.0
+    page = Page(w)
+    page.request("solve")
+    move = str(w.game.legal_moves()[0])
+    assert page.request("move", move=move)["ok"]  # the player takes over: the solve stops
+    assert w.wait(60)
+    assert w.assist["state"] == "stale" and w.assist["version"] == w.version
+    assert [str(m) for m in w.game.history] == [move]
+
+
+def test_no_win_exists_and_refusals():
+    w = SolitaireWidget(sw.Cruel(deck=sw.standard_deck()))  # no card can move: lost at once
+    page = Page(w)
+    reply = page.request("hint")
+    assert not reply["ok"] and "lost" in reply["reason"]
+    reply = page.request("play_out")
+    assert not reply["ok"] and reply["reason"] == "nothing to play out: Solve first, and wait for a winning line"
+    assert w.message == reply["reason"] and w.message_kind == "error"
+
+
+@pytest.mark.parametrize("content, reason", [
+    ({"request": "solve"}, "refused: the request carries no state version"),
+    ({"request": "hint", "version": -3}, "refused: the table changed before this hint arrived"),
+    ({"request": "play_out", "version": True}, "refused: the request carries no state version"),
+    ({"request": "solve!", "version": 0}, "refused: unknown request 'solve!'"),
+])
+def test_malformed_assist_requests_are_refused_with_a_reason(content, reason):
+    w = suit_order_bobby()
+    page = Page(w)
+    before = snapshot(w)
+    page.raw({**content, "id": "x-1"})
+    reply = page.replies[-1]
+    assert reply["id"] == "x-1" and not reply["ok"] and reply["reason"].startswith(reason)
+    assert snapshot(w)[:3] == before[:3] and w.assist == {} and w._task is None
+
+
+def test_a_stop_request_is_answered_when_nothing_runs():
+    w = suit_order_bobby()
+    page = Page(w)
+    page.raw({"request": "stop", "id": "s-1"})  # honoured whatever version the page saw
+    assert page.replies[-1]["ok"]
+
+
+def test_a_stop_during_play_it_out_stops_it_between_moves():
+    w = suit_order_bobby()
+    w.play_pace = 0.02
+    page = Page(w)
+    page.request("solve")
+    w.wait()
+    three = threading.Event()
+    w.observe(lambda change: three.set() if change["new"].get("done", 0) >= 3 else None, names="assist")
+    page.request("play_out")
+    assert three.wait(60)
+    assert page.request("stop")["ok"]
+    assert w.wait()
+    played = len(w.game.history)
+    assert 3 <= played < LINE and w.assist["state"] == "stopped" and w.assist["done"] == played
+    assert_mirrors_engine(w)
+
+
+def test_a_move_from_code_ends_a_play_out():
+    w = suit_order_bobby()
+    w.play_pace = 0.02
+    page = Page(w)
+    page.request("solve")
+    w.wait()
+    page.request("play_out")
+    with w._lock:  # between two moves of the play-out
+        w.game.undo() if w.game.history else w.game.play("draw")
+    assert w.wait()
+    assert w.assist["state"] in ("stopped", "changed") and w.game.status == "playing"
+    assert_mirrors_engine(w)
+
+
+def test_background_solve_searches_a_copy_and_play_reports_a_refused_move():
+    game = sw.Bobby(deck=sw.standard_deck())
+    found: list = []
+    task = solve_in_background(game, on_done=found.append, time_limit=None, max_states=1000)
+    game.play("draw")  # the search does not see it: it copied the deal first
+    assert task.wait(30) and found[0].status == "won" and len(found[0].moves) == LINE
+    ends: list[str] = []
+    task = play_in_background(game, found[0].moves, pace=0.0, on_done=ends.append)  # one draw too late
+    assert task.wait(30) and ends == ["failed"] and [str(m) for m in game.history] == ["draw", "draw"]
