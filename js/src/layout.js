@@ -2,9 +2,15 @@
 //
 // A game layout places piles on a grid whose unit is one card width plus one
 // gap: `col` 2.5 means "two and a half card-and-gap steps from the left".
-// `computeGeometry(layout, width)` turns it into pixel boxes for a table of
-// the given width: cards shrink so the widest row fits (no horizontal
-// scrolling), up to a maximum size, and the grid is centred.
+// `computeGeometry(layout, width, extents)` turns it into pixel boxes for a
+// table of the given width: cards shrink so the widest row fits (no
+// horizontal scrolling), up to a maximum size, and the grid is centred. A
+// row is as tall as its layout reserves or as its longest fan needs now
+// (`extents`), so the felt fits the cards and no fan is squeezed over a
+// card's index. Narrow tables may use another layout of the game
+// (`layoutFor(game, piles, width)`): Cruel's packets go in 3 or 4 rows.
+
+import { INDEX_BOX, indexScale } from "./faces.js";
 
 /** @typedef {"none" | "down" | "right"} Fan */
 
@@ -27,6 +33,7 @@
 
 /**
  * @typedef {object} GameLayout
+ * @property {number} [minWidth] the narrowest table this layout is for (px)
  * @property {number} cols     grid width in columns
  * @property {number} [maxCw]  largest card width in px
  * @property {RowSpec[]} rows
@@ -53,13 +60,15 @@
  * @property {number} cw      card width
  * @property {number} ch      card height
  * @property {number} gap
+ * @property {number} indexScale  how much larger than usual the index is drawn (faces.js)
+ * @property {import("./fan.js").IndexSize} index  the index of a card in px
  * @property {Record<string, PileBox>} piles
  */
 
 export const CARD_RATIO = 1.4; // height / width (poker cards: 88 × 63 mm)
 export const GAP_RATIO = 0.14; // gap / card width
 export const MIN_CW = 30;
-export const MAX_CW = 88;
+export const MAX_CW = 120;
 
 /**
  * @param {string} prefix
@@ -80,27 +89,66 @@ function run(piles, row, col, extra = {}, step = 1) {
   return piles.map((pile, i) => ({ pile, row, col: col + i * step, ...extra }));
 }
 
-const CRUEL_STEP = 1.78;
-const CRUEL_SPAN = 1.62;
+// A Cruel packet is fanned to the right, wide enough for four cards at the
+// full step (more wrap onto a second line, see fan.js).
+const CRUEL_SPAN = 1.95;
+const CRUEL_STEP = CRUEL_SPAN + 0.2;
+
+/**
+ * Cruel's layout with the 12 packets in rows of `perRow`, under the 4
+ * foundations.
+ * @param {number} perRow
+ * @param {number} minWidth
+ * @returns {GameLayout}
+ */
+function cruelLayout(perRow, minWidth) {
+  const cols = (perRow - 1) * CRUEL_STEP + CRUEL_SPAN;
+  const packetRows = 12 / perRow;
+  /** @type {RowSpec[]} */
+  const rows = [{ h: 1 }];
+  for (let r = 0; r < packetRows; r++) rows.push({ h: 1, gapBefore: r ? 1.5 : 2 });
+  return {
+    minWidth,
+    cols,
+    rows,
+    slots: [
+      ...run(ids("f", 4), 0, (cols - 4) / 2),
+      ...ids("t", 12).map((pile, i) => ({
+        pile, row: 1 + Math.floor(i / perRow), col: (i % perRow) * CRUEL_STEP, span: CRUEL_SPAN,
+        fan: /** @type {Fan} */ ("right"),
+      })),
+    ],
+  };
+}
+
+/** Narrower layouts of a game, widest first (each used from its minWidth up). */
+export const NARROW_LAYOUTS = {
+  cruel: [cruelLayout(4, 560), cruelLayout(3, 0)],
+  // The 8 foundations in two rows of four at the right, over the columns.
+  midshipman: [{
+    minWidth: 0,
+    cols: 9,
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1 }, { h: 2.5, gapBefore: 2 }],
+    slots: [
+      { pile: "stock", row: 0, col: 0, badge: true },
+      { pile: "waste", row: 0, col: 1, badge: true },
+      ...run(ids("f", 8).slice(0, 4), 0, 5),
+      ...run(ids("f", 8).slice(4), 1, 5),
+      ...run(ids("t", 9), 2, 0, { fan: "down" }),
+    ],
+  }],
+};
 
 /** @type {Record<string, GameLayout>} */
 export const LAYOUTS = {
   // 4 foundations centred on top, 12 packets of four in two rows of six,
-  // each fanned to the right.
-  cruel: {
-    cols: 5 * CRUEL_STEP + CRUEL_SPAN,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 2 }, { h: 1, gapBefore: 1.5 }],
-    slots: [
-      ...run(ids("f", 4), 0, (5 * CRUEL_STEP + CRUEL_SPAN - 4) / 2),
-      ...run(ids("t", 12).slice(0, 6), 1, 0, { span: CRUEL_SPAN, fan: "right" }, CRUEL_STEP),
-      ...run(ids("t", 12).slice(6), 2, 0, { span: CRUEL_SPAN, fan: "right" }, CRUEL_STEP),
-    ],
-  },
+  // each fanned to the right (3 or 4 rows on narrow tables).
+  cruel: cruelLayout(6, 1000),
   // The stock at the left, 16 foundations in two rows of eight, 8 tableau
   // columns under them fanned downward (they reach 24 cards).
   leap_year: {
     cols: 9,
-    rows: [{ h: 1 }, { h: 1 }, { h: 3, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1 }, { h: 2.5, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       ...run(ids("f", 16).slice(0, 8), 0, 1),
@@ -112,8 +160,7 @@ export const LAYOUTS = {
   // 5 columns the waste feeds, fanned downward.
   frog: {
     cols: 8,
-    maxCw: 80,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 3, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 2.5, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
@@ -126,7 +173,7 @@ export const LAYOUTS = {
   // left are written under the stock.
   bobby: {
     cols: 5,
-    maxCw: 100,
+    maxCw: 130,
     rows: [{ h: 1, below: 0.3 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
@@ -137,8 +184,9 @@ export const LAYOUTS = {
   },
   // Stock, waste and 8 foundations in one row; 9 columns fanned downward.
   midshipman: {
+    minWidth: 700,
     cols: 10.4,
-    rows: [{ h: 1 }, { h: 4, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 2.5, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
@@ -169,31 +217,35 @@ export function genericLayout(pileIds) {
 }
 
 /**
- * The layout of a game; falls back to a generic one. Piles the layout does
- * not place are added to it, and piles the game lacks are dropped.
+ * The layout of a game for a table `width` px wide (the widest of its
+ * layouts whose minWidth the table reaches); falls back to a generic one
+ * when the game's piles are not the ones the layout places.
  * @param {string} gameName
  * @param {string[]} pileIds
+ * @param {number} [width]
  * @returns {GameLayout}
  */
-export function layoutFor(gameName, pileIds) {
+export function layoutFor(gameName, pileIds, width = Infinity) {
   const known = LAYOUTS[gameName];
   if (!known) return genericLayout(pileIds);
   const have = new Set(pileIds);
   const placed = new Set(known.slots.map((s) => s.pile));
-  if (pileIds.every((p) => placed.has(p)) && known.slots.every((s) => have.has(s.pile))) return known;
-  const generic = genericLayout(pileIds);
-  return generic;
+  if (!pileIds.every((p) => placed.has(p)) || !known.slots.every((s) => have.has(s.pile))) return genericLayout(pileIds);
+  const choices = [known, ...(/** @type {Record<string, GameLayout[]>} */ (NARROW_LAYOUTS)[gameName] ?? [])];
+  return choices.find((l) => width >= (l.minWidth ?? 0)) ?? choices[choices.length - 1];
 }
 
 /**
  * Pixel boxes for every pile for a table `width` px wide.
  * @param {GameLayout} layout
  * @param {number} width
+ * @param {Record<string, number>} [extents] how tall each fan is now (px
+ *   from its top); a row grows to hold its tallest fan
  * @returns {Geometry}
  */
-export function computeGeometry(layout, width) {
+export function computeGeometry(layout, width, extents = {}) {
   const w = Math.max(0, Math.floor(width || 0));
-  const pad = w < 480 ? 6 : 12;
+  const pad = w < 480 ? 8 : 12;
   const fit = (w - 2 * pad) / (layout.cols + (layout.cols - 1) * GAP_RATIO);
   let cw = Math.floor(Math.max(MIN_CW, Math.min(layout.maxCw ?? MAX_CW, fit)));
   const gapOf = (/** @type {number} */ c) => Math.max(3, Math.round(c * GAP_RATIO));
@@ -204,6 +256,9 @@ export function computeGeometry(layout, width) {
   const step = cw + gap;
   const contentW = layout.cols * step - gap;
   const left = Math.max(pad, Math.floor((w - contentW) / 2));
+  /** @type {number[]} */
+  const need = layout.rows.map(() => 0);
+  for (const slot of layout.slots) need[slot.row] = Math.max(need[slot.row], extents[slot.pile] ?? 0);
   /** @type {{y: number, h: number}[]} */
   const rows = [];
   let y = pad;
@@ -212,7 +267,7 @@ export function computeGeometry(layout, width) {
       const prev = layout.rows[i - 1];
       y += Math.round(gap * (row.gapBefore ?? 1) + (prev.below ?? 0) * cw);
     }
-    const h = Math.round(row.h * ch);
+    const h = Math.max(Math.round(row.h * ch), Math.ceil(need[i]));
     rows.push({ y, h });
     y += h;
   });
@@ -227,14 +282,21 @@ export function computeGeometry(layout, width) {
       x: Math.round(left + slot.col * step),
       y: row.y,
       w: slot.span ? Math.round(slot.span * step - gap) : cw,
-      h: fan === "down" ? row.h : ch,
+      h: fan === "none" ? ch : Math.max(fan === "down" ? row.h : ch, Math.ceil(extents[slot.pile] ?? 0)),
       fan,
       row: slot.row,
       col: slot.col,
       badge: !!slot.badge,
     };
   }
-  return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, piles };
+  const scale = indexScale(cw);
+  // The face is drawn inside the card's 1 px border: its index ends 1 px further.
+  const index = {
+    right: 1 + Math.ceil((INDEX_BOX.w * scale * cw) / 100),
+    line: 1 + Math.ceil((INDEX_BOX.h * scale * ch) / 140),
+    down: 1 + Math.ceil((INDEX_BOX.strip * scale * ch) / 140),
+  };
+  return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, indexScale: scale, index, piles };
 }
 
 /** Games whose empty foundations take only an ace. */
