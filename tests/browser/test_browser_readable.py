@@ -18,6 +18,7 @@ import random
 
 import pytest
 
+import harness as h
 import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
@@ -104,7 +105,10 @@ def stress_moves(name: str) -> tuple[int, list[str]]:
 
 @pytest.fixture
 def sized(table):
-    """Sets the width of the table's output area; puts it back afterwards."""
+    """Sets the width of the table's output area (in a window wide enough for
+    it); puts both back afterwards."""
+    table.page.set_viewport_size({"width": max(WIDTHS) + 400, "height": h.VIEWPORT["height"]})
+
     def size(width: int) -> None:
         table.page.evaluate(SET_WIDTH_JS, [table.handle(), width])
         table.page.wait_for_function(SETTLED_JS, arg=[table.handle(), width], timeout=10_000, polling="raf")
@@ -112,6 +116,7 @@ def sized(table):
 
     yield size
     table.page.evaluate(SET_WIDTH_JS, [table.handle(), 0])
+    table.page.set_viewport_size(h.VIEWPORT)
 
 
 @pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
