@@ -128,7 +128,7 @@ export const NARROW_LAYOUTS = {
   midshipman: [{
     minWidth: 0,
     cols: 9,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 1 }, { h: 2.5, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1 }, { h: 2.2, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
@@ -160,11 +160,11 @@ export const LAYOUTS = {
   // 5 columns the waste feeds, fanned downward.
   frog: {
     cols: 8,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 2.5, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 1.8, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
-      { pile: "reserve", row: 0, col: 2.6, span: 5.4, fan: "right", badge: true },
+      { pile: "reserve", row: 0, col: 2.3, span: 5.7, fan: "right", badge: true },
       ...run(ids("f", 8), 0 + 1, 0),
       ...run(ids("t", 5), 2, 1.5, { fan: "down" }),
     ],
@@ -186,7 +186,7 @@ export const LAYOUTS = {
   midshipman: {
     minWidth: 700,
     cols: 10.4,
-    rows: [{ h: 1 }, { h: 2.5, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 2.2, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
