@@ -7,8 +7,9 @@
 // horizontal scrolling), up to a maximum size, and the grid is centred. A
 // row is as tall as its layout reserves or as its longest fan needs now
 // (`extents`), so the felt fits the cards and no fan is squeezed over a
-// card's index. Narrow tables may use another layout of the game
-// (`layoutFor(game, piles, width)`): Cruel's packets go in 3 or 4 rows.
+// card's index. A game may have other layouts (`layoutFor(game, piles,
+// width)` takes the one with the largest cards): Cruel's packets go in 2, 3
+// or 4 rows.
 
 import { INDEX_BOX, indexScale } from "./faces.js";
 
@@ -33,7 +34,7 @@ import { INDEX_BOX, indexScale } from "./faces.js";
 
 /**
  * @typedef {object} GameLayout
- * @property {number} [minWidth] the narrowest table this layout is for (px)
+ * @property {number} [maxWidth] the widest table this layout is for (px)
  * @property {number} cols     grid width in columns
  * @property {number} [maxCw]  largest card width in px
  * @property {RowSpec[]} rows
@@ -69,6 +70,10 @@ export const CARD_RATIO = 1.4; // height / width (poker cards: 88 × 63 mm)
 export const GAP_RATIO = 0.14; // gap / card width
 export const MIN_CW = 30;
 export const MAX_CW = 120;
+/** The felt a layout reserves stays within this height (px) … */
+export const MAX_FELT_HEIGHT = 660;
+/** … unless the cards would get narrower than this (px). */
+export const COMFORT_CW = 84;
 
 /**
  * @param {string} prefix
@@ -98,17 +103,15 @@ const CRUEL_STEP = CRUEL_SPAN + 0.2;
  * Cruel's layout with the 12 packets in rows of `perRow`, under the 4
  * foundations.
  * @param {number} perRow
- * @param {number} minWidth
  * @returns {GameLayout}
  */
-function cruelLayout(perRow, minWidth) {
+function cruelLayout(perRow) {
   const cols = (perRow - 1) * CRUEL_STEP + CRUEL_SPAN;
   const packetRows = 12 / perRow;
   /** @type {RowSpec[]} */
   const rows = [{ h: 1 }];
   for (let r = 0; r < packetRows; r++) rows.push({ h: 1, gapBefore: r ? 1.5 : 2 });
   return {
-    minWidth,
     cols,
     rows,
     slots: [
@@ -121,12 +124,12 @@ function cruelLayout(perRow, minWidth) {
   };
 }
 
-/** Narrower layouts of a game, widest first (each used from its minWidth up). */
+/** Other layouts of a game for narrower tables (see layoutFor). */
 export const NARROW_LAYOUTS = {
-  cruel: [cruelLayout(4, 560), cruelLayout(3, 0)],
+  cruel: [cruelLayout(4), cruelLayout(3)],
   // The 8 foundations in two rows of four at the right, over the columns.
   midshipman: [{
-    minWidth: 0,
+    maxWidth: 699,
     cols: 9,
     rows: [{ h: 1 }, { h: 1, gapBefore: 1 }, { h: 2.2, gapBefore: 2 }],
     slots: [
@@ -143,12 +146,12 @@ export const NARROW_LAYOUTS = {
 export const LAYOUTS = {
   // 4 foundations centred on top, 12 packets of four in two rows of six,
   // each fanned to the right (3 or 4 rows on narrow tables).
-  cruel: cruelLayout(6, 1000),
+  cruel: cruelLayout(6),
   // The stock at the left, 16 foundations in two rows of eight, 8 tableau
   // columns under them fanned downward (they reach 24 cards).
   leap_year: {
     cols: 9,
-    rows: [{ h: 1 }, { h: 1 }, { h: 2.5, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1 }, { h: 2, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       ...run(ids("f", 16).slice(0, 8), 0, 1),
@@ -184,7 +187,6 @@ export const LAYOUTS = {
   },
   // Stock, waste and 8 foundations in one row; 9 columns fanned downward.
   midshipman: {
-    minWidth: 700,
     cols: 10.4,
     rows: [{ h: 1 }, { h: 2.2, gapBefore: 2 }],
     slots: [
@@ -217,9 +219,10 @@ export function genericLayout(pileIds) {
 }
 
 /**
- * The layout of a game for a table `width` px wide (the widest of its
- * layouts whose minWidth the table reaches); falls back to a generic one
- * when the game's piles are not the ones the layout places.
+ * The layout of a game for a table `width` px wide: of its layouts meant
+ * for that width (`maxWidth`), the one with the largest cards (a later one
+ * only when its cards are over 10 % larger). Falls back to a generic one when the game's piles are not the
+ * ones the layout places.
  * @param {string} gameName
  * @param {string[]} pileIds
  * @param {number} [width]
@@ -231,8 +234,42 @@ export function layoutFor(gameName, pileIds, width = Infinity) {
   const have = new Set(pileIds);
   const placed = new Set(known.slots.map((s) => s.pile));
   if (!pileIds.every((p) => placed.has(p)) || !known.slots.every((s) => have.has(s.pile))) return genericLayout(pileIds);
-  const choices = [known, ...(/** @type {Record<string, GameLayout[]>} */ (NARROW_LAYOUTS)[gameName] ?? [])];
-  return choices.find((l) => width >= (l.minWidth ?? 0)) ?? choices[choices.length - 1];
+  if (!Number.isFinite(width)) return known;
+  let best = known;
+  let bestCw = computeGeometry(known, width).cw;
+  for (const other of /** @type {Record<string, GameLayout[]>} */ (NARROW_LAYOUTS)[gameName] ?? []) {
+    if (width > (other.maxWidth ?? Infinity)) continue;
+    const cw = computeGeometry(other, width).cw;
+    if (cw > bestCw * 1.1) [best, bestCw] = [other, cw]; // much larger only: a taller felt costs too
+  }
+  return best;
+}
+
+/**
+ * The rows of a layout one under the other: each as tall as it reserves or
+ * as `need[i]` px, whichever is more.
+ * @param {GameLayout} layout
+ * @param {number} cw
+ * @param {number} gap
+ * @param {number} pad
+ * @param {number[]} need
+ */
+function stackRows(layout, cw, gap, pad, need) {
+  const ch = Math.round(cw * CARD_RATIO);
+  /** @type {{y: number, h: number}[]} */
+  const rows = [];
+  let y = pad;
+  layout.rows.forEach((row, i) => {
+    if (i > 0) {
+      const prev = layout.rows[i - 1];
+      y += Math.round(gap * (row.gapBefore ?? 1) + (prev.below ?? 0) * cw);
+    }
+    const h = Math.max(Math.round(row.h * ch), Math.ceil(need[i] ?? 0));
+    rows.push({ y, h });
+    y += h;
+  });
+  const last = layout.rows[layout.rows.length - 1];
+  return { rows, height: y + Math.round((last?.below ?? 0) * cw) + pad };
 }
 
 /**
@@ -251,6 +288,8 @@ export function computeGeometry(layout, width, extents = {}) {
   const gapOf = (/** @type {number} */ c) => Math.max(3, Math.round(c * GAP_RATIO));
   // Rounding the gap may push the grid a few px too wide: shrink until it fits.
   while (cw > MIN_CW && layout.cols * (cw + gapOf(cw)) - gapOf(cw) > w - 2 * pad) cw--;
+  // A tall layout stops growing before its felt outgrows a laptop screen.
+  while (cw > COMFORT_CW && stackRows(layout, cw, gapOf(cw), pad, []).height > MAX_FELT_HEIGHT) cw--;
   const gap = gapOf(cw);
   const ch = Math.round(cw * CARD_RATIO);
   const step = cw + gap;
@@ -259,20 +298,7 @@ export function computeGeometry(layout, width, extents = {}) {
   /** @type {number[]} */
   const need = layout.rows.map(() => 0);
   for (const slot of layout.slots) need[slot.row] = Math.max(need[slot.row], extents[slot.pile] ?? 0);
-  /** @type {{y: number, h: number}[]} */
-  const rows = [];
-  let y = pad;
-  layout.rows.forEach((row, i) => {
-    if (i > 0) {
-      const prev = layout.rows[i - 1];
-      y += Math.round(gap * (row.gapBefore ?? 1) + (prev.below ?? 0) * cw);
-    }
-    const h = Math.max(Math.round(row.h * ch), Math.ceil(need[i]));
-    rows.push({ y, h });
-    y += h;
-  });
-  const last = layout.rows[layout.rows.length - 1];
-  const height = y + Math.round((last?.below ?? 0) * cw) + pad;
+  const { rows, height } = stackRows(layout, cw, gap, pad, need);
   /** @type {Record<string, PileBox>} */
   const piles = {};
   for (const slot of layout.slots) {
