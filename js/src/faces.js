@@ -55,6 +55,37 @@ function pip(x, y, scale, flip = false) {
 }
 
 /**
+ * Where the index lies on the 100 × 140 face at index scale 1 (at scale s,
+ * s times as large): the top-left corner, rank over suit, `w` × `h` (what a
+ * fan to the right shows), and the top strip `strip` high, the rank at the
+ * left and a small suit at the right (what a downward fan shows). The view
+ * marks the box on each card (`.sw-index`) and never covers it.
+ */
+export const INDEX_BOX = { w: 26, h: 42, strip: 24 };
+
+/** The rank's font size on the 100-unit-wide face at index scale 1. */
+export const INDEX_FONT = 20;
+
+/** The smallest rank font size in px: smaller cards draw a larger index. */
+export const MIN_INDEX_FONT_PX = 12;
+
+/** The largest index scale (small cards then show big index and one suit). */
+export const MAX_INDEX_SCALE = 1.9;
+
+/**
+ * How much larger than usual the index of a card `cw` px wide is drawn so
+ * its rank is at least MIN_INDEX_FONT_PX tall (in steps of 0.1, so a table
+ * uses few face images).
+ * @param {number} cw
+ * @example indexScale(80) // 1
+ * @example indexScale(40) // 1.5
+ */
+export function indexScale(cw) {
+  const need = (MIN_INDEX_FONT_PX * 100) / (INDEX_FONT * Math.max(1, cw));
+  return Math.min(MAX_INDEX_SCALE, Math.max(1, Math.ceil(need * 10 - 1e-9) / 10));
+}
+
+/**
  * The index of a corner: the rank above a small suit.
  * @param {string} rankText
  */
@@ -67,15 +98,26 @@ function index(rankText) {
 }
 
 /**
- * The SVG markup of a card face.
+ * The SVG markup of a card face. At an index scale above 1 (small cards) the
+ * face is the top-left index drawn `scale` times larger and one big suit
+ * (pips would be too small to see).
  * @param {number} face  0..51
+ * @param {number} [scale] index scale (see indexScale)
  */
-export function faceSvg(face) {
+export function faceSvg(face, scale = 1) {
   const info = /** @type {import("./cards.js").CardInfo} */ (cardInfo(face));
   const ink = info.red ? RED : BLACK;
   const parts = [];
   parts.push(`<defs><path id="s" d="${SUIT_PATHS[info.suit]}"/></defs>`);
   const corner = index(info.rankText);
+  if (scale > 1) {
+    parts.push(`<g transform="scale(${scale})">${corner}</g>`);
+    parts.push(pip(String(100 - 11.5 * scale), 13 * scale, 0.55 * scale)); // top right: seen in a downward fan
+    const big = Math.min(2.4, (100 - INDEX_BOX.w * scale) / 22);
+    const y = Math.max(INDEX_BOX.h * scale + big * 11, 140 - 8 - big * 11);
+    parts.push(pip(String(100 - 6 - big * 11), y, big));
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" fill="${ink}">${parts.join("")}</svg>`;
+  }
   parts.push(`<g>${corner}</g>`);
   parts.push(`<g transform="rotate(180 50 70)">${corner}</g>`);
   parts.push(pip("88.5", 13, 0.55)); // top right: seen in a downward fan
@@ -92,19 +134,21 @@ export function faceSvg(face) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" fill="${ink}">${parts.join("")}</svg>`;
 }
 
-/** @type {Map<number, string>} */
+/** @type {Map<string, string>} */
 const urls = new Map();
 
 /**
- * A CSS url() of the face image of a card id (cached per face).
+ * A CSS url() of the face image of a card id (cached per face and scale).
  * @param {number} id
+ * @param {number} [scale] index scale (see indexScale)
  */
-export function faceUrl(id) {
+export function faceUrl(id, scale = 1) {
   const face = ((id % 52) + 52) % 52;
-  let url = urls.get(face);
+  const key = `${face}:${scale}`;
+  let url = urls.get(key);
   if (!url) {
-    url = `url("data:image/svg+xml,${encodeURIComponent(faceSvg(face))}")`;
-    urls.set(face, url);
+    url = `url("data:image/svg+xml,${encodeURIComponent(faceSvg(face, scale))}")`;
+    urls.set(key, url);
   }
   return url;
 }

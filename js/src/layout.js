@@ -2,9 +2,16 @@
 //
 // A game layout places piles on a grid whose unit is one card width plus one
 // gap: `col` 2.5 means "two and a half card-and-gap steps from the left".
-// `computeGeometry(layout, width)` turns it into pixel boxes for a table of
-// the given width: cards shrink so the widest row fits (no horizontal
-// scrolling), up to a maximum size, and the grid is centred.
+// `computeGeometry(layout, width, extents)` turns it into pixel boxes for a
+// table of the given width: cards shrink so the widest row fits (no
+// horizontal scrolling), up to a maximum size, and the grid is centred. A
+// row is as tall as its layout reserves or as its longest fan needs now
+// (`extents`), so the felt fits the cards and no fan is squeezed over a
+// card's index. A game may have other layouts (`layoutFor(game, piles,
+// width)` takes the one with the largest cards): Cruel's packets go in 2, 3
+// or 4 rows.
+
+import { INDEX_BOX, indexScale } from "./faces.js";
 
 /** @typedef {"none" | "down" | "right"} Fan */
 
@@ -27,6 +34,7 @@
 
 /**
  * @typedef {object} GameLayout
+ * @property {number} [maxWidth] the widest table this layout is for (px)
  * @property {number} cols     grid width in columns
  * @property {number} [maxCw]  largest card width in px
  * @property {RowSpec[]} rows
@@ -53,13 +61,19 @@
  * @property {number} cw      card width
  * @property {number} ch      card height
  * @property {number} gap
+ * @property {number} indexScale  how much larger than usual the index is drawn (faces.js)
+ * @property {import("./fan.js").IndexSize} index  the index of a card in px
  * @property {Record<string, PileBox>} piles
  */
 
 export const CARD_RATIO = 1.4; // height / width (poker cards: 88 × 63 mm)
 export const GAP_RATIO = 0.14; // gap / card width
 export const MIN_CW = 30;
-export const MAX_CW = 88;
+export const MAX_CW = 120;
+/** The felt a layout reserves stays within this height (px) … */
+export const MAX_FELT_HEIGHT = 660;
+/** … unless the cards would get narrower than this (px). */
+export const COMFORT_CW = 84;
 
 /**
  * @param {string} prefix
@@ -80,27 +94,64 @@ function run(piles, row, col, extra = {}, step = 1) {
   return piles.map((pile, i) => ({ pile, row, col: col + i * step, ...extra }));
 }
 
-const CRUEL_STEP = 1.78;
-const CRUEL_SPAN = 1.62;
+// A Cruel packet is fanned to the right, wide enough for four cards at the
+// full step (more wrap onto a second line, see fan.js).
+const CRUEL_SPAN = 1.95;
+const CRUEL_STEP = CRUEL_SPAN + 0.2;
+
+/**
+ * Cruel's layout with the 12 packets in rows of `perRow`, under the 4
+ * foundations.
+ * @param {number} perRow
+ * @returns {GameLayout}
+ */
+function cruelLayout(perRow) {
+  const cols = (perRow - 1) * CRUEL_STEP + CRUEL_SPAN;
+  const packetRows = 12 / perRow;
+  /** @type {RowSpec[]} */
+  const rows = [{ h: 1 }];
+  for (let r = 0; r < packetRows; r++) rows.push({ h: 1, gapBefore: r ? 1.5 : 2 });
+  return {
+    cols,
+    rows,
+    slots: [
+      ...run(ids("f", 4), 0, (cols - 4) / 2),
+      ...ids("t", 12).map((pile, i) => ({
+        pile, row: 1 + Math.floor(i / perRow), col: (i % perRow) * CRUEL_STEP, span: CRUEL_SPAN,
+        fan: /** @type {Fan} */ ("right"),
+      })),
+    ],
+  };
+}
+
+/** Other layouts of a game for narrower tables (see layoutFor). */
+export const NARROW_LAYOUTS = {
+  cruel: [cruelLayout(4), cruelLayout(3)],
+  // The 8 foundations in two rows of four at the right, over the columns.
+  midshipman: [{
+    maxWidth: 699,
+    cols: 9,
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1 }, { h: 2.2, gapBefore: 2 }],
+    slots: [
+      { pile: "stock", row: 0, col: 0, badge: true },
+      { pile: "waste", row: 0, col: 1, badge: true },
+      ...run(ids("f", 8).slice(0, 4), 0, 5),
+      ...run(ids("f", 8).slice(4), 1, 5),
+      ...run(ids("t", 9), 2, 0, { fan: "down" }),
+    ],
+  }],
+};
 
 /** @type {Record<string, GameLayout>} */
 export const LAYOUTS = {
   // 4 foundations centred on top, 12 packets of four in two rows of six,
-  // each fanned to the right.
-  cruel: {
-    cols: 5 * CRUEL_STEP + CRUEL_SPAN,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 2 }, { h: 1, gapBefore: 1.5 }],
-    slots: [
-      ...run(ids("f", 4), 0, (5 * CRUEL_STEP + CRUEL_SPAN - 4) / 2),
-      ...run(ids("t", 12).slice(0, 6), 1, 0, { span: CRUEL_SPAN, fan: "right" }, CRUEL_STEP),
-      ...run(ids("t", 12).slice(6), 2, 0, { span: CRUEL_SPAN, fan: "right" }, CRUEL_STEP),
-    ],
-  },
+  // each fanned to the right (3 or 4 rows on narrow tables).
+  cruel: cruelLayout(6),
   // The stock at the left, 16 foundations in two rows of eight, 8 tableau
   // columns under them fanned downward (they reach 24 cards).
   leap_year: {
     cols: 9,
-    rows: [{ h: 1 }, { h: 1 }, { h: 3, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1 }, { h: 2, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       ...run(ids("f", 16).slice(0, 8), 0, 1),
@@ -112,12 +163,11 @@ export const LAYOUTS = {
   // 5 columns the waste feeds, fanned downward.
   frog: {
     cols: 8,
-    maxCw: 80,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 3, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 1.8, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
-      { pile: "reserve", row: 0, col: 2.6, span: 5.4, fan: "right", badge: true },
+      { pile: "reserve", row: 0, col: 2.3, span: 5.7, fan: "right", badge: true },
       ...run(ids("f", 8), 0 + 1, 0),
       ...run(ids("t", 5), 2, 1.5, { fan: "down" }),
     ],
@@ -126,7 +176,7 @@ export const LAYOUTS = {
   // left are written under the stock.
   bobby: {
     cols: 5,
-    maxCw: 100,
+    maxCw: 130,
     rows: [{ h: 1, below: 0.3 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
@@ -138,7 +188,7 @@ export const LAYOUTS = {
   // Stock, waste and 8 foundations in one row; 9 columns fanned downward.
   midshipman: {
     cols: 10.4,
-    rows: [{ h: 1 }, { h: 4, gapBefore: 2 }],
+    rows: [{ h: 1 }, { h: 2.2, gapBefore: 2 }],
     slots: [
       { pile: "stock", row: 0, col: 0, badge: true },
       { pile: "waste", row: 0, col: 1, badge: true },
@@ -169,41 +219,43 @@ export function genericLayout(pileIds) {
 }
 
 /**
- * The layout of a game; falls back to a generic one. Piles the layout does
- * not place are added to it, and piles the game lacks are dropped.
+ * The layout of a game for a table `width` px wide: of its layouts meant
+ * for that width (`maxWidth`), the one with the largest cards (a later one
+ * only when its cards are over 10 % larger). Falls back to a generic one when the game's piles are not the
+ * ones the layout places.
  * @param {string} gameName
  * @param {string[]} pileIds
+ * @param {number} [width]
  * @returns {GameLayout}
  */
-export function layoutFor(gameName, pileIds) {
+export function layoutFor(gameName, pileIds, width = Infinity) {
   const known = LAYOUTS[gameName];
   if (!known) return genericLayout(pileIds);
   const have = new Set(pileIds);
   const placed = new Set(known.slots.map((s) => s.pile));
-  if (pileIds.every((p) => placed.has(p)) && known.slots.every((s) => have.has(s.pile))) return known;
-  const generic = genericLayout(pileIds);
-  return generic;
+  if (!pileIds.every((p) => placed.has(p)) || !known.slots.every((s) => have.has(s.pile))) return genericLayout(pileIds);
+  if (!Number.isFinite(width)) return known;
+  let best = known;
+  let bestCw = computeGeometry(known, width).cw;
+  for (const other of /** @type {Record<string, GameLayout[]>} */ (NARROW_LAYOUTS)[gameName] ?? []) {
+    if (width > (other.maxWidth ?? Infinity)) continue;
+    const cw = computeGeometry(other, width).cw;
+    if (cw > bestCw * 1.1) [best, bestCw] = [other, cw]; // much larger only: a taller felt costs too
+  }
+  return best;
 }
 
 /**
- * Pixel boxes for every pile for a table `width` px wide.
+ * The rows of a layout one under the other: each as tall as it reserves or
+ * as `need[i]` px, whichever is more.
  * @param {GameLayout} layout
- * @param {number} width
- * @returns {Geometry}
+ * @param {number} cw
+ * @param {number} gap
+ * @param {number} pad
+ * @param {number[]} need
  */
-export function computeGeometry(layout, width) {
-  const w = Math.max(0, Math.floor(width || 0));
-  const pad = w < 480 ? 6 : 12;
-  const fit = (w - 2 * pad) / (layout.cols + (layout.cols - 1) * GAP_RATIO);
-  let cw = Math.floor(Math.max(MIN_CW, Math.min(layout.maxCw ?? MAX_CW, fit)));
-  const gapOf = (/** @type {number} */ c) => Math.max(3, Math.round(c * GAP_RATIO));
-  // Rounding the gap may push the grid a few px too wide: shrink until it fits.
-  while (cw > MIN_CW && layout.cols * (cw + gapOf(cw)) - gapOf(cw) > w - 2 * pad) cw--;
-  const gap = gapOf(cw);
+function stackRows(layout, cw, gap, pad, need) {
   const ch = Math.round(cw * CARD_RATIO);
-  const step = cw + gap;
-  const contentW = layout.cols * step - gap;
-  const left = Math.max(pad, Math.floor((w - contentW) / 2));
   /** @type {{y: number, h: number}[]} */
   const rows = [];
   let y = pad;
@@ -212,12 +264,41 @@ export function computeGeometry(layout, width) {
       const prev = layout.rows[i - 1];
       y += Math.round(gap * (row.gapBefore ?? 1) + (prev.below ?? 0) * cw);
     }
-    const h = Math.round(row.h * ch);
+    const h = Math.max(Math.round(row.h * ch), Math.ceil(need[i] ?? 0));
     rows.push({ y, h });
     y += h;
   });
   const last = layout.rows[layout.rows.length - 1];
-  const height = y + Math.round((last?.below ?? 0) * cw) + pad;
+  return { rows, height: y + Math.round((last?.below ?? 0) * cw) + pad };
+}
+
+/**
+ * Pixel boxes for every pile for a table `width` px wide.
+ * @param {GameLayout} layout
+ * @param {number} width
+ * @param {Record<string, number>} [extents] how tall each fan is now (px
+ *   from its top); a row grows to hold its tallest fan
+ * @returns {Geometry}
+ */
+export function computeGeometry(layout, width, extents = {}) {
+  const w = Math.max(0, Math.floor(width || 0));
+  const pad = w < 480 ? 8 : 12;
+  const fit = (w - 2 * pad) / (layout.cols + (layout.cols - 1) * GAP_RATIO);
+  let cw = Math.floor(Math.max(MIN_CW, Math.min(layout.maxCw ?? MAX_CW, fit)));
+  const gapOf = (/** @type {number} */ c) => Math.max(3, Math.round(c * GAP_RATIO));
+  // Rounding the gap may push the grid a few px too wide: shrink until it fits.
+  while (cw > MIN_CW && layout.cols * (cw + gapOf(cw)) - gapOf(cw) > w - 2 * pad) cw--;
+  // A tall layout stops growing before its felt outgrows a laptop screen.
+  while (cw > COMFORT_CW && stackRows(layout, cw, gapOf(cw), pad, []).height > MAX_FELT_HEIGHT) cw--;
+  const gap = gapOf(cw);
+  const ch = Math.round(cw * CARD_RATIO);
+  const step = cw + gap;
+  const contentW = layout.cols * step - gap;
+  const left = Math.max(pad, Math.floor((w - contentW) / 2));
+  /** @type {number[]} */
+  const need = layout.rows.map(() => 0);
+  for (const slot of layout.slots) need[slot.row] = Math.max(need[slot.row], extents[slot.pile] ?? 0);
+  const { rows, height } = stackRows(layout, cw, gap, pad, need);
   /** @type {Record<string, PileBox>} */
   const piles = {};
   for (const slot of layout.slots) {
@@ -227,14 +308,21 @@ export function computeGeometry(layout, width) {
       x: Math.round(left + slot.col * step),
       y: row.y,
       w: slot.span ? Math.round(slot.span * step - gap) : cw,
-      h: fan === "down" ? row.h : ch,
+      h: fan === "none" ? ch : Math.max(fan === "down" ? row.h : ch, Math.ceil(extents[slot.pile] ?? 0)),
       fan,
       row: slot.row,
       col: slot.col,
       badge: !!slot.badge,
     };
   }
-  return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, piles };
+  const scale = indexScale(cw);
+  // The face is drawn inside the card's 1 px border: its index ends 1 px further.
+  const index = {
+    right: 1 + Math.ceil((INDEX_BOX.w * scale * cw) / 100),
+    line: 1 + Math.ceil((INDEX_BOX.h * scale * ch) / 140),
+    down: 1 + Math.ceil((INDEX_BOX.strip * scale * ch) / 140),
+  };
+  return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, indexScale: scale, index, piles };
 }
 
 /** Games whose empty foundations take only an ace. */

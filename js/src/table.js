@@ -11,7 +11,8 @@ import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
-import { fanPositions } from "./fan.js";
+import { fanExtent, fanPositions } from "./fan.js";
+import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
 import { bannerText, optionsText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
@@ -36,7 +37,7 @@ import { RequestQueue } from "./requests.js";
 /**
  * A card element with the view's bookkeeping: its place in its pile and its
  * running slide.
- * @typedef {HTMLElement & {_x?: number, _y?: number, _i?: number, _anim?: Animation | null}} CardEl
+ * @typedef {HTMLElement & {_x?: number, _y?: number, _i?: number, _s?: number, _anim?: Animation | null}} CardEl
  */
 
 /**
@@ -257,8 +258,13 @@ export class CardTable {
     this.actions = actions;
     this.gameName = game;
     this.pileIds = pileIds;
-    this.layout = layoutFor(game, pileIds);
+    /** @type {number} */
+    this.width = this.measureWidth();
+    /** @type {GameLayout} */
+    this.layout = layoutFor(game, pileIds, this.width);
     this.rows = focusRows(this.layout);
+    /** @type {Record<string, number>} the tallest each fan has been in this deal at this width */
+    this.extents = {};
     this.clearSelection();
     this.pointer.cancelPress();
     this.root.dataset.game = game;
@@ -304,7 +310,6 @@ export class CardTable {
     if (this.focusId) this.pileEl(this.focusId).tabIndex = 0;
     if (game === "bobby" || this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
 
-    this.width = this.measureWidth();
     this.geometry = computeGeometry(this.layout, this.width);
     this.applyGeometry();
     this.seed = this.counters().seed;
@@ -336,7 +341,45 @@ export class CardTable {
   relayout(width) {
     if (this.destroyed) return;
     this.width = width;
-    this.geometry = computeGeometry(/** @type {GameLayout} */ (this.layout), width);
+    /** @type {GameLayout} */
+    const layout = layoutFor(String(this.gameName), this.pileIds ?? [], width);
+    if (layout !== this.layout) {
+      this.layout = layout;
+      this.rows = focusRows(layout);
+    }
+    this.extents = {};
+    this.geometry = computeGeometry(layout, width);
+    this.applyGeometry();
+    for (const rec of this.piles.values()) this.placeCards(rec);
+    this.refit();
+  }
+
+  /**
+   * Grow the rows to the fans they hold now (no fan is squeezed over a
+   * card's index, see fan.js). Rows do not shrink back within a deal, so
+   * the felt does not jump with each undo.
+   */
+  refit() {
+    const g = this.geometry;
+    if (!g || !this.layout) return;
+    const extents = (this.extents ??= {});
+    let grew = false;
+    for (const rec of this.piles.values()) {
+      const box = g.piles[rec.id];
+      if (!box || box.fan === "none" || rec.cards.length === 0) continue;
+      const pos = fanPositions(rec.cards.length, faceDownCount(rec.cards), box.fan, { w: box.w, h: 0 }, g.cw, g.ch, g.index);
+      const need = fanExtent(pos, g.cw, g.ch).h;
+      if (need > (extents[rec.id] ?? 0)) {
+        extents[rec.id] = need;
+        grew = true;
+      }
+    }
+    if (!grew) return;
+    const next = computeGeometry(this.layout, this.width, extents);
+    const moved = next.height !== g.height ||
+      Object.keys(next.piles).some((id) => next.piles[id].y !== g.piles[id].y || next.piles[id].h !== g.piles[id].h);
+    this.geometry = next;
+    if (!moved) return;
     this.applyGeometry();
     for (const rec of this.piles.values()) this.placeCards(rec);
   }
@@ -347,6 +390,9 @@ export class CardTable {
     const s = this.root.style;
     s.setProperty("--sw-cw", `${g.cw}px`);
     s.setProperty("--sw-ch", `${g.ch}px`);
+    s.setProperty("--sw-ix-w", `${g.index.right}px`);
+    s.setProperty("--sw-ix-h", `${g.index.line}px`);
+    s.setProperty("--sw-ix-strip", `${g.index.down}px`);
     this.felt.style.height = `${g.height}px`;
     this.felt.style.minWidth = g.width > this.width ? `${g.width}px` : "";
     for (const rec of this.piles.values()) {
@@ -386,6 +432,7 @@ export class CardTable {
     const seed = this.counters().seed;
     const newDeal = seed !== this.seed;
     this.seed = seed;
+    if (newDeal) this.extents = {};
     const motion = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
       typeof this.felt.animate === "function";
 
@@ -421,6 +468,7 @@ export class CardTable {
       downBefore.set(id, rec.cards.filter((c) => c < 0).length);
     }
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
+    this.refit();
     if (motion) {
       for (const id of changed) {
         const rec = /** @type {PileRecord} */ (this.piles.get(id));
@@ -542,13 +590,16 @@ export class CardTable {
     if (!g) return;
     const box = g.piles[rec.id];
     if (!box) return;
-    const down = rec.cards.findIndex((c) => c >= 0);
-    const faceDown = down < 0 ? rec.cards.length : down;
     const n = rec.els.length;
-    const pos = fanPositions(n, faceDown, box.fan, box, g.cw, g.ch);
+    const pos = fanPositions(n, faceDownCount(rec.cards), box.fan, box, g.cw, g.ch, g.index);
     for (let i = 0; i < n; i++) {
       const el = /** @type {CardEl} */ (rec.els[i]);
       const { x, y } = pos[i];
+      // Small cards draw a larger index (faces.js).
+      if (rec.cards[i] >= 0 && el._s !== g.indexScale) {
+        el._s = g.indexScale;
+        el.style.backgroundImage = faceUrl(rec.cards[i], g.indexScale);
+      }
       if (el._x !== x) el.style.left = `${(el._x = x)}px`;
       if (el._y !== y) el.style.top = `${(el._y = y)}px`;
       if (el._i !== i) el.dataset.index = String((el._i = i));
@@ -917,3 +968,11 @@ export class CardTable {
   }
 }
 
+/**
+ * How many cards at the bottom of a pile lie face down (ids below 0).
+ * @param {number[]} cards
+ */
+function faceDownCount(cards) {
+  const up = cards.findIndex((c) => c >= 0);
+  return up < 0 ? cards.length : up;
+}

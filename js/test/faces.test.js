@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BLACK, PIPS, RED, SUIT_PATHS, faceSvg, faceUrl } from "../src/faces.js";
+import { BLACK, INDEX_FONT, MAX_INDEX_SCALE, MIN_INDEX_FONT_PX, PIPS, RED, SUIT_PATHS, faceSvg, faceUrl, indexScale } from "../src/faces.js";
 
 /** @param {string} svg */
 const uses = (svg) => (svg.match(/<use /g) ?? []).length;
@@ -41,5 +41,20 @@ describe("card faces", () => {
     expect(decodeURIComponent(url.slice(24, -2))).toBe(faceSvg(6));
     const svg = faceSvg(6).replace('xmlns="http://www.w3.org/2000/svg"', "");
     expect(svg).not.toMatch(/https?:|url\(|<image/); // no outside resources
+  });
+
+  it("draws a larger index on small cards, so the rank is at least 12 px", () => {
+    expect(indexScale(100)).toBe(1);
+    expect(indexScale(60)).toBe(1);
+    for (const cw of [32, 35, 40, 45, 50, 59]) {
+      const s = indexScale(cw);
+      expect(s).toBeGreaterThan(1);
+      expect(s).toBeLessThanOrEqual(MAX_INDEX_SCALE);
+      expect((INDEX_FONT * s * cw) / 100).toBeGreaterThanOrEqual(MIN_INDEX_FONT_PX - 1e-9);
+    }
+    const big = faceSvg(6, 1.5);
+    expect(big).toContain('transform="scale(1.5)"');
+    expect((big.match(/>7<\/text>/g) ?? []).length).toBe(1); // one corner, one big suit
+    expect(faceUrl(6, 1.5)).not.toBe(faceUrl(6));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MIN_STEP, STEP, compress, fanPositions, fanSpacing, fanSteps } from "../src/fan.js";
+import { MIN_STEP, STEP, compress, fanExtent, fanPositions, fanSpacing, fanSteps } from "../src/fan.js";
 
 const cw = 80;
 const ch = 112;
@@ -79,5 +79,50 @@ describe("compress", () => {
     expect(pos[23].y - pos[22].y).toBe(Math.floor(pos[23].y) - Math.floor(pos[22].y));
     expect(pos[23].y - pos[22].y).toBeGreaterThanOrEqual(Math.floor(STEP.down.up * ch) - 1);
     expect(pos[1].y - pos[0].y).toBeLessThanOrEqual(Math.ceil(MIN_STEP * ch));
+  });
+});
+
+describe("fans that keep every index readable", () => {
+  const index = { down: 20, right: 22, line: 36 };
+
+  it("never steps a face-up card less than its index in a downward fan; runs past the box instead", () => {
+    const box = { w: cw, h: 2 * ch };
+    for (const [n, faceDown] of [[5, 0], [24, 0], [12, 6], [30, 10]]) {
+      const pos = fanPositions(n, faceDown, "down", box, cw, ch, index);
+      for (let i = faceDown + 1; i < n; i++) expect(pos[i].y - pos[i - 1].y).toBeGreaterThanOrEqual(index.down);
+      // face-down cards are squeezed first
+      if (faceDown > 1) expect(pos[1].y - pos[0].y).toBeLessThan(index.down);
+      expect(fanExtent(pos, cw, ch).h).toBe(pos[n - 1].y + ch);
+    }
+  });
+
+  it("uses the full step while the fan fits its box", () => {
+    const pos = fanPositions(4, 0, "down", { w: cw, h: 1000 }, cw, ch, index);
+    expect(pos[3].y).toBe(Math.floor(3 * STEP.down.up * ch));
+  });
+
+  it("wraps a fan to the right onto lines one index height apart", () => {
+    const box = { w: 2 * cw, h: ch };
+    const pos = fanPositions(9, 0, "right", box, cw, ch, index);
+    const ext = fanExtent(pos, cw, ch);
+    expect(ext.w).toBeLessThanOrEqual(box.w);
+    const lines = [...new Set(pos.map((p) => p.y))];
+    expect(lines.length).toBeGreaterThan(1);
+    for (let k = 1; k < lines.length; k++) expect(lines[k] - lines[k - 1]).toBeGreaterThanOrEqual(index.line);
+    for (let i = 1; i < pos.length; i++) {
+      if (pos[i].y === pos[i - 1].y) expect(pos[i].x - pos[i - 1].x).toBeGreaterThanOrEqual(index.right);
+    }
+    expect(ext.h).toBe(lines[lines.length - 1] + ch);
+  });
+
+  it("keeps a short fan to the right on one line", () => {
+    const pos = fanPositions(4, 0, "right", { w: 2 * cw, h: ch }, cw, ch, index);
+    expect(pos.every((p) => p.y === 0)).toBe(true);
+  });
+});
+
+describe("compress with a floor per step", () => {
+  it("never goes under a step's floor, even when the room is too small", () => {
+    expect(compress([10, 10, 10], 12, [2, 8, 8])).toEqual([2, 8, 8]);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { fanPositions } from "../src/fan.js";
-import { CARD_RATIO, LAYOUTS, MAX_CW, computeGeometry, emptyHint, genericLayout, layoutFor } from "../src/layout.js";
+import { CARD_RATIO, LAYOUTS, MAX_CW, NARROW_LAYOUTS, computeGeometry, emptyHint, genericLayout, layoutFor } from "../src/layout.js";
+import { INDEX_FONT, MIN_INDEX_FONT_PX } from "../src/faces.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 const WIDTHS = [400, 480, 600, 800, 1000, 1400];
@@ -18,9 +19,9 @@ describe("layouts", () => {
   });
 
   it.each(GAMES)("%s fits every width from 400 to 1400 px without overlap", (game) => {
-    const layout = LAYOUTS[game];
+    const ids = states[game].start.pile_ids;
     for (const width of WIDTHS) {
-      const g = computeGeometry(layout, width);
+      const g = computeGeometry(layoutFor(game, ids, width), width);
       expect(g.width).toBe(width);
       const boxes = Object.values(g.piles);
       for (const b of boxes) {
@@ -38,6 +39,7 @@ describe("layouts", () => {
     for (const game of GAMES) {
       const g = computeGeometry(LAYOUTS[game], 3000);
       expect(g.cw).toBeLessThanOrEqual(LAYOUTS[game].maxCw ?? MAX_CW);
+      expect(g.indexScale).toBe(1);
       expect(g.ch).toBe(Math.round(g.cw * CARD_RATIO));
     }
   });
@@ -55,14 +57,58 @@ describe("layouts", () => {
     expect(g.width).toBeGreaterThan(200);
   });
 
-  it("lays Cruel out as 4 foundations over two rows of 6 packets fanned right", () => {
-    const g = computeGeometry(LAYOUTS.cruel, 800);
-    const row = (id) => g.piles[id].row;
-    expect(["f0", "f1", "f2", "f3"].map(row)).toEqual([0, 0, 0, 0]);
-    expect([0, 1, 2, 3, 4, 5].map((i) => row(`t${i}`))).toEqual([1, 1, 1, 1, 1, 1]);
-    expect([6, 7, 8, 9, 10, 11].map((i) => row(`t${i}`))).toEqual([2, 2, 2, 2, 2, 2]);
-    expect(g.piles.t0.fan).toBe("right");
-    expect(g.piles.t0.w).toBeGreaterThan(g.cw * 1.5);
+  it("lays Cruel out as 4 foundations over rows of 6, 4 or 3 packets fanned right", () => {
+    const ids = states.cruel.start.pile_ids;
+    for (const [width, perRow] of [[1600, 6], [1200, 4], [800, 4], [420, 3]]) {
+      const g = computeGeometry(layoutFor("cruel", ids, width), width);
+      const row = (/** @type {string} */ id) => g.piles[id].row;
+      expect(["f0", "f1", "f2", "f3"].map(row)).toEqual([0, 0, 0, 0]);
+      for (let i = 0; i < 12; i++) expect(row(`t${i}`)).toBe(1 + Math.floor(i / perRow));
+      expect(g.piles.t0.fan).toBe("right");
+      // four cards at the full step fit a packet
+      const pos = fanPositions(4, 0, "right", g.piles.t0, g.cw, g.ch, g.index);
+      expect(pos.every((p) => p.y === 0)).toBe(true);
+      expect(pos[3].x + g.cw).toBeLessThanOrEqual(g.piles.t0.w);
+    }
+  });
+
+  it("puts Midshipman's foundations in two rows on a narrow table", () => {
+    const ids = states.midshipman.start.pile_ids;
+    expect(layoutFor("midshipman", ids, 1000)).toBe(LAYOUTS.midshipman);
+    expect(layoutFor("midshipman", ids, 420)).toBe(NARROW_LAYOUTS.midshipman[0]);
+    const g = computeGeometry(NARROW_LAYOUTS.midshipman[0], 420);
+    expect(g.piles.f0.row).toBe(0);
+    expect(g.piles.f4.row).toBe(1);
+  });
+
+  it.each(GAMES)("%s draws every rank at 12 px or more from 400 to 1400 px", (game) => {
+    const ids = states[game].start.pile_ids;
+    for (const width of [400, 420, 500, 640, 800, 1000, 1200, 1400]) {
+      const g = computeGeometry(layoutFor(game, ids, width), width);
+      expect((INDEX_FONT * g.indexScale * g.cw) / 100).toBeGreaterThanOrEqual(MIN_INDEX_FONT_PX - 0.01);
+      expect(g.index.down).toBeLessThan(g.index.line);
+    }
+  });
+
+  it("lets cards grow on a wide table, up to a comfortable size", () => {
+    for (const game of GAMES) {
+      const ids = states[game].start.pile_ids;
+      const g = computeGeometry(layoutFor(game, ids, 1600), 1600);
+      expect(g.cw).toBeGreaterThanOrEqual(100);
+      expect(g.cw).toBeLessThanOrEqual(130);
+    }
+  });
+
+  it("grows a row to its tallest fan and moves the rows under it down", () => {
+    const layout = LAYOUTS.frog;
+    const g = computeGeometry(layout, 800);
+    const grown = computeGeometry(layout, 800, { reserve: g.ch + 40, t2: 4 * g.ch });
+    expect(grown.piles.reserve.h).toBe(g.ch + 40);
+    expect(grown.piles.f0.y).toBe(g.piles.f0.y + 40);
+    expect(grown.piles.t0.h).toBe(4 * g.ch); // the whole row
+    expect(grown.height).toBe(g.height + 40 + 4 * g.ch - g.piles.t0.h);
+    // an extent smaller than the reserved room changes nothing
+    expect(computeGeometry(layout, 800, { t2: g.ch })).toEqual(g);
   });
 
   it("lays Leap Year out as stock, two rows of 8 foundations, 8 columns fanned down", () => {
@@ -79,22 +125,20 @@ describe("layouts", () => {
     for (let i = 0; i < 9; i++) expect(m.piles[`t${i}`].fan).toBe("down");
   });
 
-  it("fits a 24-card Leap Year column and the full Frog reserve inside their boxes", () => {
+  it("fans the full Frog reserve on one line, no index covered, at every width", () => {
     for (const width of WIDTHS) {
-      const g = computeGeometry(LAYOUTS.leap_year, width);
-      const box = g.piles.t0;
-      const pos = fanPositions(24, 0, "down", box, g.cw, g.ch);
-      expect(pos[23].y + g.ch).toBeLessThanOrEqual(box.h);
       const f = computeGeometry(LAYOUTS.frog, width);
       const r = f.piles.reserve;
-      const rp = fanPositions(13, 0, "right", r, f.cw, f.ch);
+      const rp = fanPositions(13, 0, "right", r, f.cw, f.ch, f.index);
       expect(rp[12].x + f.cw).toBeLessThanOrEqual(r.w);
+      expect(rp.every((p) => p.y === 0)).toBe(true);
+      for (let i = 1; i < 13; i++) expect(rp[i].x - rp[i - 1].x).toBeGreaterThanOrEqual(f.index.right);
     }
   });
 
   it("shows the full reserve fan uncompressed at 800 px", () => {
     const f = computeGeometry(LAYOUTS.frog, 800);
-    const rp = fanPositions(13, 0, "right", f.piles.reserve, f.cw, f.ch);
+    const rp = fanPositions(13, 0, "right", f.piles.reserve, f.cw, f.ch, f.index);
     expect(rp[1].x).toBeGreaterThanOrEqual(Math.floor(f.cw * 0.3));
   });
 
