@@ -212,13 +212,20 @@ class Table:
         if pt is None:
             loc.scroll_into_view_if_needed()
             pt = loc.evaluate(HIT_POINT_JS, card)
+        if pt is None and loc.locator(".sw-card").count():
+            # a long fan on a table taller than the window: its top card
+            loc.locator(".sw-card").last.scroll_into_view_if_needed()
+            pt = loc.evaluate(HIT_POINT_JS, card)
         if pt is None:
             raise GestureError(f"no point of pile {pile} (cell {cell}) is hit by the pointer: covered or off-screen")
         return pt
 
     def drag(self, source: str, target: str, cell: int = VIEW, steps: int = 6) -> None:
         a = self.point(source, True, cell)
-        b = self.point(target, True, cell)
+        # anywhere on the target pile (a long fan's top card may be far below)
+        b = self.point(target, False, cell)
+        # finding the target may have scrolled the page: the source again, where it is now
+        a = self.cell(cell).locator(f'.sw-pile[data-pile="{source}"]').evaluate(HIT_POINT_JS, True) or a
         mouse = self.page.mouse
         mouse.move(a["x"], a["y"])
         mouse.down()

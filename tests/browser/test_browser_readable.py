@@ -28,8 +28,10 @@ WIDTHS = [420, 800, 1400]
 # strip is then at least 14.4 px high, its corner 15.6 px wide and 25 px high.
 MIN_INDEX_PX = 14
 MIN_INDEX_W = 15
-# Moves played from code before the check: long columns, a full Frog reserve.
-STRESS = {"frog": (4, 70), "leap_year": (2, 90), "bobby": (5, 6), "cruel": (3, 40), "midshipman": (7, 90)}
+# Moves played from code before the check (seed, moves): 24-card Leap Year
+# columns, a full Frog reserve, long Midshipman columns, an 8-card Cruel
+# packet (it wraps onto a second line).
+STRESS = {"frog": (4, 70), "leap_year": (2, 90), "bobby": (5, 6), "cruel": (11, 30), "midshipman": (7, 90)}
 
 SET_WIDTH_JS = """
 ([cell, w]) => {
