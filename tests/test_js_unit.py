@@ -14,9 +14,7 @@ JS = Path(__file__).resolve().parent.parent / "js"
 
 def test_vitest_suite_passes() -> None:
     npm = shutil.which("npm")
-    if npm is None:
-        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
-            pytest.fail("npm is missing: CI needs Node.js and npm to build and test the front end", pytrace=False)
+    if npm is None:  # under CI=true, tests/conftest.py turns this skip into a failure
         pytest.skip("npm is not installed: install Node.js and npm to run the front end's unit tests")
     if not (JS / "node_modules").is_dir():
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS, check=True)
