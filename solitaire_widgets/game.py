@@ -223,6 +223,10 @@ class Game:
         """Indices of the piles an action may change (saved for undo)."""
         return tuple(range(len(self.PILES)))
 
+    def _may_redeal(self) -> bool:
+        """Whether a redeal can ever happen under the options in force."""
+        return "redeal" in self.ACTION_NAMES
+
     # --- reading the position ---------------------------------------------
     @property
     def seed(self) -> Optional[int]:

@@ -63,6 +63,9 @@ class LeapYear(Deals, Redeals, Game):
         """Passes through the stock still to come, the current one included."""
         return (2 if self._options["redeal"] == "once" else 1) - self._redeals
 
+    def _may_redeal(self) -> bool:
+        return self._options["redeal"] != "none"
+
     def _setup(self, order: list[int]) -> None:
         aces = [card for card in order if RANK[card] == 1]
         rest = [card for card in order if RANK[card] != 1]

@@ -96,7 +96,7 @@ class Search:
         self.keys = keys
         # Safe moves need foundations that only grow, and no redeal whose new
         # order a card leaving the tableau early could change.
-        self.safe_moves = "redeal" not in g.ACTION_NAMES and not any(
+        self.safe_moves = not g._may_redeal() and not any(
             f in g._action_piles(a) for a in g.ACTION_NAMES for f in cls._FOUNDATIONS)
         self.copies = [0] * 256  # cards of each key in the deal
         for c in range(g._N):
