@@ -98,6 +98,10 @@ class Search:
         # order a card leaving the tableau early could change.
         self.safe_moves = not g._may_redeal() and not any(
             f in g._action_piles(a) for a in g.ACTION_NAMES for f in cls._FOUNDATIONS)
+        # source pile -> the tableau piles (not foundations) its card may go to
+        self.tableau_routes = [
+            tuple(t for t in range(n) if cls._CODE_GRID[s][t] is not None and t not in self.foundations)
+            for s in range(n)]
         self.copies = [0] * 256  # cards of each key in the deal
         for c in range(g._N):
             self.copies[keys[c]] += 1
@@ -140,6 +144,16 @@ class Search:
                 g._lean_revert(record)
                 return after is ANY
             return not any(self._outside(k) for k in wants)
+        # A card that may still go onto the tableau (Midshipman's waste card)
+        # could become the base another card needs there: ask each pile it
+        # may go to what it would take with this card on top.
+        card = g._piles[s][-1]
+        for t in self.tableau_routes[s]:
+            g._piles[t].append(card)
+            wants = g._wants(t)
+            g._piles[t].pop()
+            if wants is not ANY and any(self._outside(k) for k in wants):
+                return False
         return True
 
     def children(self) -> list[int]:
