@@ -263,13 +263,17 @@ class Table:
             const t = c.querySelector('.sw-table'); const a = document.activeElement;
             if (t && a && t.contains(a) && a.matches('.sw-pile')) return 'pile';
             if (t && a && t.contains(a)) return 'table';
-            const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell'));
-            const here = cells.findIndex(x => x.contains(a));
-            return here >= 0 && here <= view ? 'before' : 'after'; }"""
+            if (a && a.closest('.cm-editor')) return 'editor';
+            // before or after the table in document order (toolbars included)
+            if (!a || !t) return 'before';
+            return a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after'; }"""
         for _ in range(limit):
             where = self.page.evaluate(where_js, [self.handle(cell), cell])
             if where == "pile":
                 return
+            if where == "editor":  # Tab would indent: leave the cell editor as a user would
+                self.page.keyboard.press("Escape")
+                continue
             self.page.keyboard.press("Tab" if where == "before" else "Shift+Tab")
         raise GestureError(f"{limit} Tab presses never put the focus on a pile of the table in cell {cell}; "
                            f"{self.diagnose(cell)}")
