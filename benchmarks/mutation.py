@@ -2,8 +2,8 @@
 
 Runs mutmut (https://github.com/boxed/mutmut) over the engine and widget
 modules of ``solitaire_widgets/`` (not ``solver/``, ``gym.py`` or
-``__main__.py``: tools built on the engine) with the non-browser tests and prints, per module, how many mutants the tests
-killed.  Mutants that change no behaviour are listed in ``EQUIVALENT`` below
+``__main__.py``: tools built on the engine) with the non-browser tests and
+prints, per module, how many mutants the tests killed.  Mutants that change no behaviour are listed in ``EQUIVALENT`` below
 with the reason, and left out of the score.  A benchmark, not a test: it is
 CPU heavy (2,537 mutants; each run also spends minutes recording which tests
 reach which function and running the tests unmutated first) and not part of CI.
