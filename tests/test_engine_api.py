@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import solitaire_widgets as sw
+from solitaire_widgets.cards import card_ids_of_deck
 from solitaire_widgets import (
     Card,
     GameChange,
@@ -193,21 +194,27 @@ def test_bad_seed(bad):
 
 
 def test_bad_decks():
+    """Each refusal of an explicit deck says exactly what is wrong (whole messages)."""
     full = sw.standard_deck()
-    with pytest.raises(ValueError, match=r"deck has 51 cards; Cruel needs 52"):
-        sw.Cruel(deck=full[:-1])
-    with pytest.raises(ValueError, match=r"deck has 52 cards; Frog needs 104 \(2 decks of 52\)"):
-        sw.Frog(deck=full)
-    with pytest.raises(ValueError, match=r"deck holds A♠ more than 1 time .*again at card 52"):
-        sw.Cruel(deck=full[:-1] + [full[0]])
-    with pytest.raises(ValueError, match=r"deck holds K♣ more than 2 times"):
-        sw.Midshipman(deck=sw.standard_deck(2)[:-2] + cards_("K♣ K♣"))
-    with pytest.raises(ValueError, match=r"deck card 3: 'ZZ' is not a card"):
-        sw.Cruel(deck=full[:2] + ["ZZ"] + full[3:])
-    with pytest.raises(ValueError, match="deck must be a list of cards"):
-        sw.Cruel(deck="A♠ 2♠")
-    with pytest.raises(ValueError, match="deck must be a list of cards"):
-        sw.Cruel(deck=52)
+    double = sw.standard_deck(2)
+    refusals = [
+        (lambda: sw.Cruel(deck=full[:-1]), "deck has 51 cards; Cruel needs 52 (1 deck of 52)"),
+        (lambda: sw.Frog(deck=full), "deck has 52 cards; Frog needs 104 (2 decks of 52)"),
+        (lambda: sw.Cruel(deck=full[:-1] + [full[0]]),
+         "deck holds A♠ more than 1 time (again at card 52); Cruel uses each card exactly once"),
+        (lambda: sw.Midshipman(deck=double[:-2] + cards_("K♣ K♣")),
+         "deck holds K♣ more than 2 times (again at card 104); Midshipman uses each card exactly 2 times"),
+        (lambda: sw.Cruel(deck=full[:2] + ["ZZ"] + full[3:]), "deck card 3: 'ZZ' is not a card"),
+        (lambda: sw.Cruel(deck="A♠ 2♠"), "deck must be a list of cards like ['10H', 'A♠', …], not str"),
+        (lambda: sw.Cruel(deck=52), "deck must be a list of cards like ['10H', 'A♠', …], not int"),
+    ]
+    for make, message in refusals:
+        with pytest.raises(ValueError) as info:
+            make()
+        assert str(info.value).startswith(message), str(info.value)
+    # A good deck of either size deals each copy of a face with its own id.
+    ids = card_ids_of_deck(list(reversed(double)), 2, "Frog")
+    assert sorted(ids) == list(range(104)) and ids[0] == 51 and ids[52] == 103
 
 
 def test_decks_of_strings_and_cards_alike():

@@ -35,8 +35,11 @@ def test_resume_puts_the_earlier_deal_back_exactly(name: str) -> None:
     key, history, redo = game.key(), game.history, game.redo_moves
     earlier = game.new_deal(seed=5)
     game.play(game.legal_moves()[0])
+    seen: list[sw.GameChange] = []
+    game.observe(lambda g, change: seen.append(change))
     game.resume(earlier)
     assert (game.key(), game.history, game.redo_moves, game.seed) == (key, history, redo, 4)
+    assert [(c.kind, c.move, set(c.piles)) for c in seen] == [("resume", None, set(game.PILES))]
     game.redo()  # the redo list came back too
     # the copy returned stays independent of the game
     assert len(earlier.history) == 1
@@ -58,3 +61,13 @@ def test_resume_refuses_another_kind_of_game() -> None:
     game = sw.new_game("cruel", seed=1)
     with pytest.raises(TypeError, match="resume needs a Cruel game, not Bobby"):
         game.resume(sw.new_game("bobby", seed=1))
+
+
+def test_new_deal_never_deals_the_current_seed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The random draw is the one thing a test cannot run for real: make it
+    # return the current seed twice before another, as it may by chance.
+    game = sw.Cruel(seed=7)
+    draws = iter([7, 7, 8])
+    monkeypatch.setattr(sw.game.secrets, "randbelow", lambda n: next(draws))
+    game.new_deal()
+    assert game.seed == 8 and game.key() == sw.Cruel(seed=8).key()

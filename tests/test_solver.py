@@ -300,3 +300,18 @@ def test_cli_solve_and_winnability(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "bobby redeal=turn" in out and report.exists()
     assert cli(["winnability", "bobby", "--deals", "2", "-o", "redeal=sideways", "--no-progress"]) == 2
+
+
+def test_game_hint_is_the_solver_hint_with_the_same_budget():
+    # Game.hint forwards both limits: a bad time limit is refused as the solver
+    # refuses it, and its defaults are the solver's (one place for the budget).
+    import inspect
+
+    from solitaire_widgets.solver.hint import hint
+
+    game = sw.Bobby(seed=4)
+    with pytest.raises(ValueError, match="time_limit must be a positive number of seconds or None, not 0"):
+        game.hint(time_limit=0)
+    ours, theirs = inspect.signature(sw.Game.hint).parameters, inspect.signature(hint).parameters
+    assert [(p.name, p.default) for p in ours.values()][1:] == [(p.name, p.default) for p in theirs.values()][1:]
+    assert game.hint(time_limit=None, max_states=200) == hint(game, time_limit=None, max_states=200)

@@ -285,6 +285,20 @@ def test_replay_yields_the_deal_then_each_move_with_an_independent_copy():
     assert len({id(p) for _, p in steps}) == len(steps)
 
 
+@pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
+def test_replay_of_a_deck_dealt_game_replays_that_deck(name):
+    deck = list(reversed(sw.standard_deck(sw.new_game(name, seed=0).decks)))
+    g = sw.new_game(name, deck=deck)
+    rng = random.Random(name)
+    for _ in range(10):
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    steps = list(g.replay())
+    assert steps[0][1].key() == sw.new_game(name, deck=deck).key() and steps[0][1].deck == g.deck
+    assert steps[-1][1].key() == g.key()
+
+
 @pytest.mark.parametrize("name, option, value", every_option_choice())
 def test_targets_and_explain_agree_with_legal_moves_under_every_option(name, option, value):
     rng = random.Random(f"{name} {option} {value}")
