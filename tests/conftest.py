@@ -44,6 +44,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             test._hypothesis_internal_use_settings = settings(chosen, max_examples=cap)  # type: ignore[union-attr]
 
 
+def pytest_ignore_collect(collection_path: "os.PathLike[str]") -> bool | None:
+    """Conftest files hold no doctests.  ``--doctest-modules`` would import
+    each one as a module named ``conftest`` and the second import clashes
+    with the first (pytest 9 no longer special-cases them)."""
+    return True if os.path.basename(collection_path) == "conftest.py" else None
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     profile = settings.get_current_profile_name()
     return f"hypothesis profile: {profile}; CI: {on_ci()} (skips {'fail' if on_ci() else 'are allowed'})"
