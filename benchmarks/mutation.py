@@ -72,6 +72,11 @@ _ONE_VERB = "the ' or ' joins stock verbs, and no game has more than one besides
 _BIG = "byteorder defaults to 'big' on Python 3.11 and later (the benchmark's Python)"
 _DIGEST = "another fixed digest of the deal (pass number or width): keys still differ exactly between deals"
 _TUPLE = "anywidget's _repr_mimebundle_ returns a (data, metadata) tuple, never a dict"
+_INJECTIVE = "another encoding of the same parts that still tells every value apart: equal keys stay equal"
+_UNREAD = "an initial value read only after a solve or play-out has set it"
+_UNREACHABLE = ("a play-out ending 'changed', 'finished' or 'failed' is unreachable from the table: the line was "
+                "replayed to a win before it was offered, and any other change stops the play-out first")
+_NO_MESSAGE = "_sync_all is only ever called without a message or kind"
 _KING = "a king's foundation asks for rank 14, which no card has: it takes nothing, as with ()"
 _TWO_WORDS = "describe_rank always gives two words ('a 6', 'an 8', 'a queen'): each split takes the same second word"
 _OPTIONS = "every game declares at least one rule option, so the options part of the title is never empty"
@@ -137,6 +142,43 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.text.x_explain__mutmut_43": _NO_SUIT,
     "solitaire_widgets.text.x_explain__mutmut_47": (
         "a card listed as stuck is refused by every foundation, so the list of foundations is never empty"),
+    "solitaire_widgets.game.xǁGameǁ_lean_revert__mutmut_1": (
+        "the cached legal moves as '' instead of None: every public undo clears the cache again "
+        "(_changed), and the lean path's only caller, the solver, never reads it"),
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_12": _INJECTIVE,
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_13": _INJECTIVE,
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_14": (
+        "the foundation part dropped where piles are interchangeable (Frog, Midshipman): there the "
+        "foundations' tops follow from which cards are home, which the other piles already say"),
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_41": _BIG,
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_42": _INJECTIVE,
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_46": (
+        "another separator between the key's parts: no part holds its bytes, so equal keys stay equal"),
+    "solitaire_widgets.text.x_explain__mutmut_107": (
+        "every explanation starts with its title and ends with the stock or redeal sentence, so "
+        "neither strip changes it"),
+    "solitaire_widgets.game.xǁGameǁ_lean_apply__mutmut_22": (
+        "every game's _action_piles ignores which action it is asked about (each names one set of piles)"),
+    "solitaire_widgets.game.xǁGameǁ_legal_moves__mutmut_1": "the cached legal moves ignored: recomputed, the same list",
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_28": _UNREAD,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_29": _UNREAD,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_30": _UNREAD,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_31": "the play-out flag starts as None, false as False",
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_32": "the play-out flag reset to None, false as False",
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_36": _UNREACHABLE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_38": _UNREACHABLE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_52": _UNREACHABLE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_53": _UNREACHABLE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_54": _UNREACHABLE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_55": _UNREACHABLE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_on_game_change__mutmut_1": (
+        "only a new deal's change carries the earlier game, so 'or' and 'and' pick the same changes"),
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_sync_all__mutmut_18": _NO_MESSAGE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_sync_all__mutmut_19": _NO_MESSAGE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_position_changed__mutmut_23": (
+        "clearing an assist that is already empty: the trait does not change"),
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁwait__mutmut_1": (
+        "wait's default timeout (30 s -> 31 s) only matters for a task that never ends"),
     "solitaire_widgets.text.x_render__mutmut_27": (
         "every game lists its foundations next to each other, so meeting f1 instead of f0 prints "
         "the foundation rows at the same place"),

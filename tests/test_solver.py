@@ -13,9 +13,10 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import arrange
 
 import solitaire_widgets as sw
-from solitaire_widgets import Move
+from solitaire_widgets import Card, Move
 from solitaire_widgets.__main__ import main as cli
 from solitaire_widgets.solver.search import Search
 
@@ -79,6 +80,23 @@ def test_search_key_ignores_order_of_interchangeable_piles_and_equal_foundations
     key = c._search_key()
     c._piles[c._INDEX["t0"]], c._piles[c._INDEX["t5"]] = c._piles[c._INDEX["t5"]], c._piles[c._INDEX["t0"]]
     assert c._search_key() != key
+
+
+def test_search_key_tells_bobby_foundations_apart_by_their_tops():
+    # The same cards home, in another order: 6 on top takes a 5 or a 7, 5 on
+    # top a 4 or a 6.  The rest of the position cannot tell them apart.
+    rest = {"stock": [Card.parse("4D")], "waste": [Card.parse("KC")]}
+    six_on_top = arrange(sw.Bobby(seed=1), {**rest, "f0": [Card.parse("5S"), Card.parse("6H")]})
+    five_on_top = arrange(sw.Bobby(seed=1), {**rest, "f0": [Card.parse("6H"), Card.parse("5S")]})
+    assert six_on_top._search_key() != five_on_top._search_key()
+
+
+@pytest.mark.parametrize("name, options, safe", [
+    ("frog", {}, True), ("leap_year", {}, True), ("midshipman", {}, True),
+    ("leap_year", {"redeal": "once"}, False), ("cruel", {}, False), ("bobby", {}, False),
+])
+def test_safe_moves_only_where_no_redeal_can_gather_a_card_again(name, options, safe):
+    assert Search(sw.new_game(name, seed=1, **options), time_limit=None).safe_moves is safe
 
 
 # --- hand-built decks ------------------------------------------------------------

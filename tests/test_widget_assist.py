@@ -238,3 +238,59 @@ def test_a_move_during_a_solve_says_the_solve_stopped():
     assert w.wait(60)
     assert w.assist == {"kind": "solve", "state": "stale", "text": "solve stopped: the game changed",
                         "version": w.version}
+
+
+def test_requests_during_a_play_out_are_refused_and_moves_wait_for_the_table_lock():
+    w = suit_order_bobby()
+    w.play_pace = 0.0
+    page = Page(w)
+    page.request("solve")
+    w.wait()
+    with w._lock:  # the play-out takes the table's lock for each move: it cannot start one now
+        assert page.request("play_out")["ok"]
+        refused = page.request("hint")
+        assert not refused["ok"] and refused["reason"] == "refused: Play it out is running; Stop ends it"
+        played = len(w.game.history)
+        assert not w.wait(0.2)  # wait gives up after its timeout while the play-out is held
+        assert len(w.game.history) == played
+    assert w.wait() and w.game.status == "won"
+
+
+def test_a_finished_solve_is_cleared_by_the_next_move_and_a_code_move_ends_a_play_out_as_stopped():
+    w = suit_order_bobby()
+    w.play_pace = 0.02
+    page = Page(w)
+    page.request("solve")
+    w.wait()
+    assert w.assist["state"] == "won"
+    w.game.play("draw")  # the verdict was about the position before
+    assert w.assist == {}
+    w.game.undo()
+    page.request("solve")
+    w.wait()
+    page.request("play_out")
+    with w._lock:
+        w.game.undo() if w.game.history else w.game.play("draw")
+    assert w.wait()
+    assert w.assist["kind"] == "play" and w.assist["state"] == "stopped"
+
+
+def test_the_table_forwards_its_search_budgets(monkeypatch):
+    import solitaire_widgets.widget as widget_module
+
+    w = undecided()
+    w.hint_seconds, w.solve_seconds = 0.05, 0.07
+    seen: dict = {}
+    real_hint, real_solve = w.game.hint, widget_module.solve_in_background
+    monkeypatch.setattr(w.game, "hint", lambda **kw: seen.setdefault("hint", kw) and real_hint(**kw))
+    monkeypatch.setattr(widget_module, "solve_in_background",
+                        lambda game, **kw: seen.setdefault("solve", kw) and real_solve(game, **kw))
+    page = Page(w)
+    page.request("hint")
+    page.request("solve")
+    assert w.wait()
+    assert seen["hint"] == {"time_limit": 0.05} and seen["solve"]["time_limit"] == 0.07
+
+
+def test_a_new_table_is_not_in_replay_mode():
+    assert SolitaireWidget("cruel", seed=1).replay is False

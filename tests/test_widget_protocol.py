@@ -660,14 +660,17 @@ def test_bare_game_falls_back_to_text_without_the_widget_layer(monkeypatch: pyte
     assert game._repr_mimebundle_() == {"text/plain": str(game)}
 
 def test_auto_drop_names_the_next_safe_card_and_the_page_can_toggle_it() -> None:
-    game = sw.new_game("cruel", seed=3)
+    game = sw.new_game("cruel", seed=0)  # deals 2♣ on top of t0 and 2♦ on top of t7
     page = Page(SolitaireWidget(game))
     widget = page.widget
     assert widget.auto_drop is False and widget.safe_drop == ""
+    widget.auto_drop = True  # from code too: the table names the next safe card at once
+    assert widget.safe_drop == "t0 f3"
+    widget.auto_drop = False
+    assert widget.safe_drop == ""
     reply = page.request("auto_drop", on=True)
     assert reply["ok"] and widget.auto_drop is True
-    drops = [str(m) for m in game.safe_drops()]
-    assert widget.safe_drop == (drops[0] if drops else "")
+    assert [str(m) for m in game.safe_drops()] == ["t0 f3", "t7 f1"] and widget.safe_drop == "t0 f3"
     # A drop is an ordinary move: the page plays it, undo takes it back.
     for _ in range(3):
         if not widget.safe_drop:
@@ -679,7 +682,8 @@ def test_auto_drop_names_the_next_safe_card_and_the_page_can_toggle_it() -> None
         page.request("redo")
     assert page.request("auto_drop", on=False)["ok"] and widget.safe_drop == ""
     bad = page.request("auto_drop", on="yes")
-    assert not bad["ok"] and "on: true or false" in bad["reason"]
+    assert not bad["ok"] and bad["reason"] == "refused: an auto_drop request needs on: true or false"
+
 
 
 def test_auto_drop_option_of_the_constructor() -> None:
