@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import arrange
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import RANK, SUIT
@@ -58,3 +59,25 @@ def test_midshipman_drops_a_card_only_when_no_lower_card_of_another_suit_can_nee
             safe += expected
             unsafe += not expected
     assert safe and unsafe, (safe, unsafe)
+
+
+def run(suit: str, top: int) -> list:
+    """A foundation of ``suit`` built from the ace up to rank ``top``."""
+    return [sw.Card(rank, suit) for rank in range(1, top + 1)]
+
+
+@pytest.mark.parametrize("foundations, safe", [
+    # both copies of every other suit's 4 home: no 4 can ever need the 5♠
+    ({"H": (4, 4), "D": (4, 5), "C": (6, 4)}, True),
+    ({"H": (4, 4), "D": (4, 4), "C": (4, 3)}, False),  # one 4♣ still out
+    ({"H": (4, 4), "D": (4, 4), "C": (4,)}, False),  # the other 4♣ not even started
+])
+def test_midshipman_drops_a_five_only_with_both_fours_of_every_other_suit_home(foundations, safe):
+    piles = {"t0": [sw.Card(5, "S")], "f7": run("S", 4)}
+    f = iter(range(7))
+    for suit, tops in foundations.items():
+        for top in tops:
+            piles[f"f{next(f)}"] = run(suit, top)
+    game = arrange(sw.Midshipman(seed=1), piles)
+    assert sw.Move("t0", "f7") in game.legal_moves()
+    assert (sw.Move("t0", "f7") in game.safe_drops()) is safe

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import solitaire_widgets as sw
 from solitaire_widgets import Move
 from solitaire_widgets.__main__ import main as cli
+from solitaire_widgets.solver.search import Search
 
 NAMES = sorted(sw.GAMES)
 # Every game with every combination of its rule options (read from OPTIONS,
@@ -315,3 +316,14 @@ def test_game_hint_is_the_solver_hint_with_the_same_budget():
     ours, theirs = inspect.signature(sw.Game.hint).parameters, inspect.signature(hint).parameters
     assert [(p.name, p.default) for p in ours.values()][1:] == [(p.name, p.default) for p in theirs.values()][1:]
     assert game.hint(time_limit=None, max_states=200) == hint(game, time_limit=None, max_states=200)
+
+
+def test_leap_year_sends_a_card_home_as_a_safe_move_only_without_a_redeal():
+    # Seed 2 deals a 2 onto t5 while all sixteen aces are home: every 2 has a
+    # foundation waiting, so it is safe, unless a redeal may gather it again.
+    one_pass = sw.LeapYear(seed=2)
+    assert one_pass.top("t5").rank == 2
+    home = sw.LeapYear._MOVE_CODES[sw.Move("t5", one_pass.legal_moves()[0].target)]
+    assert Search(one_pass, time_limit=None).children() == [home]
+    deal = sw.LeapYear._MOVE_CODES[sw.Move("deal")]
+    assert Search(sw.LeapYear(seed=2, redeal="once"), time_limit=None).children() == [home, deal]

@@ -13,11 +13,13 @@ import re
 from pathlib import Path
 
 import pytest
+from positions import arrange
 from test_engine_rules import (LAYOUT, WON_PACKETS, cards, complete, cruel_deck, drawn_order, midshipman_deck, pile,
                                play_out, reason)
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card
+from solitaire_widgets.rules import Variants
 
 REPO = Path(__file__).resolve().parents[1]
 NAMES = list(sw.GAMES)
@@ -52,6 +54,27 @@ def test_rules_take_a_game_and_its_options_and_render_as_markdown():
     assert text == sw.rules("cruel", gather="pysol") == sw.rules(sw.Cruel, gather="pysol")
     assert isinstance(text, str) and text._repr_markdown_() == str(text)
     assert sw.rules("Leap Year") == sw.rules("leap_year")
+
+
+def test_rules_text_has_its_exact_frame_and_options_line():
+    text = sw.rules("cruel", gather="pysol")
+    assert text.startswith("### Cruel\n\n- **Cards**: one deck of 52.")
+    assert text.endswith('.\n\nOptions in force: `gather="pysol"` (the default is `"in_order"`).')
+    assert sw.rules("bobby").endswith('lost when no move is left.\n\nOptions in force: `redeal="shuffle"` (the default).')
+    both = sw.rules("midshipman", build="other_colour")
+    assert both.splitlines()[-1] == ('Options in force: `build="other_colour"` (the default is `"different_suit"`), '
+                                     '`empty="any"` (the default).')
+
+
+def test_variants_table_is_exact():
+    assert sw.variants("cruel")._repr_markdown_() == "\n".join([
+        "| option | value | meaning |",
+        "| --- | --- | --- |",
+        f'| `gather` | `"in_order"` (default) | {sw.Cruel.OPTION_RULES["gather"]["in_order"]} |',
+        f'| `gather` | `"pysol"` | {sw.Cruel.OPTION_RULES["gather"]["pysol"]} |',
+    ])
+    assert Variants()._repr_markdown_() == "This game has no rule options."
+    assert [v.option for v in sw.variants("midshipman").values()] == ["build", "empty"]
 
 
 @pytest.mark.parametrize("call, message", [
@@ -128,6 +151,17 @@ def test_frog_all_aces_when_the_reserve_met_none():
 
 # --- Midshipman: build and empty ------------------------------------------------------
 
+@pytest.mark.parametrize("top, moving, needs", [
+    ("6♥", "5♦", "a black 6"),
+    ("Q♣", "J♣", "a red queen"),
+    ("J♣", "5♠", "a red 6"),
+])
+def test_midshipman_other_colour_refusals_name_the_colour_and_rank_needed(top, moving, needs):
+    g = arrange(sw.Midshipman(seed=1, build="other_colour"), {"t0": cards(top), "t1": cards(moving)})
+    assert g.why_illegal("t1 t0") == (f"{moving} cannot go on {top}: Midshipman builds down in the other colour "
+                                      f'(build="other_colour"), so it needs {needs}')
+
+
 def test_midshipman_other_colour_building():
     g = sw.Midshipman(deck=midshipman_deck(LAYOUT), build="other_colour")
     legal = {str(m) for m in g.legal_moves()}
@@ -172,15 +206,22 @@ def test_leap_year_one_pass_by_default():
     assert g.passes_left == 1
     assert reason(g, "redeal") == 'Leap Year has one pass through the stock and no redeal (option redeal="none")'
     deal_out(g)
-    assert g["stock"] == () and "no redeal" in reason(g, "deal")
+    assert g["stock"] == ()
+    assert reason(g, "deal") == "the stock is empty: Leap Year has one pass through it and no redeal"
+
+
+@pytest.mark.parametrize("left, text", [(1, "1 card"), (2, "2 cards")])
+def test_leap_year_redeal_refusal_counts_the_stock_in_words(left, text):
+    g = arrange(sw.LeapYear(seed=1, redeal="once"), {"stock": cards("5♠ 6♠")[:left], "t0": cards("9♥")})
+    assert reason(g, "redeal") == f"the stock still holds {text}: redeal only when it is empty"
 
 
 def test_leap_year_one_redeal_gathers_the_tableau_in_order():
     g = sw.LeapYear(deck=sw.standard_deck(4), redeal="once")
     assert g.passes_left == 2
-    assert "redeal only when it is empty" in reason(g, "redeal")
+    assert reason(g, "redeal") == "the stock still holds 184 cards: redeal only when it is empty"
     deal_out(g)
-    assert "redeal to gather the tableau" in reason(g, "deal")
+    assert reason(g, "deal") == "the stock is empty: redeal to gather the tableau into it"
     gathered = [c for t in range(8) for c in g[f"t{t}"]]
     assert len(gathered) == 192
     g.play("redeal")
@@ -190,7 +231,7 @@ def test_leap_year_one_redeal_gathers_the_tableau_in_order():
     assert [g.top(f"t{t}") for t in range(8)] == gathered[:8]
     deal_out(g)
     assert reason(g, "redeal") == "the one redeal is used"
-    assert "its one redeal is used" in reason(g, "deal")
+    assert reason(g, "deal") == "the stock is empty and its one redeal is used"
     while g.history[-1] != sw.Move("redeal"):
         g.undo()
     g.undo()
@@ -228,6 +269,61 @@ def test_explain_cruel_lists_moves_blocks_with_reasons_and_redeals():
     assert text._repr_markdown_() == str(text)
 
 
+def test_explain_a_lost_cruel_deal_word_for_word():
+    # A deck in suit order: every top card waits for the one below it, which
+    # lies under it in the same packet.  Each stuck card names its own
+    # suit's foundation (5♥: A♥ on f1), then the first pile it cannot go on.
+    text = sw.Cruel(deck=sw.standard_deck()).explain()
+    assert str(text) == "\n".join([
+        '**Cruel** (gather="in_order"): move 0, 4/52 cards home, lost.',
+        '',
+        'No legal move is left: the game is lost.',
+        'Can move:',
+        '- nothing',
+        '',
+        'Cannot move:',
+        '- `t0` 5♠ stays: 5♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 4♠; 5♠ cannot go on 9♠: Cruel builds down in suit, so it needs 6♠.',
+        '- `t1` 9♠ stays: 9♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 8♠; 9♠ cannot go on 5♠: Cruel builds down in suit, so it needs 10♠.',
+        '- `t2` K♠ stays: K♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs Q♠; K♠ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
+        '- `t3` 5♥ stays: 5♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so it needs 4♥; 5♥ cannot go on 5♠: Cruel builds down in suit, so it needs 6♥.',
+        '- `t4` 9♥ stays: 9♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so it needs 8♥; 9♥ cannot go on 5♠: Cruel builds down in suit, so it needs 10♥.',
+        '- `t5` K♥ stays: K♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so it needs Q♥; K♥ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
+        '- `t6` 5♦ stays: 5♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so it needs 4♦; 5♦ cannot go on 5♠: Cruel builds down in suit, so it needs 6♦.',
+        '- `t7` 9♦ stays: 9♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so it needs 8♦; 9♦ cannot go on 5♠: Cruel builds down in suit, so it needs 10♦.',
+        '- `t8` K♦ stays: K♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so it needs Q♦; K♦ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
+        '- `t9` 5♣ stays: 5♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so it needs 4♣; 5♣ cannot go on 5♠: Cruel builds down in suit, so it needs 6♣.',
+        '- `t10` 9♣ stays: 9♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so it needs 8♣; 9♣ cannot go on 5♠: Cruel builds down in suit, so it needs 10♣.',
+        '- `t11` K♣ stays: K♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so it needs Q♣; K♣ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
+        '- `redeal`: a redeal now gives back the same layout: nothing has moved since the last deal.',
+        '',
+        'Redeals: unlimited; 0 made so far.',
+    ])
+
+
+def test_explain_when_nothing_is_blocked_and_on_the_last_pass():
+    g = arrange(sw.Midshipman(seed=1), {"stock": cards("5♠"), "t0": cards("9♥"), "t1": cards("K♠"), "f0": cards("A♦")})
+    assert str(g.explain()) == "\n".join([
+        '**Midshipman** (build="different_suit", empty="any"): move 0, 1/104 cards home, playing.',
+        "",
+        "Can move:",
+        "- `t0` 9♥ → `t2`, `t3`, `t4`, `t5`, `t6`, `t7`, `t8`",
+        "- `t1` K♠ → `t2`, `t3`, `t4`, `t5`, `t6`, `t7`, `t8`",
+        "- `draw`",
+        "",
+        "Cannot move:",
+        "- nothing is blocked",
+        "",
+        "Stock: 1 card face down; one pass, no redeal.",
+    ])
+    b = arrange(sw.Bobby(seed=1, redeal="turn"), {"stock": cards("5♠"), "waste": cards("9♥ 2♣"), "f0": cards("J♠")},
+                redeals=2)
+    assert str(b.explain()).splitlines()[-3:] == [
+        "- `redeal`: the stock still holds 1 card: redeal only when it is empty.",
+        "",
+        "Stock: 1 card face down; 1 pass left, this one included.",
+    ]
+
+
 def test_explain_says_what_the_stock_and_face_down_cards_hold():
     g = sw.Bobby(deck=sw.standard_deck(), redeal="turn")
     text = g.explain()
@@ -243,7 +339,8 @@ def test_explain_says_what_the_stock_and_face_down_cards_hold():
 def test_explain_of_a_won_game():
     g = sw.Cruel(deck=cruel_deck(*WON_PACKETS))
     assert play_out(g) == "won"
-    assert "Every card is home: the game is won." in g.explain()
+    assert str(g.explain()) == ('**Cruel** (gather="in_order"): move 48, 52/52 cards home, won.\n\n'
+                                "Every card is home: the game is won.\n\nRedeals: unlimited; 0 made so far.")
 
 
 def test_explain_matches_legal_moves_in_random_positions():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 
 import pytest
+from positions import arrange
+from test_engine_rules import cards
 from test_widget_protocol import Page, assert_mirrors_engine, snapshot
 
 import solitaire_widgets as sw
@@ -175,3 +177,64 @@ def test_background_solve_searches_a_copy_and_play_reports_a_refused_move():
     ends: list[str] = []
     task = play_in_background(game, found[0].moves, pace=0.0, on_done=ends.append)  # one draw too late
     assert task.wait(30) and ends == ["failed"] and [str(m) for m in game.history] == ["draw", "draw"]
+
+
+def test_play_it_out_reports_every_move_and_its_end_exactly():
+    w = suit_order_bobby()
+    w.play_pace = 0.0
+    page = Page(w)
+    page.request("solve")
+    assert w.wait()
+    seen: list[dict] = []
+    w.observe(lambda change: seen.append(dict(change["new"])), names="assist")
+    assert page.request("play_out")["ok"]
+    assert w.wait()
+    playing = {"kind": "play", "state": "playing", "moves": LINE, "text": "playing it out"}
+    assert seen == ([{**playing, "done": i, "version": i} for i in range(LINE + 1)]
+                    + [{**playing, "state": "won", "done": LINE, "text": "played out: won", "version": LINE}])
+    w.game.undo()  # a change after the play-out clears its report
+    assert w.assist == {}
+
+
+def test_a_stopped_play_out_says_after_how_many_moves():
+    w = suit_order_bobby()
+    w.play_pace = 0.02
+    page = Page(w)
+    page.request("solve")
+    w.wait()
+    two = threading.Event()
+    w.observe(lambda change: two.set() if change["new"].get("done", 0) >= 2 else None, names="assist")
+    page.request("play_out")
+    assert two.wait(60)
+    page.request("stop")
+    assert w.wait()
+    played = len(w.game.history)
+    assert w.assist == {"kind": "play", "state": "stopped", "done": played, "moves": LINE,
+                        "text": f"play-out stopped after {played} moves", "version": w.version}
+
+
+def test_solve_reports_running_then_a_proven_loss_word_for_word():
+    # 4♠ may go onto 5♠ and back by redeals, but no 2♠ exists: no win, and the
+    # search proves it by running out of positions.
+    w = SolitaireWidget(arrange(sw.Cruel(seed=0), {"t0": cards("5♠"), "t1": cards("4♠"), "f0": cards("A♠")}))
+    assert (w.hint_seconds, w.solve_seconds, w.play_pace) == (0.3, 5.0, 0.4)  # the documented defaults
+    page = Page(w)
+    seen: list[dict] = []
+    w.observe(lambda change: seen.append(dict(change["new"])), names="assist")
+    assert page.request("solve")["ok"]
+    assert w.wait()
+    assert seen[0] == {"kind": "solve", "state": "running", "text": "solving (at most 5 s)", "version": 0}
+    assert w.assist == {"kind": "solve", "state": "lost", "text": "no win exists from here", "moves": 0,
+                        "states": w.assist["states"], "version": 0}
+    assert w.assist["states"] > 1
+
+
+def test_a_move_during_a_solve_says_the_solve_stopped():
+    w = undecided()
+    w.solve_seconds = 600.0
+    page = Page(w)
+    page.request("solve")
+    page.request("move", move=str(w.game.legal_moves()[0]))
+    assert w.wait(60)
+    assert w.assist == {"kind": "solve", "state": "stale", "text": "solve stopped: the game changed",
+                        "version": w.version}
