@@ -342,7 +342,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         if hint.move is None:
             return hint.reason
         move = hint.move
-        self.assist = {"kind": "hint", "move": str(move), "source": move.source or "stock",
+        # An action's hint marks the stock, or (Cruel's redeal) the action's button.
+        source = move.source or ("stock" if "stock" in self._game.PILES else "")
+        self.assist = {"kind": "hint", "move": str(move), "source": source,
                        "target": move.target or "", "reason": hint.reason, "winning": hint.winning,
                        "version": self.version}
         return None

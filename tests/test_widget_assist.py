@@ -48,6 +48,16 @@ def test_a_hint_for_an_action_marks_the_stock():
     assert w.assist["move"] == "draw" and w.assist["source"] == "stock" and w.assist["target"] == ""
 
 
+def test_a_hint_to_redeal_in_cruel_marks_no_pile():
+    # Cruel has no stock: the page marks the Redeal button instead.
+    w = SolitaireWidget("cruel", seed=7)
+    w.hint_seconds = None
+    page = Page(w)
+    assert page.request("move", move="t10 t11")["ok"]
+    assert page.request("hint")["ok"]
+    assert (w.assist["move"], w.assist["source"], w.assist["target"]) == ("redeal", "", "")
+
+
 def test_solve_searches_in_a_worker_and_play_it_out_wins_through_the_engine():
     w = suit_order_bobby()
     w.play_pace = 0.0

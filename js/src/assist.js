@@ -111,6 +111,9 @@ function refresh(t) {
     rec.el.classList.toggle("sw-hinted", hinted && rec.id === a.source);
     rec.el.classList.toggle("sw-hint-target", hinted && !!a.target && rec.id === a.target);
   }
+  // A hinted action with no pile to mark (Cruel's redeal) marks its button.
+  const action = hinted && !a.source ? String(a.move ?? "") : "";
+  for (const [name, button] of t.buttons) button.classList.toggle("sw-hinted", !!action && name === action);
   const line = lines.get(t);
   if (!line) return;
   const text = assistText(a, version);

@@ -1,4 +1,4 @@
-"""Depth-first search with a transposition table, on the engine's lean path.
+"""Best-first search with a transposition table, on the engine's lean path.
 
 The search plays the game's own rule code (``Game._move_codes``,
 ``_lean_apply``/``_lean_revert``) on a private copy, so it never holds a
@@ -10,13 +10,21 @@ the stock order and face-down cards are known to it).
   suits never matter.  It also stops every loop (Cruel's redeals, Midshipman's
   lone card shuttled between empty piles, Bobby's passes: each key is expanded
   once).
+* Best first: of all positions met and not yet expanded, the search expands
+  the one that looks best: cards home, minus the cards still in the stock and
+  waste, minus ``KNOT_WEIGHT`` for every knot (a tableau or reserve card lying
+  directly on a card of lower rank, which must leave before the card under
+  it).  Among equals the newest goes first, so it dives like a depth-first
+  search until a line turns bad.  Every position is still expanded once, so
+  an exhausted search proves a loss as a depth-first one does.
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
-* Move ordering: moves home first, then moves that turn a card up or empty a
-  pile, then other card moves (onto a pile that takes any card, the one whose
-  top ranks closest at or above the card), stock actions last.
+* Move ordering among a position's children (and the hint's heuristic):
+  moves home first, then moves that turn a card up or empty a pile, then
+  other card moves (onto a pile that takes any card, the one whose top ranks
+  closest at or above the card), stock actions last.
 
 >>> import solitaire_widgets as sw
 >>> s = sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None)
@@ -26,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -35,6 +44,7 @@ from ..game import ANY, Game
 from ..moves import Move
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
+KNOT_WEIGHT = 3  # a card lying on a lower one counts against a position as much as 3 cards short of home
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,11 @@ class Search:
             for c in g._piles[f]:
                 self.home_count[keys[c]] += 1
         self.home = sum(self.home_count)
+        # Tableau and reserve piles: a card lying on a lower one must leave
+        # before it, so each such pair is a knot the search prefers to avoid.
+        self.knotted_piles = frozenset(g._TABLEAU + tuple(i for i, p in enumerate(g.PILES) if p == "reserve"))
+        self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
+        self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
         self.states = 0
         self.started = 0.0
 
@@ -197,14 +212,34 @@ class Search:
         ranked.sort(key=lambda pair: -pair[0])  # stable: engine order among equals
         return [code for _, code in ranked]
 
+    def _knots_in(self, i: int) -> int:
+        """Cards in pile ``i`` lying directly on a card of lower rank."""
+        pile = self.game._piles[i]
+        return sum(RANK[upper] > RANK[lower] for lower, upper in zip(pile, pile[1:]))
+
+    def _knots_at_top(self, i: int) -> int:
+        """1 when pile ``i`` is knotted and its top card lies on a lower one."""
+        pile = self.game._piles[i]
+        return int(i in self.knotted_piles and len(pile) > 1 and RANK[pile[-1]] > RANK[pile[-2]])
+
     def apply(self, code: int) -> tuple:
         """Play ``code`` on the search's game; return its undo record."""
         g = self.game
-        record = g._lean_apply(code)
+        if code < self.base:
+            s, t = divmod(code, self.n)
+            untied = self._knots_at_top(s)  # the card leaves its pile
+            record = g._lean_apply(code)
+            knots = self._knots_at_top(t) - untied  # and lands on another
+        else:
+            piles = [i for i in g._action_piles(g.ACTION_NAMES[code - self.base]) if i in self.knotted_piles]
+            before = sum(map(self._knots_in, piles))
+            record = g._lean_apply(code)
+            knots = sum(map(self._knots_in, piles)) - before
+        self.knots += knots
         if self.to_home[code]:
             self.home += 1
             self.home_count[self.keys[g._piles[code % self.n][-1]]] += 1
-        return record
+        return record, knots
 
     def revert(self, code: int, record: tuple) -> None:
         """Take back ``code`` (the last move applied) from its record."""
@@ -212,7 +247,9 @@ class Search:
         if self.to_home[code]:
             self.home -= 1
             self.home_count[self.keys[g._piles[code % self.n][-1]]] -= 1
-        g._lean_revert(record)
+        engine_record, knots = record
+        self.knots -= knots
+        g._lean_revert(engine_record)
 
     # --- the search ----------------------------------------------------------
     def run(self) -> tuple[str, list[int], int, Optional[str]]:
@@ -227,42 +264,52 @@ class Search:
         best = self.home
         if self.home == n_cards:
             return "won", [], best, None
-        path: list[int] = []
+        # A node is (move code, parent node, depth); the root is None.  The
+        # game sits on the node at the end of ``chain``.
+        chain: list[tuple] = []
         records: list[tuple] = []
-        frames: list[list] = [[self.children(), 0, 0]]
+        frontier: list[tuple] = [(0.0, 0, None)]
+        pushed = 0
 
-        def revert_to(mark: int) -> None:
-            while len(records) > mark:
-                self.revert(path.pop(), records.pop())
+        def goto(node: Optional[tuple]) -> None:
+            down = []
+            while node is not None and (node[2] > len(chain) or chain[node[2] - 1] is not node):
+                down.append(node)
+                node = node[1]
+            depth = 0 if node is None else node[2]
+            while len(chain) > depth:
+                self.revert(chain.pop()[0], records.pop())
+            for step in reversed(down):
+                records.append(self.apply(step[0]))
+                chain.append(step)
 
         try:
-            while frames:
-                frame = frames[-1]
-                moves, i, mark = frame
-                if i == len(moves):
-                    frames.pop()
-                    revert_to(mark)
-                    continue
-                frame[1] = i + 1
-                code = moves[i]
-                mark = len(records)
-                records.append(self.apply(code))
-                path.append(code)
-                key = g._search_key()
-                if key in seen:
-                    revert_to(mark)
-                    continue
-                seen.add(key)
-                self.states += 1
-                if self.home > best:
-                    best = self.home
-                    if best == n_cards:
-                        return "won", path[:], best, None
-                if self.states % CHECK_EVERY == 0:
-                    self._check(deadline, max_states)
-                elif max_states is not None and self.states >= max_states:
-                    raise _Stop("states")
-                frames.append([self.children(), 0, mark])
+            while frontier:
+                node = heapq.heappop(frontier)[2]
+                goto(node)
+                depth = len(chain) + 1
+                for code in reversed(self.children()):  # pushed last, tried first among equals
+                    record = self.apply(code)
+                    key = g._search_key()
+                    if key in seen:
+                        self.revert(code, record)
+                        continue
+                    seen.add(key)
+                    self.states += 1
+                    value = self.home - KNOT_WEIGHT * self.knots - sum(len(g._piles[i]) for i in self.unplayed)
+                    home = self.home
+                    self.revert(code, record)
+                    child = (code, node, depth)
+                    if home > best:
+                        best = home
+                        if best == n_cards:
+                            return "won", [step[0] for step in chain] + [code], best, None
+                    pushed += 1
+                    heapq.heappush(frontier, (-value, -pushed, child))
+                    if self.states % CHECK_EVERY == 0:
+                        self._check(deadline, max_states)
+                    elif max_states is not None and self.states >= max_states:
+                        raise _Stop("states")
         except _Stop as stop:
             return "unknown", [], best, stop.reason
         except KeyboardInterrupt:

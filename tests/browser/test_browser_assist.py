@@ -42,9 +42,14 @@ def test_hint_button_and_key_mark_a_legal_move(table):
     assert state["history"] == [hint["move"]]
     table.focus_table()
     table.page.keyboard.press("h")
-    table.page.wait_for_selector(".sw-pile.sw-hinted", timeout=10_000)
+    table.page.wait_for_selector(".sw-hinted", timeout=10_000)
     again = assist(table)
     assert again["move"] in state["legal"] and again["version"] == state["version"]
+    if again["source"]:
+        assert "sw-hinted" in table.pile_classes(again["source"])
+    else:  # the winning line goes on with a redeal: Cruel has no stock, so its button is marked
+        button = table.cell(VIEW).locator(f'button[data-action="{again["move"]}"]')
+        assert "sw-hinted" in (button.get_attribute("class") or "")
 
 
 def test_solve_then_play_it_out_wins_on_the_page_and_a_click_stops_it(table):
