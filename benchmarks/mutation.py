@@ -77,6 +77,9 @@ _UNREAD = "an initial value read only after a solve or play-out has set it"
 _UNREACHABLE = ("a play-out ending 'changed', 'finished' or 'failed' is unreachable from the table: the line was "
                 "replayed to a win before it was offered, and any other change stops the play-out first")
 _NO_MESSAGE = "_sync_all is only ever called without a message or kind"
+_DONE = "another default for a missing move count: a play-out's report always holds one"
+_EVERY_TRAIT = ("the safe-drop observer on every trait instead of auto_drop: it recomputes the same value, "
+                "so only the number of calls differs")
 _KING = "a king's foundation asks for rank 14, which no card has: it takes nothing, as with ()"
 _TWO_WORDS = "describe_rank always gives two words ('a 6', 'an 8', 'a queen'): each split takes the same second word"
 _OPTIONS = "every game declares at least one rule option, so the options part of the title is never empty"
@@ -177,6 +180,11 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_sync_all__mutmut_19": _NO_MESSAGE,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_position_changed__mutmut_23": (
         "clearing an assist that is already empty: the trait does not change"),
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_46": _DONE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_48": _DONE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_51": _DONE,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_40": _EVERY_TRAIT,
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_42": _EVERY_TRAIT,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁwait__mutmut_1": (
         "wait's default timeout (30 s -> 31 s) only matters for a task that never ends"),
     "solitaire_widgets.text.x_render__mutmut_27": (
