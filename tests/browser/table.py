@@ -256,9 +256,11 @@ class Table:
         return self.cell(cell).evaluate(
             "c => { const e = c.querySelector('.sw-pile.sw-focus'); return e ? e.dataset.pile : null; }")
 
-    def focus_table(self, cell: int = VIEW, limit: int = 16) -> None:
+    def focus_table(self, cell: int = VIEW, limit: int = 48) -> None:
         """Bring the keyboard focus onto a pile of the table with Tab / Shift+Tab
-        (from wherever the notebook left it), as a keyboard user would."""
+        (from wherever the notebook left it), as a keyboard user would.  The
+        limit is generous: Notebook 7's toolbar alone holds a dozen buttons,
+        each a Tab stop, and a busy page can leave the focus on any of them."""
         where_js = """([c, view]) => {
             const t = c.querySelector('.sw-table'); const a = document.activeElement;
             if (t && a && t.contains(a) && a.matches('.sw-pile')) return 'pile';
@@ -267,12 +269,19 @@ class Table:
             // before or after the table in document order (toolbars included)
             if (!a || !t) return 'before';
             return a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after'; }"""
+        editor_visits = 0
         for _ in range(limit):
             where = self.page.evaluate(where_js, [self.handle(cell), cell])
             if where == "pile":
                 return
             if where == "editor":  # Tab would indent: leave the cell editor as a user would
+                editor_visits += 1
                 self.page.keyboard.press("Escape")
+                if editor_visits > 1:
+                    # Notebook 7 loops from the table's own cell to its editor and
+                    # back (Escape, Tab): a user would click the table; focus its
+                    # pile that takes the Tab (the roving tabindex) instead.
+                    self.cell(cell).locator('.sw-pile[tabindex="0"]').first.focus()
                 continue
             self.page.keyboard.press("Tab" if where == "before" else "Shift+Tab")
         raise GestureError(f"{limit} Tab presses never put the focus on a pile of the table in cell {cell}; "
