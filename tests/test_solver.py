@@ -345,3 +345,26 @@ def test_leap_year_sends_a_card_home_as_a_safe_move_only_without_a_redeal():
     assert Search(one_pass, time_limit=None).children() == [home]
     deal = sw.LeapYear._MOVE_CODES[sw.Move("deal")]
     assert Search(sw.LeapYear(seed=2, redeal="once"), time_limit=None).children() == [home, deal]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
+    # The best-first value counts knots incrementally; recounting them from
+    # the piles after every step must agree, and reverting restores the start.
+    search = Search(sw.new_game(name, seed=11), time_limit=None)
+
+    def recount() -> int:
+        return sum(search._knots_in(i) for i in search.knotted_piles)
+
+    start, rng, done = search.knots, random.Random(11), []
+    for _ in range(150):
+        codes = search.game._move_codes()
+        if not codes:
+            break
+        code = rng.choice(codes)
+        done.append((code, search.apply(code)))
+        assert search.knots == recount()
+    while done:
+        search.revert(*done.pop())
+        assert search.knots == recount()
+    assert search.knots == start
