@@ -3,32 +3,17 @@
 // key) marks the hinted card and target, Solve turns into Stop while it runs,
 // Play it out is offered only for a verdict about this position, and a click
 // on the felt while busy only stops.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
-import widget from "../src/widget.js";
+import { tableHost } from "./host.js";
 import { assistText, busy } from "../src/assist.js";
 
-/** @type {HTMLElement} */
-let host;
-/** @type {(() => void) | null} */
-let cleanup = null;
-
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  host.remove();
-});
+const table = tableHost();
 
 function mount() {
   const model = new FakeModel({ ...states.cruel.start, assist: {} });
-  cleanup = widget.render({ model, el: host });
-  const root = /** @type {HTMLElement} */ (host.querySelector(".sw-table"));
+  const root = table.render(model);
   /** @param {string} action */
   const button = (action) => /** @type {HTMLButtonElement} */ (root.querySelector(`button[data-action="${action}"]`));
   /** @param {string} id */

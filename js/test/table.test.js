@@ -1,35 +1,21 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
+import { tableHost } from "./host.js";
 import widget from "../src/widget.js";
 import { faceUrl } from "../src/faces.js";
 import { registerControl } from "../src/controls.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 
-/** @type {HTMLElement} */
-let host;
-/** @type {(() => void) | null} */
-let cleanup = null;
-
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  host.remove();
-});
+const table = tableHost();
 
 /** @param {Record<string, any>} state */
 function mount(state) {
   const model = new FakeModel(state);
   widget.initialize?.({ model });
-  cleanup = widget.render({ model, el: host });
-  const root = /** @type {HTMLElement} */ (host.querySelector(".sw-table"));
+  const root = table.render(model);
   /** @param {string} id */
   const pile = (id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-pile[data-pile="${id}"]`));
   return { model, root, pile };
@@ -241,8 +227,7 @@ describe("requests", () => {
       const { model, pile } = mount(states[game].start);
       tap(pile("stock"));
       expect(model.sent.at(-1)).toMatchObject({ request: "move", move: action });
-      cleanup?.();
-      cleanup = null;
+      table.unmount();
     }
   });
 
@@ -386,9 +371,8 @@ describe("cleanup", () => {
   it("removes the table and its model listeners", () => {
     const { model } = mount(states.frog.start);
     expect(model.listenerCount()).toBeGreaterThan(0);
-    cleanup?.();
-    cleanup = null;
-    expect(host.querySelector(".sw-table")).toBeNull();
+    table.unmount();
+    expect(table.host.querySelector(".sw-table")).toBeNull();
     expect(model.listenerCount()).toBe(0);
   });
 });

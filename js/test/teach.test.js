@@ -1,35 +1,20 @@
 // @vitest-environment jsdom
 // The teaching controls: the safe Markdown reader, the Rules panel, Explain
 // mode and the Replay bar, on the real table with a fake model.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
-import widget from "../src/widget.js";
+import { tableHost } from "./host.js";
 import { markdownFragment } from "../src/markdown.js";
 
-/** @type {HTMLElement} */
-let host;
-/** @type {(() => void) | null} */
-let cleanup = null;
-
-beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
-});
-
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  host.remove();
-});
+const table = tableHost();
 
 const RULES = "### Cruel\n\n- **Deal**: the four aces go to f0–f3.\n- **Redeal**: `gather` <img src=x onerror=alert(1)>\n\nOptions in force: `gather=\"pysol\"`.";
 
 /** @param {Record<string, any>} extra */
 function mount(extra = {}) {
   const model = new FakeModel({ ...states.cruel.start, rules: RULES, ...extra });
-  cleanup = widget.render({ model, el: host });
-  const root = /** @type {HTMLElement} */ (host.querySelector(".sw-table"));
+  const root = table.render(model);
   /** @param {string} action */
   const button = (action) => /** @type {HTMLButtonElement} */ (root.querySelector(`button[data-action="${action}"]`));
   /** @param {string} action */
