@@ -68,9 +68,9 @@ class Guide:
     home_before_stock: bool = False
 
 
-# Measured on seeds 0-99 at 5,000 positions (docs/solver.md): the guided pass
-# finds about twice as many Cruel wins and ten times as many Leap Year wins in
-# the same budget.  Bobby has none: holding cards on the waste is its game.
+# Seeds 0-999 at 5,000 positions (docs/solver.md), wins without and with the
+# guided pass: Cruel 583 -> 766, Leap Year 6 -> 37, Midshipman 194 -> 247,
+# Frog 288 -> 302.  Bobby has none: holding cards on the waste is its game.
 GUIDES = {
     "cruel": Guide(home_alone=True),
     "frog": Guide(home_before_stock=True),
