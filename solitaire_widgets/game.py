@@ -98,6 +98,7 @@ class Game:
     _FOUNDATIONS: ClassVar[tuple[int, ...]]
     _TABLEAU: ClassVar[tuple[int, ...]]
     _KEYS: ClassVar[tuple[int, ...]]
+    _KEY_TABLE: ClassVar[bytes]
     _ACTION_MOVES: ClassVar[tuple[Move, ...]]
     _N: ClassVar[int]
     # lean path: a move is an int, s * len(PILES) + t, or ACTION_BASE + i
@@ -131,6 +132,8 @@ class Game:
         cls._FOUNDATIONS = tuple(i for i, p in enumerate(cls.PILES) if p[0] == "f")
         cls._TABLEAU = tuple(i for i, p in enumerate(cls.PILES) if p[0] == "t")
         cls._KEYS = RANK if cls.KEY == "rank" else FACE
+        # card id -> its key as one byte, for bytes.translate (ids < 256)
+        cls._KEY_TABLE = bytes(cls._KEYS) + bytes(256 - len(cls._KEYS))
         cls._ACTION_MOVES = tuple(Move(a) for a in cls.ACTION_NAMES)
         cls._N = 52 * cls.decks
         cls._ACTION_BASE = n * n
@@ -719,14 +722,13 @@ class Game:
         >>> g._search_key() == k
         True
         """
-        keys = self._KEYS
+        keys, table = self._KEYS, self._KEY_TABLE
         piles = self._piles
         down = self._down
         parts = [bytes(sorted(keys[piles[f][-1]] + 1 if piles[f] else 0 for f in self._FOUNDATIONS))]
         if self._INTERCHANGEABLE:
-            parts += sorted(bytes((down[i],)) + bytes(map(keys.__getitem__, piles[i]))
-                            for i in self._INTERCHANGEABLE)
-        parts += [bytes(map(keys.__getitem__, piles[i])) for i in self._FIXED]
+            parts += sorted(bytes((down[i],)) + bytes(piles[i]).translate(table) for i in self._INTERCHANGEABLE)
+        parts += [bytes(piles[i]).translate(table) for i in self._FIXED]
         parts.append(bytes(map(down.__getitem__, self._FIXED)))
         if self.REDEALS_MATTER:
             parts.append(self._redeals.to_bytes(2, "big"))

@@ -169,24 +169,24 @@ class Search:
     def _outside(self, key: int) -> int:
         return self.copies[key] - self.home_count[key]
 
-    def _safe_home(self, code: int) -> bool:
+    def _safe_home(self, code: int, foundation_wants: dict) -> bool:
         """True when playing ``code`` (a card onto a foundation) can never hurt:
         no other copy competes for the foundations that take it, the
         foundation gives up nothing another card needs, and no card still out
-        could be built on it where it lies."""
+        could be built on it where it lies.  ``foundation_wants``: each
+        foundation's ``_wants`` in this position."""
         g = self.game
         s, f = divmod(code, self.n)
         key = self.keys[g._piles[s][-1]]
         takers = 0
-        for other in g._FOUNDATIONS:
-            wants = g._wants(other)
+        for wants in foundation_wants.values():
             if wants is ANY:
                 return False
             if key in wants:
                 takers += 1
         if self._outside(key) > takers:
             return False
-        if any(k != key and self._outside(k) for k in g._wants(f)):
+        if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
         if s in g._TARGETS:
             wants = g._wants(s)
@@ -215,14 +215,18 @@ class Search:
         codes = g._move_codes()
         ranked = []
         tried: set = set()
+        foundation_wants = None  # worked out once, at the first move home
         for code in codes:
             if code >= self.base:
                 ranked.append((0, code))
                 continue
             s, t = divmod(code, n)
             if t in self.foundations:
-                if self.safe_moves and self._safe_home(code):
-                    return [code]
+                if self.safe_moves:
+                    if foundation_wants is None:
+                        foundation_wants = {f: g._wants(f) for f in g._FOUNDATIONS}
+                    if self._safe_home(code, foundation_wants):
+                        return [code]
                 sym = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
                 score = 4
             elif t in self.interchangeable and not piles[t]:
