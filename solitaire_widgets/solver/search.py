@@ -62,18 +62,22 @@ class Guide:
 
     ``home_alone``: a move home is the position's only child.
     ``home_before_stock``: no stock action while a card can go home.
+    ``no_new_knots``: a card goes onto the tableau only where it ties no
+    knot, when such a place exists.
     """
 
     home_alone: bool = False
     home_before_stock: bool = False
+    no_new_knots: bool = False
 
 
 # Seeds 0-999 at 5,000 positions (docs/solver.md), wins without and with the
 # guided pass: Cruel 583 -> 766, Leap Year 6 -> 37, Midshipman 194 -> 247,
-# Frog 288 -> 302.  Bobby has none: holding cards on the waste is its game.
+# Frog 288 -> 302 (-> FROG_WINS with no_new_knots).  Bobby has none: holding
+# cards on the waste is its game.
 GUIDES = {
     "cruel": Guide(home_alone=True),
-    "frog": Guide(home_before_stock=True),
+    "frog": Guide(home_before_stock=True, no_new_knots=True),
     "leap_year": Guide(home_before_stock=True),
     "midshipman": Guide(home_before_stock=True),
 }
@@ -259,18 +263,32 @@ class Search:
     def _guided(self, children: list[int]) -> list[int]:
         """``children`` trimmed by the game's guide; notes whether any went."""
         guide = self.guide
-        homeward = [c for c in children if self.to_home[c]]
-        if not homeward:
-            return children
-        if guide.home_alone:
-            kept = homeward[:1]
-        elif guide.home_before_stock:
-            kept = [c for c in children if c < self.base]
-        else:  # pragma: no cover - every guide trims something
-            kept = children
+        kept = children
+        if any(self.to_home[c] for c in kept):
+            if guide.home_alone:
+                kept = [next(c for c in kept if self.to_home[c])]
+            elif guide.home_before_stock:
+                kept = [c for c in kept if c < self.base]
+        if guide.no_new_knots:
+            untied = [c for c in kept if not self._ties_knot(c)]
+            if any(c < self.base and not self.to_home[c] for c in untied):
+                kept = untied
         if len(kept) < len(children):
             self.skipped = True
         return kept
+
+    def _ties_knot(self, code: int) -> bool:
+        """True when ``code`` puts a card onto a knotted pile as a knot."""
+        if code >= self.base or self.to_home[code]:
+            return False
+        s, t = divmod(code, self.n)
+        if t not in self.knotted_piles:
+            return False
+        pile = self.game._piles[t]
+        pile.append(self.game._piles[s][-1])
+        knotted = self._knotted(pile, len(pile) - 1) if len(pile) > 1 else False
+        pile.pop()
+        return knotted
 
     def _knots_in(self, i: int) -> int:
         """The knotted cards in pile ``i`` (see the module's docstring)."""
