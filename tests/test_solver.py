@@ -401,6 +401,28 @@ def test_a_guided_pass_that_skipped_nothing_proves_the_loss_alone():
     assert sw.solve(game, time_limit=None).states == 1
 
 
+def test_frogs_guided_pass_puts_the_waste_card_where_it_ties_no_knot():
+    # 5♠ on 9♥ or K♥ ties no knot; on 3♣, 4♣ or 4♦ it would lie on a lower
+    # card, which then waits for it.  The guided pass keeps only the first two while they exist.
+    def cards(text: str) -> list[Card]:
+        return [Card.parse(c) for c in text.split()]
+    game = arrange(sw.Frog(seed=0), {"waste": cards("5S"), "f0": cards("AS"), "reserve": cards("QD JD"),
+                                     "t0": cards("9H"), "t1": cards("3C"), "t2": cards("4C"),
+                                     "t3": cards("4D"), "t4": cards("KH")})
+    search = Search(game, time_limit=None)
+    targets = {sw.Frog._CODE_MOVES[c].target for c in search.children()}
+    assert targets == {"t0", "t1", "t2", "t3", "t4"} and not search.skipped
+    search.guided = True
+    assert {sw.Frog._CODE_MOVES[c].target for c in search.children()} == {"t0", "t4"} and search.skipped
+    # with no such column left, every column stays a choice
+    arrange(game, {"waste": cards("5S"), "f0": cards("AS"), "reserve": cards("QD JD"),
+                   "t0": cards("3H"), "t1": cards("3C"), "t2": cards("4C"), "t3": cards("4D"), "t4": cards("3S")})
+    search = Search(game, time_limit=None)
+    search.guided = True
+    assert {sw.Frog._CODE_MOVES[c].target for c in search.children()} == {"t0", "t1", "t2", "t3", "t4"}
+    assert not search.skipped
+
+
 def test_guides_follow_the_games_and_the_guided_pass_wins_more():
     # The measured reason guides exist: at the same budget the guided pass
     # wins Leap Year deals the complete search alone does not find.

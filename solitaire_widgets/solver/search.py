@@ -21,7 +21,7 @@ the stock order and face-down cards are known to it).
 * Two passes.  A *guided* pass first follows how the game is usually won
   (``GUIDES``: in Cruel a card that can go home goes at once, as the only
   child; in Frog, Leap Year and Midshipman the stock waits while a card can
-  go home).  It finds most wins in a fraction of the positions, but it skips
+  go home, and Frog's waste card avoids tying a knot where it can).  It finds most wins in a fraction of the positions, but it skips
   lines, so when it runs out of positions having skipped any, a *complete*
   pass searches again from the start with what is left of the budget.  Only
   a complete pass (or a guided one that skipped nothing) proves a loss:
@@ -73,8 +73,8 @@ class Guide:
 
 # Seeds 0-999 at 5,000 positions (docs/solver.md), wins without and with the
 # guided pass: Cruel 583 -> 766, Leap Year 6 -> 37, Midshipman 194 -> 247,
-# Frog 288 -> 302 (-> FROG_WINS with no_new_knots).  Bobby has none: holding
-# cards on the waste is its game.
+# Frog 288 -> 329 (302 without no_new_knots).  Bobby has none: holding cards
+# on the waste is its game.
 GUIDES = {
     "cruel": Guide(home_alone=True),
     "frog": Guide(home_before_stock=True, no_new_knots=True),
