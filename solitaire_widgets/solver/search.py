@@ -21,11 +21,12 @@ the stock order and face-down cards are known to it).
 * Two passes.  A *guided* pass first follows how the game is usually won
   (``GUIDES``: in Cruel a card that can go home goes at once, as the only
   child; in Frog, Leap Year and Midshipman the stock waits while a card can
-  go home, and Frog's waste card avoids tying a knot where it can).  It finds most wins in a fraction of the positions, but it skips
-  lines, so when it runs out of positions having skipped any, a *complete*
-  pass searches again from the start with what is left of the budget.  Only
-  a complete pass (or a guided one that skipped nothing) proves a loss:
-  every position is expanded once, as in a depth-first search.
+  go home, and Frog's waste card avoids tying a knot where it can).  It
+  finds most wins in a fraction of the positions, but it skips lines, so
+  when it runs out of positions having skipped any, a *complete* pass
+  searches again from the start with what is left of the budget.  Only a
+  complete pass (or a guided one that skipped nothing) proves a loss: every
+  position is expanded once, as in a depth-first search.
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``).
 * Symmetry: of several foundations with the same top, or several empty
@@ -156,8 +157,8 @@ class Search:
             for c in g._piles[f]:
                 self.home_count[keys[c]] += 1
         self.home = sum(self.home_count)
-        # Tableau and reserve piles: a card lying on a lower one must leave
-        # before it, so each such pair is a knot the search prefers to avoid.
+        # Tableau and reserve piles: a knotted card (``_knotted``) must leave
+        # before a card beneath it can go home; the search prefers fewer.
         self.knotted_piles = frozenset(g._TABLEAU + tuple(i for i, p in enumerate(g.PILES) if p == "reserve"))
         self.knots_in_suit = keys is not RANK  # foundations built in suit
         self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
