@@ -49,7 +49,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..cards import RANK
+from ..cards import RANK, SUIT
 from ..game import ANY, Game
 from ..moves import Move
 
@@ -283,13 +283,11 @@ class Search:
         if code >= self.base or self.to_home[code]:
             return False
         s, t = divmod(code, self.n)
-        if t not in self.knotted_piles:
-            return False
         pile = self.game._piles[t]
         pile.append(self.game._piles[s][-1])
-        knotted = self._knotted(pile, len(pile) - 1) if len(pile) > 1 else False
+        knotted = self._knots_at_top(t)
         pile.pop()
-        return knotted
+        return bool(knotted)
 
     def _knots_in(self, i: int) -> int:
         """The knotted cards in pile ``i`` (see the module's docstring)."""
@@ -300,8 +298,8 @@ class Search:
         card = pile[j]
         if not self.knots_in_suit:
             return RANK[card] > RANK[pile[j - 1]]
-        rank, suit = RANK[card], card % 52 // 13
-        return any(RANK[low] < rank and low % 52 // 13 == suit for low in pile[:j])
+        rank, suit = RANK[card], SUIT[card]
+        return any(RANK[low] < rank and SUIT[low] == suit for low in pile[:j])
 
     def _knots_at_top(self, i: int) -> int:
         """1 when pile ``i`` is knotted and its top card is a knot."""
