@@ -19,6 +19,15 @@ from solitaire_widgets import Card
 Piles = dict[str, list[Card]]  # pile id -> cards, bottom first
 
 
+def cards(text: str) -> list[Card]:
+    """``"A♠ 10♥ K♣"`` -> the cards.
+
+    >>> [str(c) for c in cards("AS 10h KC")]
+    ['A♠', '10♥', 'K♣']
+    """
+    return [Card.parse(word) for word in text.split()]
+
+
 def arrange(game: sw.Game, piles: Piles, *, redeals: int = 0, down: Optional[dict[str, int]] = None) -> sw.Game:
     """Lay ``piles`` out on ``game`` (piles not named are emptied).
 

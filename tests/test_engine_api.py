@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from positions import cards
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import card_ids_of_deck
@@ -94,13 +95,9 @@ def test_card_constructor_checks(rank, suit):
 
 
 def test_card_ids():
-    assert [Card.from_id(i) for i in (0, 12, 13, 51, 52, 103)] == cards_("A♠ K♠ A♥ K♣ A♠ K♣")
+    assert [Card.from_id(i) for i in (0, 12, 13, 51, 52, 103)] == cards("A♠ K♠ A♥ K♣ A♠ K♣")
     assert sw.standard_deck(2)[52] is Card.parse("A♠")
     assert len(sw.standard_deck(4)) == 208
-
-
-def cards_(text):
-    return [Card.parse(w) for w in text.split()]
 
 
 # --- moves -----------------------------------------------------------------------
@@ -202,7 +199,7 @@ def test_bad_decks():
         (lambda: sw.Frog(deck=full), "deck has 52 cards; Frog needs 104 (2 decks of 52)"),
         (lambda: sw.Cruel(deck=full[:-1] + [full[0]]),
          "deck holds A♠ more than 1 time (again at card 52); Cruel uses each card exactly once"),
-        (lambda: sw.Midshipman(deck=double[:-2] + cards_("K♣ K♣")),
+        (lambda: sw.Midshipman(deck=double[:-2] + cards("K♣ K♣")),
          "deck holds K♣ more than 2 times (again at card 104); Midshipman uses each card exactly 2 times"),
         (lambda: sw.Cruel(deck=full[:2] + ["ZZ"] + full[3:]), "deck card 3: 'ZZ' is not a card"),
         (lambda: sw.Cruel(deck="A♠ 2♠"), "deck must be a list of cards like ['10H', 'A♠', …], not str"),

@@ -9,15 +9,13 @@ K♥, A♦ … K♦, A♣ … K♣, repeated per deck) by putting chosen cards i
 from __future__ import annotations
 
 import pytest
+from positions import cards
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, IllegalMoveError
 
 # --- deck helpers -------------------------------------------------------------
 
-def cards(text: str) -> list[Card]:
-    """``"A♠ 10♥ K♣"`` -> the cards."""
-    return [Card.parse(word) for word in text.split()]
 
 
 def complete(front, decks: int, back=()) -> list[Card]:

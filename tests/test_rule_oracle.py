@@ -27,7 +27,7 @@ from typing import Callable, Optional
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import arrange, played_positions, position_of
+from positions import arrange, cards, played_positions, position_of
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card
@@ -348,10 +348,6 @@ def test_cruel_gathers_match_the_rules_text():
 # Reasons: each refusal says which rule, in words pinned here
 # ==============================================================================
 
-def cards_of(text: str) -> list[Card]:
-    return [Card.parse(word) for word in text.split()]
-
-
 REASONS = [
     # (game, piles laid out as text, move, the exact reason)
     ("frog", {"f0": "A♠ 2♠", "waste": "5♥"}, "waste f0",
@@ -423,7 +419,7 @@ REASONS = [
 def test_each_refusal_names_its_rule(name, layout, move, why):
     layout = dict(layout)
     redeals = layout.pop("redeals", 0)
-    game = arrange(sw.GAMES[name](seed=0), {p: cards_of(t) for p, t in layout.items()}, redeals=redeals)
+    game = arrange(sw.GAMES[name](seed=0), {p: cards(t) for p, t in layout.items()}, redeals=redeals)
     assert game.why_illegal(move) == why
     with pytest.raises(sw.IllegalMoveError, match="^" + re.escape(why) + "$"):
         game.play(move)

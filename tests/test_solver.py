@@ -13,12 +13,12 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from positions import arrange
+from positions import arrange, cards
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, Move
 from solitaire_widgets.__main__ import main as cli
-from solitaire_widgets.solver.search import GUIDES, Guide, Search
+from solitaire_widgets.solver.search import Search
 
 NAMES = sorted(sw.GAMES)
 # Every game with every combination of its rule options (read from OPTIONS,
@@ -351,8 +351,6 @@ def cruel_hearts_endgame(hearts: str) -> sw.Game:
     """Cruel with diamonds and clubs home, the spades waiting in order under
     2♠, and ``hearts`` (text, bottom first) in t0 above 2♥; the other
     hearts ascending in t3."""
-    def cards(text: str) -> list[Card]:
-        return [Card.parse(c) for c in text.split()]
     rest = [r for r in "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH".split() if r not in hearts.split()]
     return arrange(sw.Cruel(seed=0), {
         "f0": cards("AS"), "f1": cards("AH"),
@@ -404,8 +402,6 @@ def test_a_guided_pass_that_skipped_nothing_proves_the_loss_alone():
 def test_frogs_guided_pass_puts_the_waste_card_where_it_ties_no_knot():
     # 5♠ on 9♥ or K♥ ties no knot; on 3♣, 4♣ or 4♦ it would lie on a lower
     # card, which then waits for it.  The guided pass keeps only the first two while they exist.
-    def cards(text: str) -> list[Card]:
-        return [Card.parse(c) for c in text.split()]
     game = arrange(sw.Frog(seed=0), {"waste": cards("5S"), "f0": cards("AS"), "reserve": cards("QD JD"),
                                      "t0": cards("9H"), "t1": cards("3C"), "t2": cards("4C"),
                                      "t3": cards("4D"), "t4": cards("KH")})
