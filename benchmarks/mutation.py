@@ -153,9 +153,9 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_14": (
         "the foundation part dropped where piles are interchangeable (Frog, Midshipman): there the "
         "foundations' tops follow from which cards are home, which the other piles already say"),
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_41": _BIG,
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_42": _INJECTIVE,
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_46": (
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_35": _BIG,
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_36": _INJECTIVE,
+    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_40": (
         "another separator between the key's parts: no part holds its bytes, so equal keys stay equal"),
     "solitaire_widgets.text.x_explain__mutmut_107": (
         "every explanation starts with its title and ends with the stock or redeal sentence, so "
