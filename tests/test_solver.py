@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from concurrent.futures import ProcessPoolExecutor
+from typing import Optional
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -97,6 +98,81 @@ def test_search_key_tells_bobby_foundations_apart_by_their_tops():
 ])
 def test_safe_moves_only_where_no_redeal_can_gather_a_card_again(name, options, safe):
     assert Search(sw.new_game(name, seed=1, **options), time_limit=None).safe_moves is safe
+
+
+@pytest.mark.parametrize("name,options,dead_ends", [
+    ("frog", {}, True), ("frog", {"aces": "all"}, True), ("leap_year", {}, True),
+    ("leap_year", {"redeal": "once"}, False), ("midshipman", {}, False), ("cruel", {}, False), ("bobby", {}, False),
+])
+def test_dead_ends_are_tested_where_foundations_climb_by_rank_and_piles_only_go_home(name, options, dead_ends):
+    search = Search(sw.new_game(name, seed=1, **options), time_limit=None)
+    assert search.dead_ends is dead_ends
+    if name == "frog":
+        assert [search.game.PILES[i] for i in search.final_piles] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
+
+
+def frog_fives_under_sixes(last: str) -> sw.Game:
+    """Frog with every foundation built to 4, all eight 5s in the columns
+    under a 6, except that ``last`` is t3's pile (bottom first), and 7♠ in
+    the stock."""
+    return arrange(sw.Frog(seed=0), {"stock": cards("7S"),
+        **{f"f{i}": cards("AS 2H 3D 4C") for i in range(8)},
+        "t0": cards("5S 5H 6S"), "t1": cards("5D 5C 6H"), "t2": cards("5S 5H 6D"), "t3": cards(last)})
+
+
+def test_a_rank_whose_every_card_waits_under_a_higher_one_is_a_dead_end():
+    # A 6 needs a 5 home first, and every 5 lies under a 6: no 5 ever goes
+    # home.  The search sees it at once, with a draw left to play.
+    game = frog_fives_under_sixes("5D 5C 6C")
+    assert Search(game, time_limit=None)._dead_end()
+    assert game.legal_moves() and game.status == "playing"
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "lost" and solution.states == 1
+    # One 5 on top of its 6 frees the rank: not a dead end, and indeed
+    # every card of this (partial) pack gets home.
+    game = frog_fives_under_sixes("5D 6C 5C")
+    assert not Search(game, time_limit=None)._dead_end()
+    assert sw.solve(game, time_limit=None).cards_home == sum(len(game[p]) for p in game.PILES)
+
+
+def first_dead_end(name: str, walk: int) -> Optional[sw.Game]:
+    """The first dead end met in a random game (mostly moves home), or None."""
+    rng = random.Random(walk)
+    game = sw.new_game(name, seed=walk)
+    while game.legal_moves():
+        moves = game.legal_moves()
+        home = [m for m in moves if m.target and m.target[0] == "f"]
+        game.play(rng.choice(home) if home and rng.random() < 0.9 else rng.choice(moves))
+        if Search(game, time_limit=None)._dead_end():
+            return game
+    return None
+
+
+@pytest.mark.parametrize("name,proved", [("frog", 4), ("leap_year", 15)])
+def test_every_dead_end_is_a_lost_position(name, proved):
+    # The test is a proof of loss, so it must never call a winnable position
+    # dead.  Dead ends met in random games are searched again without it
+    # (and without the guide): never a win, and lost where that search ends.
+    verdicts = []
+    for walk in range(20):
+        game = first_dead_end(name, walk)
+        if game is not None:
+            search = Search(game, time_limit=None, max_states=3_000)
+            search.dead_ends, search.guide = False, None
+            verdicts.append(search.run()[0])
+    assert "won" not in verdicts and verdicts.count("lost") >= proved
+
+
+def test_dead_ends_in_small_frog_endgames_are_lost_for_the_naive_search_too():
+    # The same, against the naive exhaustive search of the public API.
+    dead = 0
+    for walk in range(80):
+        rng = random.Random(walk)
+        game = endgame(sw.Frog(seed=walk), rng, rng.randint(3, 7))
+        if Search(game, time_limit=None)._dead_end():
+            dead += 1
+            assert naive_verdict(game) == "lost"
+    assert dead >= 3
 
 
 # --- hand-built decks ------------------------------------------------------------

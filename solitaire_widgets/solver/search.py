@@ -27,6 +27,10 @@ the stock order and face-down cards are known to it).
   searches again from the start with what is left of the budget.  Only a
   complete pass (or a guided one that skipped nothing) proves a loss: every
   position is expanded once, as in a depth-first search.
+* Dead ends: where foundations climb by rank in any suit and tableau cards
+  only ever go home (Frog, Leap Year), a position in which some rank can
+  never be completed is dropped unexpanded (``_dead_end``): it is a proof
+  of loss, so it prunes the complete pass as well as the guided one.
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``).
 * Symmetry: of several foundations with the same top, or several empty
@@ -163,6 +167,19 @@ class Search:
         self.knots_in_suit = keys is not RANK  # foundations built in suit
         self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
+        # Piles whose cards only ever leave for a foundation (Frog's reserve
+        # and columns, Leap Year's tableau): their order is final, which the
+        # dead-end test (``_dead_end``) reasons about.  Only without redeals,
+        # which gather them again.
+        self.final_piles = tuple(
+            i for i in range(n)
+            if i not in self.foundations and i not in self.unplayed and any(cls._CODE_GRID[i])
+            and all(t in self.foundations for t, code in enumerate(cls._CODE_GRID[i]) if code is not None))
+        # Stock actions that only move cards between stock and waste (Frog's
+        # draw) change nothing the dead-end test reads: no need to test again.
+        self.quiet_actions = frozenset(self.base + a for a, name in enumerate(g.ACTION_NAMES)
+                                  if set(g._action_piles(name)) <= set(self.unplayed))
+        self.dead_ends = bool(self.final_piles) and not g._may_redeal() and self._foundations_climb_by_rank()
         self.guide = GUIDES.get(g.name)
         self.guided = False  # True during the guided pass
         self.skipped = False  # the guided pass left out a legal move
@@ -306,6 +323,70 @@ class Search:
         pile = self.game._piles[i]
         return int(i in self.knotted_piles and len(pile) > 1 and self._knotted(pile, len(pile) - 1))
 
+    def _foundations_climb_by_rank(self) -> bool:
+        """True when every foundation takes an ace when empty, then one rank
+        up at a time in any suit: asked of the game's own ``_wants``."""
+        g = self.game
+        if self.keys is not RANK:
+            return False
+        for f in g._FOUNDATIONS:
+            kept = g._piles[f]
+            try:
+                g._piles[f] = []
+                if g._wants(f) != (1,):
+                    return False
+                for card in range(13):  # A♠ … K♠: ranks 1 … 13
+                    g._piles[f] = [card]
+                    if g._wants(f) != ((RANK[card] + 1,) if RANK[card] < 13 else ()):
+                        return False
+            finally:
+                g._piles[f] = kept
+        return True
+
+    def _dead_end(self) -> bool:
+        """True when some rank can never be completed: a proof of loss.
+
+        Where foundations climb by rank, ``h[k]`` (the rank-k cards home)
+        never exceeds ``h[j]`` for ``j < k``.  A card of rank r in a final
+        pile leaves only after every card above it: each rank-t card above
+        it (t > r) first needs h[t] to grow, so h[r] with it.  So the card
+        needs h[r] ≥ ``need`` = the largest h[t] + (cards of rank t ≥ r
+        above it).  Cards elsewhere (stock, waste) need only h[r].  Sorted
+        by need, the k-th rank-r card to go home from here finds h[r] + k:
+        if some card's need is beyond that, the rank is stuck.  Cards still
+        to come onto these piles only add to the needs, so ignoring them
+        keeps the test sound.  It looks only at ranks with at most one card
+        left in the stock and waste: measured on Frog and Leap Year, almost
+        every dead end is found there, and most ranks are skipped cheaply.
+
+        >>> import solitaire_widgets as sw
+        >>> Search(sw.LeapYear(seed=0))._dead_end()
+        False
+        """
+        g = self.game
+        home, copies = self.home_count, self.copies
+        unplayed = b"".join(bytes(g._piles[i]) for i in self.unplayed).translate(g._KEY_TABLE)
+        ranks = [r for r in range(1, 14) if home[r] < copies[r] and unplayed.count(r) < 2]
+        if not ranks:
+            return False
+        needs: dict[int, list[int]] = {rank: [] for rank in ranks}
+        for i in self.final_piles:
+            above = [0] * 14  # cards of each rank above the one looked at
+            highest = 0
+            for card in reversed(g._piles[i]):
+                rank = RANK[card]
+                if rank > highest:
+                    highest = rank
+                elif rank in needs:
+                    needs[rank].append(max([home[t] + above[t] for t in range(rank, highest + 1) if above[t]]))
+                above[rank] += 1
+        for rank, waiting in needs.items():
+            first = copies[rank] - len(waiting)  # h[rank] once the cards that wait for nothing are home
+            waiting.sort()
+            if any(need > first + k for k, need in enumerate(waiting)):
+                return True
+        return False
+
     def apply(self, code: int) -> tuple:
         """Play ``code`` on the search's game; return its undo record."""
         g = self.game
@@ -391,6 +472,8 @@ class Search:
             while frontier:
                 node = heapq.heappop(frontier)[2]
                 goto(node)
+                if self.dead_ends and (node is None or node[0] not in self.quiet_actions) and self._dead_end():
+                    continue  # lost: none of its lines can win
                 depth = len(chain) + 1
                 for code in reversed(self.children()):  # pushed last, tried first among equals
                     record = self.apply(code)
