@@ -115,8 +115,8 @@ def frog_fives_under_sixes(last: str) -> sw.Game:
     """Frog with every foundation built to 4, all eight 5s in the columns
     under a 6, except that ``last`` is t3's pile (bottom first), and 7♠ in
     the stock."""
-    return arrange(sw.Frog(seed=0), {"stock": cards("7S"),
-        **{f"f{i}": cards("AS 2H 3D 4C") for i in range(8)},
+    return arrange(sw.Frog(seed=0), {
+        "stock": cards("7S"), **{f"f{i}": cards("AS 2H 3D 4C") for i in range(8)},
         "t0": cards("5S 5H 6S"), "t1": cards("5D 5C 6H"), "t2": cards("5S 5H 6D"), "t3": cards(last)})
 
 
