@@ -227,7 +227,8 @@ class Game:
         return tuple(range(len(self.PILES)))
 
     def _may_redeal(self) -> bool:
-        """Whether a redeal can ever happen under the options in force."""
+        """Whether a redeal can still happen, from this position on, under the
+        options in force."""
         return "redeal" in self.ACTION_NAMES
 
     # --- reading the position ---------------------------------------------

@@ -111,6 +111,26 @@ def test_dead_ends_are_tested_where_foundations_climb_by_rank_and_piles_only_go_
         assert [search.game.PILES[i] for i in search.final_piles] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
 
 
+def test_leap_years_spent_redeal_makes_its_tableau_final():
+    # With redeal="once" the tableau may be gathered again, until the redeal
+    # is made: from then on safe moves and dead ends apply as in one pass.
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = endgame(sw.LeapYear(seed=seed, redeal="once"), rng, rng.randint(4, 8))
+        assert not Search(game, time_limit=None).dead_ends
+        game._redeals = 1
+        search = Search(game, time_limit=None)
+        assert search.dead_ends and search.safe_moves
+        assert sw.solve(game, time_limit=None).status == naive_verdict(game)
+    # Every 2 under a 3, the redeal made, a deal left: lost, seen at once.
+    game = arrange(sw.LeapYear(seed=0, redeal="once"), {
+        **{f"f{i}": cards("AS") for i in range(16)}, "stock": cards("KS"),
+        **{f"t{i}": cards(f"2{s} 2{s} 2{s} 2{s} 3{s}") for i, s in enumerate("SHDC")}}, redeals=1)
+    assert game.legal_moves() == [Move("deal")]
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "lost" and solution.states == 1
+
+
 def frog_fives_under_sixes(last: str) -> sw.Game:
     """Frog with every foundation built to 4, all eight 5s in the columns
     under a 6, except that ``last`` is t3's pile (bottom first), and 7♠ in

@@ -64,7 +64,7 @@ class LeapYear(Deals, Redeals, Game):
         return (2 if self._options["redeal"] == "once" else 1) - self._redeals
 
     def _may_redeal(self) -> bool:
-        return self._options["redeal"] != "none"
+        return self._options["redeal"] != "none" and self.passes_left > 1
 
     def _setup(self, order: list[int]) -> None:
         aces = [card for card in order if RANK[card] == 1]
