@@ -227,8 +227,9 @@ class Game:
         return tuple(range(len(self.PILES)))
 
     def _may_redeal(self) -> bool:
-        """Whether a redeal can still happen, from this position on, under the
-        options in force."""
+        """False only when no redeal can happen from this position on under
+        the options in force (True is always a safe answer: the search then
+        gives up safe moves and dead-end tests)."""
         return "redeal" in self.ACTION_NAMES
 
     # --- reading the position ---------------------------------------------

@@ -178,7 +178,7 @@ class Search:
         # Stock actions that only move cards between stock and waste (Frog's
         # draw) change nothing the dead-end test reads: no need to test again.
         self.quiet_actions = frozenset(self.base + a for a, name in enumerate(g.ACTION_NAMES)
-                                  if set(g._action_piles(name)) <= set(self.unplayed))
+                                       if set(g._action_piles(name)) <= set(self.unplayed))
         self.dead_ends = bool(self.final_piles) and not g._may_redeal() and self._foundations_climb_by_rank()
         self.guide = GUIDES.get(g.name)
         self.guided = False  # True during the guided pass
