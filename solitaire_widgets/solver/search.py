@@ -171,10 +171,8 @@ class Search:
         # and columns, Leap Year's tableau): their order is final, which the
         # dead-end test (``_dead_end``) reasons about.  Only without redeals,
         # which gather them again.
-        self.final_piles = tuple(
-            i for i in range(n)
-            if i not in self.foundations and i not in self.unplayed and any(cls._CODE_GRID[i])
-            and all(t in self.foundations for t, code in enumerate(cls._CODE_GRID[i]) if code is not None))
+        self.final_piles = tuple(i for i in cls._SOURCES
+                                 if i not in self.unplayed and not self.tableau_routes[i])
         # Stock actions that only move cards between stock and waste (Frog's
         # draw) change nothing the dead-end test reads: no need to test again.
         self.quiet_actions = frozenset(self.base + a for a, name in enumerate(g.ACTION_NAMES)
