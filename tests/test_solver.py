@@ -19,6 +19,7 @@ from positions import arrange, cards
 import solitaire_widgets as sw
 from solitaire_widgets import Card, Move
 from solitaire_widgets.__main__ import main as cli
+from solitaire_widgets.solver import search as search_module
 from solitaire_widgets.solver.search import Search
 
 NAMES = sorted(sw.GAMES)
@@ -129,6 +130,33 @@ def test_leap_years_spent_redeal_makes_its_tableau_final():
     assert game.legal_moves() == [Move("deal")]
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
+
+
+def test_the_value_keeps_pace_with_the_stock_and_the_redeals():
+    # Bobby's stock and waste hold every card not home, so cards home alone
+    # say nothing of how far a pass has gone.  Its value counts nothing for
+    # cards still to come in the stock, 1 for each card passed over onto the
+    # waste and 20 for each redeal made; Cruel's 10 for each redeal; other
+    # games count the stock like the waste, and no redeal.
+    piles = {"f0": cards("AS 2H"), "stock": cards("3D 4C 5S"), "waste": cards("9H 10H")}
+    bobby = arrange(sw.Bobby(seed=0), piles)
+    assert Search(bobby, time_limit=None)._value() == 2 - 2
+    assert Search(arrange(sw.Bobby(seed=0), piles, redeals=1), time_limit=None)._value() == 2 - 2 - 20
+    drawn = arrange(sw.Bobby(seed=0), {**piles, "stock": cards("3D 4C"), "waste": cards("9H 10H 5S")})
+    assert Search(drawn, time_limit=None)._value() == 2 - 3
+    midshipman = arrange(sw.Midshipman(seed=0), piles)
+    assert Search(midshipman, time_limit=None)._value() == 2 - 2 - 3
+    cruel = {"f0": cards("AS 2S"), "t0": cards("4H 3H"), "t1": cards("5D")}
+    assert Search(arrange(sw.Cruel(seed=0), cruel), time_limit=None)._value() == 2
+    assert Search(arrange(sw.Cruel(seed=0), cruel, redeals=2), time_limit=None)._value() == 2 - 20
+
+
+def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
+    # Without the pace the search dives into passes that cannot win; with
+    # it, seed 3 is won within 20,000 positions.
+    assert sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None).status == "won"
+    monkeypatch.setattr(search_module, "PACES", {})
+    assert sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None).status == "unknown"
 
 
 def frog_fives_under_sixes(last: str) -> sw.Game:

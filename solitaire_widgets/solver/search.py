@@ -16,8 +16,12 @@ the stock order and face-down cards are known to it).
   must leave before a card beneath it could go home.  Where foundations are
   built by rank in any suit, that is a card lying directly on a lower one;
   where they are built in suit, a card lying anywhere above a lower card of
-  its own suit.  Among equals the newest goes first, so it dives like a
-  depth-first search until a line turns bad.
+  its own suit.  Some games' values also keep pace (``PACES``): in Bobby,
+  whose cards home say nothing of how far a pass has gone, cards still to
+  come in the stock count for nothing, cards passed over onto the waste
+  count against the position, and each redeal made as 20 cards; in Cruel
+  each redeal counts as 10.  Among equals the newest goes first, so it
+  dives like a depth-first search until a line turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
   (``GUIDES``: in Cruel a card that can go home goes at once, as the only
   child; in Frog, Leap Year and Midshipman the stock waits while a card can
@@ -85,6 +89,45 @@ GUIDES = {
     "frog": Guide(home_before_stock=True, no_new_knots=True),
     "leap_year": Guide(home_before_stock=True),
     "midshipman": Guide(home_before_stock=True),
+}
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a game's position value counts the stock and the redeals, in
+    cards short of home.
+
+    ``stock``: what each card still in the stock counts against a position
+    (the waste's cards always count 1).
+    ``per_redeal``: what each redeal made so far counts against it.
+    """
+
+    stock: float = 1.0
+    per_redeal: float = 0.0
+
+
+# Wins at a budget of positions, seeds 0-199 unless said (tuned on these, then
+# checked on seeds 200-399):
+# - Bobby's stock and waste hold every card not home, so its plain value is
+#   just cards home and the search dives like a depth-first one into passes
+#   that cannot win.  At 40,000 positions (about 1 s), 15 without a pace;
+#   per_redeal 20 with stock 0.75, 0.5, 0.25, 0, -0.5 -> 48, 65, 91, 93, 18;
+#   stock 0 with per_redeal 0, 10, 20, 30 -> 36, 45, 93, 9; stock 0.5 with
+#   per_redeal 15, 25 -> 59, 32.  Seeds 200-399: 22 without, 94 with this
+#   pace, 88 with per_redeal 15, 73 with stock 0.25.
+# - Cruel: a redeal costs as much as 10 cards home, so the search plays out
+#   the packets it has before gathering them again.  At 5,000 positions:
+#   per_redeal 0, 3, 5, 7, 10, 13, 20, 40 -> 142, 148, 151, 156, 157, 146,
+#   120, 60; seeds 200-399: 155 without, 165 with 10, 130 with 20; at
+#   12,000 positions 151 without, 159 with 7, 163 with 10; PySolFC's
+#   gathering at 5,000: 186 without, 189 with 7 or 10.
+# - Frog, Leap Year, Midshipman: a free stock loses wins (5,000 positions:
+#   77 -> 16, 17 -> 9, 56 -> 0).
+# Past the best per_redeal wins fall fast: the search stays in a pass until
+# its budget is gone.
+PACES = {
+    "bobby": Pace(stock=0.0, per_redeal=20.0),
+    "cruel": Pace(per_redeal=10.0),
 }
 
 
@@ -166,6 +209,11 @@ class Search:
         self.knotted_piles = frozenset(g._TABLEAU + tuple(i for i, p in enumerate(g.PILES) if p == "reserve"))
         self.knots_in_suit = keys is not RANK  # foundations built in suit
         self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
+        pace = PACES.get(g.name, Pace())
+        self.stock_weight = pace.stock
+        self.per_redeal = pace.per_redeal
+        self.stock = g.PILES.index("stock") if "stock" in g.PILES else None
+        self.passed = [i for i in self.unplayed if i != self.stock]  # cards in them count 1
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
         # Piles whose cards only ever leave for a foundation (Frog's reserve
         # and columns, Leap Year's tableau): their order is final, which the
@@ -481,7 +529,7 @@ class Search:
                         continue
                     seen.add(key)
                     self.states += 1
-                    value = self.home - KNOT_WEIGHT * self.knots - sum(len(g._piles[i]) for i in self.unplayed)
+                    value = self._value()
                     home = self.home
                     self.revert(code, record)
                     child = (code, node, depth)
@@ -498,6 +546,14 @@ class Search:
             return "lost", []
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
+
+    def _value(self) -> float:
+        """How good the game's position looks: the higher, the sooner expanded."""
+        g = self.game
+        value = self.home - KNOT_WEIGHT * self.knots - sum(len(g._piles[i]) for i in self.passed)
+        if self.stock is not None:
+            value -= self.stock_weight * len(g._piles[self.stock])
+        return value - self.per_redeal * g._redeals
 
     def _check(self, deadline: Optional[float], max_states: Optional[int]) -> None:
         now = time.perf_counter()
