@@ -191,8 +191,13 @@ def test_background_solve_searches_a_copy_and_play_reports_a_refused_move():
     game.play("draw")  # the search does not see it: it copied the deal first
     assert task.wait(30) and found[0].status == "won" and len(found[0].moves) == LINE
     ends: list[str] = []
-    task = play_in_background(game, found[0].moves, pace=0.0, on_done=ends.append)  # one draw too late
-    assert task.wait(30) and ends == ["failed"] and [str(m) for m in game.history] == ["draw", "draw"]
+    line = found[0].moves
+    task = play_in_background(game, line, pace=0.0, on_done=ends.append)  # one draw too late
+    assert task.wait(30) and ends == ["failed"]
+    # It played the line up to its first refused move, and stopped there.
+    played = list(game.history[1:])
+    assert played == list(line[:len(played)]) and len(played) < LINE
+    assert game.why_illegal(line[len(played)]) is not None
 
 
 def test_play_it_out_reports_every_move_and_its_end_exactly():
