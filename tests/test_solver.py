@@ -136,8 +136,9 @@ def test_the_value_keeps_pace_with_the_stock_and_the_redeals():
     # Bobby's stock and waste hold every card not home, so cards home alone
     # say nothing of how far a pass has gone.  Its value counts nothing for
     # cards still to come in the stock, 1 for each card passed over onto the
-    # waste and 20 for each redeal made; Cruel's 10 for each redeal; other
-    # games count the stock like the waste, and no redeal.
+    # waste and 20 for each redeal made; Cruel's 10 for each redeal; Frog's
+    # 3 for each stock card; other games count the stock like the waste,
+    # and no redeal.
     piles = {"f0": cards("AS 2H"), "stock": cards("3D 4C 5S"), "waste": cards("9H 10H")}
     bobby = arrange(sw.Bobby(seed=0), piles)
     assert Search(bobby, time_limit=None)._value() == 2 - 2
@@ -146,6 +147,8 @@ def test_the_value_keeps_pace_with_the_stock_and_the_redeals():
     assert Search(drawn, time_limit=None)._value() == 2 - 3
     midshipman = arrange(sw.Midshipman(seed=0), piles)
     assert Search(midshipman, time_limit=None)._value() == 2 - 2 - 3
+    frog = arrange(sw.Frog(seed=0), piles)
+    assert Search(frog, time_limit=None)._value() == 2 - 2 - 3 * 3
     cruel = {"f0": cards("AS 2S"), "t0": cards("4H 3H"), "t1": cards("5D")}
     assert Search(arrange(sw.Cruel(seed=0), cruel), time_limit=None)._value() == 2
     assert Search(arrange(sw.Cruel(seed=0), cruel, redeals=2), time_limit=None)._value() == 2 - 20

@@ -20,7 +20,8 @@ the stock order and face-down cards are known to it).
   whose cards home say nothing of how far a pass has gone, cards still to
   come in the stock count for nothing, cards passed over onto the waste
   count against the position, and each redeal made as 20 cards; in Cruel
-  each redeal counts as 10.  Among equals the newest goes first, so it
+  each redeal counts as 10; in Frog each stock card as 3, so the search
+  goes through the stock early.  Among equals the newest goes first, so it
   dives like a depth-first search until a line turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
   (``GUIDES``: in Cruel a card that can go home goes at once, as the only
@@ -121,13 +122,21 @@ class Pace:
 #   120, 60; seeds 200-399: 155 without, 165 with 10, 130 with 20; at
 #   12,000 positions 151 without, 159 with 7, 163 with 10; PySolFC's
 #   gathering at 5,000: 186 without, 189 with 7 or 10.
-# - Frog, Leap Year, Midshipman: a free stock loses wins (5,000 positions:
-#   77 -> 16, 17 -> 9, 56 -> 0).
+# - Frog: a stock card counts 3, so the search goes through the stock early
+#   and lays its cards out on the columns, which take any card.  At 5,000
+#   positions, stock 0, 0.75, 1, 1.25, 1.5, 2, 3 -> 16, 16, 77, 78, 88, 90,
+#   103 (5, 10 and 30 the same as 3); seeds 200-399: 78 with 1, 93 with 3;
+#   at 14,000 positions 82 with 1, 109 with 3.
+# - Leap Year and Midshipman keep stock 1: at 5,000 positions, stock 0,
+#   0.5, 0.75, 0.9, 1, 1.5 -> Leap Year 9, 13, 20, 17, 17, 11; stock 0,
+#   0.75, 1, 1.5 -> Midshipman 0, 40, 56, 20; seeds 200-399, Leap Year 10
+#   with 1 and 11 with 0.75.
 # Past the best per_redeal wins fall fast: the search stays in a pass until
 # its budget is gone.
 PACES = {
     "bobby": Pace(stock=0.0, per_redeal=20.0),
     "cruel": Pace(per_redeal=10.0),
+    "frog": Pace(stock=3.0),
 }
 
 
