@@ -107,32 +107,14 @@ class Pace:
     per_redeal: float = 0.0
 
 
-# Wins at a budget of positions, seeds 0-199 unless said (tuned on these, then
-# checked on seeds 200-399):
-# - Bobby's stock and waste hold every card not home, so its plain value is
-#   just cards home and the search dives like a depth-first one into passes
-#   that cannot win.  At 40,000 positions (about 1 s), 15 without a pace;
-#   per_redeal 20 with stock 0.75, 0.5, 0.25, 0, -0.5 -> 48, 65, 91, 93, 18;
-#   stock 0 with per_redeal 0, 10, 20, 30 -> 36, 45, 93, 9; stock 0.5 with
-#   per_redeal 15, 25 -> 59, 32.  Seeds 200-399: 22 without, 94 with this
-#   pace, 88 with per_redeal 15, 73 with stock 0.25.
-# - Cruel: a redeal costs as much as 10 cards home, so the search plays out
-#   the packets it has before gathering them again.  At 5,000 positions:
-#   per_redeal 0, 3, 5, 7, 10, 13, 20, 40 -> 142, 148, 151, 156, 157, 146,
-#   120, 60; seeds 200-399: 155 without, 165 with 10, 130 with 20; at
-#   12,000 positions 151 without, 159 with 7, 163 with 10; PySolFC's
-#   gathering at 5,000: 186 without, 189 with 7 or 10.
-# - Frog: a stock card counts 3, so the search goes through the stock early
-#   and lays its cards out on the columns, which take any card.  At 5,000
-#   positions, stock 0, 0.75, 1, 1.25, 1.5, 2, 3 -> 16, 16, 77, 78, 88, 90,
-#   103 (5, 10 and 30 the same as 3); seeds 200-399: 78 with 1, 93 with 3;
-#   at 14,000 positions 82 with 1, 109 with 3.
-# - Leap Year and Midshipman keep stock 1: at 5,000 positions, stock 0,
-#   0.5, 0.75, 0.9, 1, 1.5 -> Leap Year 9, 13, 20, 17, 17, 11; stock 0,
-#   0.75, 1, 1.5 -> Midshipman 0, 40, 56, 20; seeds 200-399, Leap Year 10
-#   with 1 and 11 with 0.75.
-# Past the best per_redeal wins fall fast: the search stays in a pass until
-# its budget is gone.
+# Bobby's stock and waste hold every card not home, so without a pace its
+# value is just cards home and the search dives into passes that cannot win;
+# Cruel's pace plays out its packets before gathering them again; Frog's goes
+# through the stock early.  Wins, seeds 0-199 (tuned there, checked on
+# 200-399): Bobby 15 -> 93 at 40,000 positions, Cruel 142 -> 157 and Frog
+# 77 -> 103 at 5,000.  Past the best per_redeal wins fall fast, as the search
+# stays in a pass until its budget is gone.  The sweeps, and the weights
+# Leap Year and Midshipman keep, are in docs/solver.md.
 PACES = {
     "bobby": Pace(stock=0.0, per_redeal=20.0),
     "cruel": Pace(per_redeal=10.0),
@@ -218,9 +200,7 @@ class Search:
         self.knotted_piles = frozenset(g._TABLEAU + tuple(i for i, p in enumerate(g.PILES) if p == "reserve"))
         self.knots_in_suit = keys is not RANK  # foundations built in suit
         self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
-        pace = PACES.get(g.name, Pace())
-        self.stock_weight = pace.stock
-        self.per_redeal = pace.per_redeal
+        self.pace = PACES.get(g.name, Pace())
         self.stock = g.PILES.index("stock") if "stock" in g.PILES else None
         self.passed = [i for i in self.unplayed if i != self.stock]  # cards in them count 1
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
@@ -561,8 +541,8 @@ class Search:
         g = self.game
         value = self.home - KNOT_WEIGHT * self.knots - sum(len(g._piles[i]) for i in self.passed)
         if self.stock is not None:
-            value -= self.stock_weight * len(g._piles[self.stock])
-        return value - self.per_redeal * g._redeals
+            value -= self.pace.stock * len(g._piles[self.stock])
+        return value - self.pace.per_redeal * g._redeals
 
     def _check(self, deadline: Optional[float], max_states: Optional[int]) -> None:
         now = time.perf_counter()
