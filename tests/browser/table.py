@@ -106,9 +106,16 @@ class Table:
 
     def settled(self, rounds: int = 8) -> dict:
         """The state once the page has sent all it queued: read the kernel back
-        until two reads agree, then check every view shows it."""
+        until a read finds every view at its version and the next read agrees,
+        then check every view shows it. A page still sending (its version ahead
+        of the read, or moving) only starts another round."""
         state = self.state()
         for _ in range(rounds):
+            for cell in self.views:
+                try:
+                    self.wait_version_eq(state["version"], cell, timeout=2_000)
+                except AssertionError:
+                    break  # the page moved on since the read: read again
             again = self.state()
             if again["version"] == state["version"]:
                 break
