@@ -562,11 +562,17 @@ def test_guides_follow_the_games_and_the_guided_pass_wins_more():
 @pytest.mark.parametrize("name", NAMES)
 def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
     # The best-first value counts knots incrementally; recounting them from
-    # the piles after every step must agree, and reverting restores the start.
+    # the piles after every step, card by card as ``_knotted`` defines them,
+    # must agree (and so must ``_knots_in``'s one pass up each pile), and
+    # reverting restores the start.
     search = Search(sw.new_game(name, seed=11), time_limit=None)
 
     def recount() -> int:
-        return sum(search._knots_in(i) for i in search.knotted_piles)
+        piles = search.game._piles
+        by_card = {i: sum(search._knotted(piles[i], j) for j in range(1, len(piles[i])))
+                   for i in search.knotted_piles}
+        assert by_card == {i: search._knots_in(i) for i in search.knotted_piles}
+        return sum(by_card.values())
 
     start, rng, done = search.knots, random.Random(11), []
     for _ in range(150):

@@ -343,7 +343,21 @@ class Search:
 
     def _knots_in(self, i: int) -> int:
         """The knotted cards in pile ``i`` (see the module's docstring)."""
-        return sum(self._knotted(self.game._piles[i], j) for j in range(1, len(self.game._piles[i])))
+        pile = self.game._piles[i]
+        if not self.knots_in_suit:
+            return sum(RANK[high] > RANK[low] for low, high in zip(pile, pile[1:]))
+        # One pass up the pile, holding each suit's lowest rank so far: a card
+        # above a lower one of its suit is knotted (``_knotted``, without
+        # looking back down the pile for every card).
+        lowest = dict.fromkeys("CDHS", 14)
+        knots = 0
+        for card in pile:
+            rank, suit = RANK[card], SUIT[card]
+            if lowest[suit] < rank:
+                knots += 1
+            else:
+                lowest[suit] = rank
+        return knots
 
     def _knotted(self, pile: list[int], j: int) -> bool:
         """True when ``pile[j]`` must leave before a card beneath it could go home."""
@@ -407,14 +421,16 @@ class Search:
         needs: dict[int, list[int]] = {rank: [] for rank in ranks}
         for i in self.final_piles:
             above = [0] * 14  # cards of each rank above the one looked at
+            reach = [0] * 14  # home[t] + above[t] where above[t], else 0 (never a need)
             highest = 0
             for card in reversed(g._piles[i]):
                 rank = RANK[card]
                 if rank > highest:
                     highest = rank
                 elif rank in needs:
-                    needs[rank].append(max([home[t] + above[t] for t in range(rank, highest + 1) if above[t]]))
+                    needs[rank].append(max(reach[rank:highest + 1]))
                 above[rank] += 1
+                reach[rank] = home[rank] + above[rank]
         for rank, waiting in needs.items():
             first = copies[rank] - len(waiting)  # h[rank] once the cards that wait for nothing are home
             waiting.sort()
