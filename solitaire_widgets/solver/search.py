@@ -58,7 +58,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..cards import RANK, SUIT
+from ..cards import RANK, SUIT, SUITS
 from ..game import ANY, Game
 from ..moves import Move
 
@@ -349,7 +349,7 @@ class Search:
         # One pass up the pile, holding each suit's lowest rank so far: a card
         # above a lower one of its suit is knotted (``_knotted``, without
         # looking back down the pile for every card).
-        lowest = dict.fromkeys("CDHS", 14)
+        lowest = dict.fromkeys(SUITS, 14)
         knots = 0
         for card in pile:
             rank, suit = RANK[card], SUIT[card]
