@@ -101,13 +101,18 @@ def test_safe_moves_only_where_no_redeal_can_gather_a_card_again(name, options, 
     assert Search(sw.new_game(name, seed=1, **options), time_limit=None).safe_moves is safe
 
 
-@pytest.mark.parametrize("name,options,dead_ends", [
-    ("frog", {}, True), ("frog", {"aces": "all"}, True), ("leap_year", {}, True),
-    ("leap_year", {"redeal": "once"}, False), ("midshipman", {}, False), ("cruel", {}, False), ("bobby", {}, False),
+@pytest.mark.parametrize("name,options,dead_end_test", [
+    ("frog", {}, "_rank_stuck"), ("frog", {"aces": "all"}, "_rank_stuck"), ("leap_year", {}, "_rank_stuck"),
+    ("leap_year", {"redeal": "once"}, None), ("midshipman", {}, None), ("cruel", {}, None),
+    ("bobby", {}, "_walks_cut_off"), ("bobby", {"redeal": "turn"}, "_walks_cut_off"),
 ])
-def test_dead_ends_are_tested_where_foundations_climb_by_rank_and_piles_only_go_home(name, options, dead_ends):
+def test_dead_ends_are_tested_where_the_foundations_allow_a_proof(name, options, dead_end_test):
+    # Frog and Leap Year: foundations climb by rank and piles only go home.
+    # Bobby: foundations walk the ranks, so what is left must fit the walks.
     search = Search(sw.new_game(name, seed=1, **options), time_limit=None)
-    assert search.dead_ends is dead_ends
+    assert search.dead_ends is (dead_end_test is not None)
+    if dead_end_test is not None:
+        assert search._dead_end_test.__name__ == dead_end_test
     if name == "frog":
         assert [search.game.PILES[i] for i in search.final_piles] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
 
@@ -224,6 +229,67 @@ def test_dead_ends_in_small_frog_endgames_are_lost_for_the_naive_search_too():
             dead += 1
             assert naive_verdict(game) == "lost"
     assert dead >= 3
+
+
+def walks_can_take(outside: list[int], tops: tuple[int, ...]) -> bool:
+    """Brute force: can walks from ``tops`` (ranks), one rank up or down a
+    step, K and A joined, take every card counted in ``outside``?"""
+    if not any(outside):
+        return True
+    for i, top in enumerate(tops):
+        for rank in {top % 13 + 1, (top - 2) % 13 + 1}:
+            if outside[rank - 1]:
+                outside[rank - 1] -= 1
+                fits = walks_can_take(outside, tops[:i] + (rank,) + tops[i + 1:])
+                outside[rank - 1] += 1
+                if fits:
+                    return True
+    return False
+
+
+def test_walks_cannot_take_only_what_no_walks_could_take():
+    # A proof of loss must never call a takeable set of cards untakeable:
+    # checked against brute force on small sets, one walk and two, and it
+    # must prove some (a test that never says True proves nothing).
+    rng = random.Random(5)
+    proved = 0
+    for _ in range(3_000):
+        outside = [0] * 13
+        for _ in range(rng.randint(1, 7)):
+            outside[rng.choice([rng.randrange(13), rng.randrange(4, 9)])] += 1
+        tops = tuple(rng.randint(1, 13) for _ in range(rng.choice((1, 2, 2))))
+        if search_module.walks_cannot_take(outside, tops):
+            assert not walks_can_take(outside, tops), (outside, tops)
+            proved += 1
+    assert proved > 300
+
+
+def test_bobby_dead_end_when_the_cards_left_cannot_follow_the_foundations():
+    # f0 ends in 5, f1 in 9; the cards left are 2, 7 and 8.  No 3 or 4 is
+    # left and none is a top, so 2 is out of every walk's reach.
+    left = {"stock": cards("8S 2H"), "waste": cards("7D")}
+    game = arrange(sw.Bobby(seed=0), {"f0": cards("4S 5S"), "f1": cards("9C"), **left})
+    assert Search(game, time_limit=None)._dead_end()
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "lost" and solution.states == 1
+    # f0 ending in 4 and a 3 left: 3 then 2 follow f0, 8 then 7 follow f1.
+    game = arrange(sw.Bobby(seed=0), {"f0": cards("5S 4S"), "f1": cards("9C"),
+                                      "stock": cards("8S 2H"), "waste": cards("7D 3C")})
+    assert not Search(game, time_limit=None)._dead_end()
+
+
+@pytest.mark.parametrize("redeal", ["shuffle", "turn"])
+def test_bobby_dead_ends_are_lost_for_the_naive_search_too(redeal):
+    # Small Bobby endgames (both foundations started): wherever the walk
+    # test says dead, the naive exhaustive search finds no win either.
+    dead = 0
+    for walk in range(120):
+        rng = random.Random(walk)
+        game = endgame(sw.Bobby(seed=walk, redeal=redeal), rng, rng.randint(4, 9))
+        if all(game._piles[f] for f in game._FOUNDATIONS) and Search(game, time_limit=None)._dead_end():
+            dead += 1
+            assert naive_verdict(game) == "lost"
+    assert dead >= 5
 
 
 # --- hand-built decks ------------------------------------------------------------

@@ -32,10 +32,13 @@ the stock order and face-down cards are known to it).
   searches again from the start with what is left of the budget.  Only a
   complete pass (or a guided one that skipped nothing) proves a loss: every
   position is expanded once, as in a depth-first search.
-* Dead ends: where foundations climb by rank in any suit and tableau cards
-  only ever go home (Frog, Leap Year), a position in which some rank can
-  never be completed is dropped unexpanded (``_dead_end``): it is a proof
-  of loss, so it prunes the complete pass as well as the guided one.
+* Dead ends: a position proved lost without searching it is dropped
+  unexpanded (``_dead_end``), in the complete pass as well as the guided
+  one.  Where foundations climb by rank in any suit and tableau cards only
+  ever go home (Frog, Leap Year): some rank can never be completed
+  (``_rank_stuck``).  Where they walk the ranks up or down, king and ace
+  joined (Bobby): the foundations' walks cannot take every card left,
+  whatever their order (``_walks_cut_off``).
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``).
 * Symmetry: of several foundations with the same top, or several empty
@@ -55,8 +58,9 @@ from __future__ import annotations
 
 import heapq
 import time
+from itertools import combinations_with_replacement
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from ..cards import RANK, SUIT, SUITS
 from ..game import ANY, Game
@@ -150,6 +154,86 @@ class Solution:
         return f"{head} ({self.states:,} states, {self.seconds:.2f} s)"
 
 
+def walks_cannot_take(outside: Sequence[int], tops: Sequence[int]) -> bool:
+    """True when no walks from ``tops`` could take every card left.
+
+    ``outside[r - 1]`` is how many rank-r cards are left; each top (a rank)
+    starts a walk that steps one rank up or down at a time, king and ace
+    joined, taking a card of each rank it steps on.  A rank with no card
+    left and no top cuts the circle: no walk crosses it.  Each arc between
+    cuts that holds cards needs a walk starting in it, and its walks must
+    take each rank's cards exactly: if they step between ranks r and r + 1
+    ``x[r]`` times in all, they enter rank r once per card and leave it as
+    often, plus once per walk starting there, less once per walk ending
+    there, so ``x[r - 1] + x[r] = 2·cards + starts - ends``.  On an arc the
+    ends fix every ``x``: the test tries each place the walks could end.  It
+    examines arcs of one or two walks, not a circle without a cut; where it
+    does not examine, it answers False (not proved).
+
+    >>> walks_cannot_take([0, 1, 1, 1] + [0] * 9, [5])  # from 5: 4, 3, 2
+    False
+    >>> walks_cannot_take([0, 2, 1, 1] + [0] * 9, [5])  # the second 2 is out of reach
+    True
+    >>> walks_cannot_take([0, 1] + [0] * 11, [5, 9])  # 3 and 4 gone: 2 is cut off
+    True
+    """
+    blocked = [n == 0 and rank not in tops for rank, n in enumerate(outside, start=1)]
+    if not any(blocked):
+        return False
+    first = blocked.index(True)
+    arc: list[int] = []  # the ranks (0-based) of the arc being read
+    for step in range(1, 14):  # round the circle, back to the first cut
+        r = (first + step) % 13
+        if not blocked[r]:
+            arc.append(r)
+        elif arc:
+            cards = [outside[i] for i in arc]
+            starts = [j for j, i in enumerate(arc) for top in tops if top == i + 1]
+            if not _arc_can_be_walked(cards, starts):
+                return True
+            arc = []
+    return False
+
+
+def _arc_can_be_walked(cards: list[int], starts: list[int]) -> bool:
+    """Whether walks from ``starts`` (indexes on a path of ranks) could take
+    ``cards[j]`` cards at each place ``j`` (see ``walks_cannot_take``)."""
+    if not any(cards):
+        return True
+    if not starts:
+        return False
+    if len(starts) > 2:
+        return True  # not examined
+    degree = [2 * n for n in cards]
+    for j in starts:
+        degree[j] += 1
+    for ends in combinations_with_replacement(range(len(cards)), len(starts)):
+        steps, x = [], 0  # steps[j]: between place j and j + 1
+        for j, d in enumerate(degree):
+            x = d - ends.count(j) - x
+            if x < 0:
+                break
+            steps.append(x)
+        else:
+            if x == 0 and _every_card_reached(cards, starts, steps):
+                return True
+    return False
+
+
+def _every_card_reached(cards: list[int], starts: list[int], steps: list[int]) -> bool:
+    """Whether every stretch of the path joined by steps holds a start if it
+    holds a card."""
+    has_start = has_card = False
+    for j, (n, x) in enumerate(zip(cards, steps)):
+        has_start = has_start or j in starts
+        has_card = has_card or n > 0
+        if x == 0:  # no step from j to j + 1: a stretch ends here
+            if has_card and not has_start:
+                return False
+            has_start = has_card = False
+    return True
+
+
 class _Stop(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -206,15 +290,22 @@ class Search:
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
         # Piles whose cards only ever leave for a foundation (Frog's reserve
         # and columns, Leap Year's tableau): their order is final, which the
-        # dead-end test (``_dead_end``) reasons about.  Only without redeals,
+        # dead-end test (``_rank_stuck``) reasons about.  Only without redeals,
         # which gather them again.
         self.final_piles = tuple(i for i in cls._SOURCES
                                  if i not in self.unplayed and not self.tableau_routes[i])
         # Stock actions that only move cards between stock and waste (Frog's
-        # draw) change nothing the dead-end test reads: no need to test again.
+        # draw, Bobby's draw and redeal) change nothing a dead-end test reads:
+        # no need to test again.
         self.quiet_actions = frozenset(self.base + a for a, name in enumerate(g.ACTION_NAMES)
                                        if set(g._action_piles(name)) <= set(self.unplayed))
-        self.dead_ends = bool(self.final_piles) and not g._may_redeal() and self._foundations_climb_by_rank()
+        if self.final_piles and not g._may_redeal() and self._foundations_climb_by_rank():
+            self._dead_end_test: Optional[Callable[[], bool]] = self._rank_stuck
+        elif self._foundations_walk_the_ranks():
+            self._dead_end_test = self._walks_cut_off
+        else:
+            self._dead_end_test = None
+        self.dead_ends = self._dead_end_test is not None
         self.guide = GUIDES.get(g.name)
         self.guided = False  # True during the guided pass
         self.skipped = False  # the guided pass left out a legal move
@@ -392,7 +483,55 @@ class Search:
                 g._piles[f] = kept
         return True
 
+    def _foundations_walk_the_ranks(self) -> bool:
+        """True when every foundation takes any card when empty, then one
+        rank up or down in any suit, king and ace joined: asked of the game's
+        own ``_wants``."""
+        g = self.game
+        if self.keys is not RANK:
+            return False
+        for f in g._FOUNDATIONS:
+            kept = g._piles[f]
+            try:
+                g._piles[f] = []
+                if g._wants(f) is not ANY:
+                    return False
+                for card in range(13):
+                    g._piles[f] = [card]
+                    wants = g._wants(f)
+                    if wants is ANY or set(wants) != {RANK[card] % 13 + 1, (RANK[card] - 2) % 13 + 1}:
+                        return False
+            finally:
+                g._piles[f] = kept
+        return True
+
     def _dead_end(self) -> bool:
+        """True when the game's dead-end test proves this position lost."""
+        return self._dead_end_test is not None and self._dead_end_test()
+
+    def _walks_cut_off(self) -> bool:
+        """True when the foundations' walks cannot take every card left.
+
+        Each foundation's future cards walk the ranks from its top, one rank
+        up or down at a time; together the walks must take every card not
+        home.  Ignoring the order the stock and waste give them in, this asks
+        whether any walks could (``walks_cannot_take``).  Not asked while a
+        foundation is empty: its walk may start anywhere.
+
+        >>> import solitaire_widgets as sw
+        >>> Search(sw.Bobby(seed=0))._walks_cut_off()
+        False
+        """
+        g = self.game
+        tops = []
+        for f in g._FOUNDATIONS:
+            if not g._piles[f]:
+                return False
+            tops.append(RANK[g._piles[f][-1]])
+        left = b"".join(bytes(g._piles[i]) for i in range(self.n) if i not in self.foundations).translate(g._KEY_TABLE)
+        return walks_cannot_take([left.count(rank) for rank in range(1, 14)], tops)
+
+    def _rank_stuck(self) -> bool:
         """True when some rank can never be completed: a proof of loss.
 
         Where foundations climb by rank, ``h[k]`` (the rank-k cards home)
@@ -409,7 +548,7 @@ class Search:
         every dead end is found there, and most ranks are skipped cheaply.
 
         >>> import solitaire_widgets as sw
-        >>> Search(sw.LeapYear(seed=0))._dead_end()
+        >>> Search(sw.LeapYear(seed=0))._rank_stuck()
         False
         """
         g = self.game
