@@ -466,40 +466,34 @@ class Search:
     def _foundations_climb_by_rank(self) -> bool:
         """True when every foundation takes an ace when empty, then one rank
         up at a time in any suit: asked of the game's own ``_wants``."""
-        g = self.game
-        if self.keys is not RANK:
-            return False
-        for f in g._FOUNDATIONS:
-            kept = g._piles[f]
-            try:
-                g._piles[f] = []
-                if g._wants(f) != (1,):
-                    return False
-                for card in range(13):  # A♠ … K♠: ranks 1 … 13
-                    g._piles[f] = [card]
-                    if g._wants(f) != ((RANK[card] + 1,) if RANK[card] < 13 else ()):
-                        return False
-            finally:
-                g._piles[f] = kept
-        return True
+        return self._foundations_take({1}, lambda rank: {rank + 1} if rank < 13 else set())
 
     def _foundations_walk_the_ranks(self) -> bool:
         """True when every foundation takes any card when empty, then one
         rank up or down in any suit, king and ace joined: asked of the game's
         own ``_wants``."""
+        return self._foundations_take(ANY, lambda rank: {rank % 13 + 1, (rank - 2) % 13 + 1})
+
+    def _foundations_take(self, when_empty: object, on_rank: Callable[[int], set]) -> bool:
+        """True when the game's keys are ranks and every foundation's
+        ``_wants`` is ``when_empty`` (ANY or a set of ranks) when empty and
+        ``on_rank(r)`` with a card of rank r on it, for every rank."""
         g = self.game
         if self.keys is not RANK:
             return False
+
+        def same(wants: object, expected: object) -> bool:
+            return wants is expected if expected is ANY else wants is not ANY and set(wants) == expected
+
         for f in g._FOUNDATIONS:
             kept = g._piles[f]
             try:
                 g._piles[f] = []
-                if g._wants(f) is not ANY:
+                if not same(g._wants(f), when_empty):
                     return False
-                for card in range(13):
+                for card in range(13):  # A♠ … K♠: ranks 1 … 13
                     g._piles[f] = [card]
-                    wants = g._wants(f)
-                    if wants is ANY or set(wants) != {RANK[card] % 13 + 1, (RANK[card] - 2) % 13 + 1}:
+                    if not same(g._wants(f), on_rank(RANK[card])):
                         return False
             finally:
                 g._piles[f] = kept
