@@ -214,7 +214,7 @@ def test_every_dead_end_is_a_lost_position(name, proved):
         game = first_dead_end(name, walk)
         if game is not None:
             search = Search(game, time_limit=None, max_states=3_000)
-            search.dead_ends, search.guide = False, None
+            search._dead_end_test, search.guide = None, None
             verdicts.append(search.run()[0])
     assert "won" not in verdicts and verdicts.count("lost") >= proved
 

@@ -305,7 +305,8 @@ class Search:
             self._dead_end_test = self._walks_cut_off
         else:
             self._dead_end_test = None
-        self.dead_ends = self._dead_end_test is not None
+        # Every pile but the foundations: where the cards left lie (_walks_cut_off).
+        self.off_foundations = tuple(i for i in range(n) if i not in self.foundations)
         self.guide = GUIDES.get(g.name)
         self.guided = False  # True during the guided pass
         self.skipped = False  # the guided pass left out a legal move
@@ -503,6 +504,11 @@ class Search:
         """True when the game's dead-end test proves this position lost."""
         return self._dead_end_test is not None and self._dead_end_test()
 
+    @property
+    def dead_ends(self) -> bool:
+        """Whether this game has a dead-end test."""
+        return self._dead_end_test is not None
+
     def _walks_cut_off(self) -> bool:
         """True when the foundations' walks cannot take every card left.
 
@@ -522,7 +528,7 @@ class Search:
             if not g._piles[f]:
                 return False
             tops.append(RANK[g._piles[f][-1]])
-        left = b"".join(bytes(g._piles[i]) for i in range(self.n) if i not in self.foundations).translate(g._KEY_TABLE)
+        left = b"".join(bytes(g._piles[i]) for i in self.off_foundations).translate(g._KEY_TABLE)
         return walks_cannot_take([left.count(rank) for rank in range(1, 14)], tops)
 
     def _rank_stuck(self) -> bool:
@@ -629,6 +635,7 @@ class Search:
         n_cards = g._N
         deadline = None if self.time_limit is None else self.started + self.time_limit
         max_states = self.max_states
+        dead_end = self._dead_end_test  # None: no test for this game
         seen = {g._search_key()}
         self.states += 1
         if self.home == n_cards:
@@ -656,7 +663,7 @@ class Search:
             while frontier:
                 node = heapq.heappop(frontier)[2]
                 goto(node)
-                if self.dead_ends and (node is None or node[0] not in self.quiet_actions) and self._dead_end():
+                if dead_end is not None and (node is None or node[0] not in self.quiet_actions) and dead_end():
                     continue  # lost: none of its lines can win
                 depth = len(chain) + 1
                 for code in reversed(self.children()):  # pushed last, tried first among equals
