@@ -89,6 +89,10 @@ class Game:
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
     # True when the number of redeals made changes what may happen next
     REDEALS_MATTER: ClassVar[bool] = False
+    # stock actions that only move one pile's top card, face up, onto another
+    # (a draw): action -> (source, target).  The lean path records them like
+    # card moves instead of saving both piles whole.
+    DRAWS: ClassVar[dict[str, tuple[str, str]]] = {}
 
     # --- derived once per class in __init_subclass__ ---------------------
     _INDEX: ClassVar[dict[str, int]]
@@ -108,6 +112,7 @@ class Game:
     _CODE_GRID: ClassVar[list[list[Optional[int]]]]
     _INTERCHANGEABLE: ClassVar[tuple[int, ...]]
     _FIXED: ClassVar[tuple[int, ...]]  # piles neither foundations nor interchangeable
+    _DRAW_CODES: ClassVar[dict[int, tuple[int, int]]]  # DRAWS by code: (source, target)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -143,6 +148,8 @@ class Game:
         cls._MOVE_CODES = {m: c for c, m in enumerate(cls._CODE_MOVES) if m is not None}
         cls._CODE_GRID = [[None if m is None else s * n + t for t, m in enumerate(row)]
                           for s, row in enumerate(grid)]
+        cls._DRAW_CODES = {cls._ACTION_BASE + cls.ACTION_NAMES.index(action): (cls._INDEX[s], cls._INDEX[t])
+                           for action, (s, t) in cls.DRAWS.items()}
 
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
@@ -546,6 +553,11 @@ class Game:
             if flipped:
                 down[s] -= 1
             return (s, t, flipped, (s, t))
+        draw = self._DRAW_CODES.get(code)
+        if draw is not None:
+            s, t = draw
+            self._piles[t].append(self._piles[s].pop())
+            return (s, t, False, draw)
         action = self.ACTION_NAMES[code - base]
         changed = self._action_piles(action)
         saved = [(i, self._piles[i][:], self._down[i]) for i in changed]

@@ -37,6 +37,7 @@ class Bobby(Draws, Redeals, Game):
     PILES = ("stock", "waste", "f0", "f1")
     ROUTES = {"waste": ("f0", "f1")}
     ACTION_NAMES = ("draw", "redeal")
+    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"redeal": ("shuffle", "turn")}
     RULES = (
         ("Cards", "one deck of 52. Stock, waste, foundations f0 and f1."),

@@ -45,6 +45,7 @@ class Frog(Draws, Game):
         **{column: FOUNDATIONS for column in COLUMNS},
     }
     ACTION_NAMES = ("draw",)
+    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"aces": ("dealt", "all")}
     KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations

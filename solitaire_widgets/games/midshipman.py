@@ -62,6 +62,7 @@ class Midshipman(Draws, Game):
         **{pile: FOUNDATIONS + TABLEAU for pile in TABLEAU},
     }
     ACTION_NAMES = ("draw",)
+    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"build": ("different_suit", "other_colour"), "empty": ("any", "king")}
     KEY = "face"
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules

@@ -58,11 +58,10 @@ from __future__ import annotations
 
 import heapq
 import time
-from itertools import combinations_with_replacement
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
-from ..cards import RANK, SUIT, SUITS
+from ..cards import FACE, RANK, SUIT
 from ..game import ANY, Game
 from ..moves import Move
 
@@ -197,25 +196,66 @@ def walks_cannot_take(outside: Sequence[int], tops: Sequence[int]) -> bool:
 
 def _arc_can_be_walked(cards: list[int], starts: list[int]) -> bool:
     """Whether walks from ``starts`` (indexes on a path of ranks) could take
-    ``cards[j]`` cards at each place ``j`` (see ``walks_cannot_take``)."""
+    ``cards[j]`` cards at each place ``j`` (see ``walks_cannot_take``).
+
+    ``free[j]``: the steps between places j and j + 1 if no walk ended on the
+    path.  A walk ending at e takes one step there, gives one back at e + 1,
+    takes one at e + 2 … (each ``x[j - 1] + x[j]`` is fixed), so each choice
+    of ends is checked against tables of where the steps would first go
+    below zero, instead of being worked out place by place.
+    """
     if not any(cards):
         return True
     if not starts:
         return False
     if len(starts) > 2:
         return True  # not examined
-    degree = [2 * n for n in cards]
-    for j in starts:
-        degree[j] += 1
-    for ends in combinations_with_replacement(range(len(cards)), len(starts)):
-        steps, x = [], 0  # steps[j]: between place j and j + 1
-        for j, d in enumerate(degree):
-            x = d - ends.count(j) - x
-            if x < 0:
-                break
-            steps.append(x)
-        else:
-            if x == 0 and _every_card_reached(cards, starts, steps):
+    size = len(cards)
+    free, x = [], 0
+    for j, n in enumerate(cards):
+        x = 2 * n + starts.count(j) - x
+        free.append(x)
+
+    def first_short(taken: list[int]) -> list[int]:
+        """first[j]: the first place i ≥ j where free[i] < taken[i] (size: none)."""
+        first = [size] * (size + 1)
+        for j in range(size - 1, -1, -1):
+            first[j] = j if free[j] < taken[j] else first[j + 1]
+        return first
+
+    # by the parity of the first end: what one end, or two ends an even
+    # distance apart, take at each place from there on
+    sign = [[1 if (j - q) % 2 == 0 else -1 for j in range(size)] for q in (0, 1)]
+    untouched = first_short([0] * size)
+    one_end = [first_short(sign[q]) for q in (0, 1)]
+    if len(starts) == 1:
+        for e in range(size):
+            if untouched[0] < e:
+                break  # the steps before e already go below zero
+            q = e % 2
+            if one_end[q][e] == size and free[-1] == sign[q][-1]:
+                steps = free[:e] + [free[j] - sign[q][j] for j in range(e, size)]
+                if _every_card_reached(cards, starts, steps):
+                    return True
+        return False
+    two_ends = [first_short([2 * t for t in sign[q]]) for q in (0, 1)]
+    for e1 in range(size):
+        if untouched[0] < e1:
+            break
+        q = e1 % 2
+        for e2 in range(e1, size):
+            if one_end[q][e1] < e2:
+                break  # between the ends the steps go below zero
+            if (e2 - e1) % 2:  # the two ends' takes cancel after e2
+                if untouched[e2] < size or free[-1] != 0:
+                    continue
+                tail = free[e2:]
+            else:
+                if two_ends[q][e2] < size or free[-1] != 2 * sign[q][-1]:
+                    continue
+                tail = [free[j] - 2 * sign[q][j] for j in range(e2, size)]
+            steps = free[:e1] + [free[j] - sign[q][j] for j in range(e1, e2)] + tail
+            if _every_card_reached(cards, starts, steps):
                 return True
     return False
 
@@ -288,6 +328,12 @@ class Search:
         self.stock = g.PILES.index("stock") if "stock" in g.PILES else None
         self.passed = [i for i in self.unplayed if i != self.stock]  # cards in them count 1
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
+        # Each stock action's knotted piles (recounted when it is played), and
+        # whether they are all of them (then the count before is self.knots).
+        self.action_knots = {}
+        for a, name in enumerate(g.ACTION_NAMES):
+            piles = tuple(i for i in g._action_piles(name) if i in self.knotted_piles)
+            self.action_knots[self.base + a] = (piles, set(piles) == self.knotted_piles)
         # Piles whose cards only ever leave for a foundation (Frog's reserve
         # and columns, Leap Year's tableau): their order is final, which the
         # dead-end test (``_rank_stuck``) reasons about.  Only without redeals,
@@ -438,17 +484,19 @@ class Search:
         pile = self.game._piles[i]
         if not self.knots_in_suit:
             return sum(RANK[high] > RANK[low] for low, high in zip(pile, pile[1:]))
-        # One pass up the pile, holding each suit's lowest rank so far: a card
+        # One pass up the pile, holding each suit's lowest card so far: a card
         # above a lower one of its suit is knotted (``_knotted``, without
-        # looking back down the pile for every card).
-        lowest = dict.fromkeys(SUITS, 14)
+        # looking back down the pile for every card).  A suit's faces run
+        # 13·suit … 13·suit + 12 by rank, so faces compare as ranks do.
+        lowest = [13, 26, 39, 52]  # past each suit's highest face: nothing yet
         knots = 0
         for card in pile:
-            rank, suit = RANK[card], SUIT[card]
-            if lowest[suit] < rank:
+            face = FACE[card]
+            suit = face // 13
+            if lowest[suit] < face:
                 knots += 1
             else:
-                lowest[suit] = rank
+                lowest[suit] = face
         return knots
 
     def _knotted(self, pile: list[int], j: int) -> bool:
@@ -586,10 +634,14 @@ class Search:
             record = g._lean_apply(code)
             knots = self._knots_at_top(t) - untied  # and lands on another
         else:
-            piles = [i for i in g._action_piles(g.ACTION_NAMES[code - self.base]) if i in self.knotted_piles]
-            before = sum(map(self._knots_in, piles))
-            record = g._lean_apply(code)
-            knots = sum(map(self._knots_in, piles)) - before
+            piles, all_piles = self.action_knots[code]
+            if not piles:
+                record = g._lean_apply(code)
+                knots = 0
+            else:
+                before = self.knots if all_piles else sum(map(self._knots_in, piles))
+                record = g._lean_apply(code)
+                knots = sum(map(self._knots_in, piles)) - before
         self.knots += knots
         if self.to_home[code]:
             self.home += 1
