@@ -57,6 +57,7 @@ True
 from __future__ import annotations
 
 import heapq
+from operator import sub
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
@@ -585,11 +586,13 @@ class Search:
         Where foundations climb by rank, ``h[k]`` (the rank-k cards home)
         never exceeds ``h[j]`` for ``j < k``.  A card of rank r in a final
         pile leaves only after every card above it: each rank-t card above
-        it (t > r) first needs h[t] to grow, so h[r] with it.  So the card
-        needs h[r] ≥ ``need`` = the largest h[t] + (cards of rank t ≥ r
-        above it).  Cards elsewhere (stock, waste) need only h[r].  Sorted
-        by need, the k-th rank-r card to go home from here finds h[r] + k:
-        if some card's need is beyond that, the rank is stuck.  Cards still
+        it (t ≥ r) first needs h[t] to grow, so h[r] with it.  So the card
+        needs h[r] ≥ ``need``, the largest over ranks t ≥ r of h[t] + the
+        rank-t cards above it.  Cards elsewhere (stock, waste) need only
+        h[r]: once they are home, the k-th rank-r card of the final piles to
+        go home finds h[r] = (rank-r cards not in them) + k, taking them in
+        order of need.  If some card's need is beyond that, the rank is
+        stuck.  Cards still
         to come onto these piles only add to the needs, so ignoring them
         keeps the test sound.  It looks only at ranks with at most one card
         left in the stock and waste: measured on Frog and Leap Year, almost
@@ -606,22 +609,30 @@ class Search:
         if not ranks:
             return False
         needs: dict[int, list[int]] = {rank: [] for rank in ranks}
+        table = g._KEY_TABLE
         for i in self.final_piles:
-            above = [0] * 14  # cards of each rank above the one looked at
-            reach = [0] * 14  # home[t] + above[t] where above[t], else 0 (never a need)
-            highest = 0
-            for card in reversed(g._piles[i]):
-                rank = RANK[card]
-                if rank > highest:
-                    highest = rank
-                elif rank in needs:
-                    needs[rank].append(max(reach[rank:highest + 1]))
-                above[rank] += 1
-                reach[rank] = home[rank] + above[rank]
+            # Reading the pile down from the top: reach[t] = h[t] + the rank-t
+            # cards above the card looked at, and need[r] = the largest
+            # reach[t] for t ≥ r, kept up to date as each card is passed (h
+            # never grows with rank, so need starts as h).
+            reach = home[:14]
+            need = home[:14]
+            need[0] = 1 << 30  # below rank 1: stops the lifting
+            for rank in reversed(bytes(g._piles[i]).translate(table)):
+                if rank in needs:
+                    needs[rank].append(need[rank])
+                reach[rank] += 1
+                lifted, r = reach[rank], rank
+                while need[r] < lifted:
+                    need[r] = lifted
+                    r -= 1
         for rank, waiting in needs.items():
-            first = copies[rank] - len(waiting)  # h[rank] once the cards that wait for nothing are home
+            if not waiting:
+                continue
+            first = copies[rank] - len(waiting)  # h[rank] once every rank-r card elsewhere is home
             waiting.sort()
-            if any(need > first + k for k, need in enumerate(waiting)):
+            # the k-th of these cards to go home finds h[rank] = first + k
+            if max(map(sub, waiting, range(first, first + len(waiting)))) > 0:
                 return True
         return False
 
