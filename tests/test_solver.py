@@ -140,16 +140,16 @@ def test_leap_years_spent_redeal_makes_its_tableau_final():
 def test_the_value_keeps_pace_with_the_stock_and_the_redeals():
     # Bobby's stock and waste hold every card not home, so cards home alone
     # say nothing of how far a pass has gone.  Its value counts nothing for
-    # cards still to come in the stock, 1 for each card passed over onto the
-    # waste and 20 for each redeal made; Cruel's 10 for each redeal; Frog's
-    # 3 for each stock card; other games count the stock like the waste,
-    # and no redeal.
+    # cards still to come in the stock, 0.8 for each card passed over onto
+    # the waste and 16 for each redeal made; Cruel's 10 for each redeal;
+    # Frog's 3 for each stock card; other games count the stock like the
+    # waste, and no redeal.
     piles = {"f0": cards("AS 2H"), "stock": cards("3D 4C 5S"), "waste": cards("9H 10H")}
     bobby = arrange(sw.Bobby(seed=0), piles)
-    assert Search(bobby, time_limit=None)._value() == 2 - 2
-    assert Search(arrange(sw.Bobby(seed=0), piles, redeals=1), time_limit=None)._value() == 2 - 2 - 20
+    assert Search(bobby, time_limit=None)._value() == pytest.approx(2 - 2 * 0.8)
+    assert Search(arrange(sw.Bobby(seed=0), piles, redeals=1), time_limit=None)._value() == pytest.approx(2 - 2 * 0.8 - 16)
     drawn = arrange(sw.Bobby(seed=0), {**piles, "stock": cards("3D 4C"), "waste": cards("9H 10H 5S")})
-    assert Search(drawn, time_limit=None)._value() == 2 - 3
+    assert Search(drawn, time_limit=None)._value() == pytest.approx(2 - 3 * 0.8)
     midshipman = arrange(sw.Midshipman(seed=0), piles)
     assert Search(midshipman, time_limit=None)._value() == 2 - 2 - 3
     frog = arrange(sw.Frog(seed=0), piles)
