@@ -322,6 +322,35 @@ def test_known_dead_deal_is_proved_lost():
     assert solution.status == "lost" and solution.moves == ()
 
 
+def test_leap_year_deal_whose_tens_all_end_up_buried_is_proved_lost(monkeypatch):
+    # Seed 87675, the one loss in Leap Year's first 100,000 deals: every line
+    # is cut where no 10 is left in the stock and each 10 lies under a jack,
+    # queen or king, so rank 10 can never be completed (docs/solver.md).
+    def rank(card_id: int) -> int:
+        return sw.Card.from_id(card_id).rank
+
+    def tens_out_of_reach(g: sw.Game) -> bool:
+        if any(rank(c) == 10 for c in g.card_ids("stock")):
+            return False
+        piles = [g.card_ids(f"t{i}") for i in range(8)]
+        return all(any(rank(above) > 10 for above in pile[j + 1:])
+                   for pile in piles for j, card in enumerate(pile) if rank(card) == 10)
+
+    cut = []
+    original = Search._rank_stuck
+
+    def watched(search: Search) -> bool:
+        stuck = original(search)
+        if stuck:
+            cut.append(tens_out_of_reach(search.game))
+        return stuck
+
+    monkeypatch.setattr(Search, "_rank_stuck", watched)
+    solution = sw.solve(sw.LeapYear(seed=87675), max_states=1_000, time_limit=None)
+    assert solution.status == "lost" and solution.states < 1_000
+    assert cut and all(cut)
+
+
 def naive_verdict(game, limit=200_000):
     """Exhaustive search through the public API only (no symmetry, no safe
     moves): an independent check of the solver's verdicts.  Iterative, as a
