@@ -7,7 +7,9 @@ answers three questions:
 * ``_wants(t)``: which cards may go onto pile ``t`` now (a tuple of card keys,
   ``ANY``, or ``()`` for none);
 * ``_build_reason(t, card)``: why ``card`` may not go there, in plain words;
-* ``_action_reason(action)`` / ``_do_action(action)`` for draw, deal, redeal.
+* ``_action_reason(action)`` / ``_do_action(action)`` for draw, deal, redeal
+  (a draw, one card from the stock onto the waste, needs no ``_do_action``:
+  the ``Draws`` mixin declares it in ``DRAWS``).
 
 >>> import solitaire_widgets as sw
 >>> g = sw.new_game("cruel", seed=7)
@@ -90,8 +92,8 @@ class Game:
     # True when the number of redeals made changes what may happen next
     REDEALS_MATTER: ClassVar[bool] = False
     # stock actions that only move one pile's top card, face up, onto another
-    # (a draw): action -> (source, target).  The lean path records them like
-    # card moves instead of saving both piles whole.
+    # (a draw): action -> (source, target).  The engine plays them itself,
+    # recorded like card moves, instead of calling ``_do_action``.
     DRAWS: ClassVar[dict[str, tuple[str, str]]] = {}
 
     # --- derived once per class in __init_subclass__ ---------------------
@@ -231,6 +233,8 @@ class Game:
 
     def _action_piles(self, action: str) -> tuple[int, ...]:
         """Indices of the piles an action may change (saved for undo)."""
+        if action in self.DRAWS:
+            return tuple(self._INDEX[pile] for pile in self.DRAWS[action])
         return tuple(range(len(self.PILES)))
 
     def _may_redeal(self) -> bool:
@@ -795,6 +799,8 @@ class Game:
 
 class Draws:
     """Games whose stock turns one card onto the waste."""
+
+    DRAWS: ClassVar[dict[str, tuple[str, str]]] = {"draw": ("stock", "waste")}
 
     def draw(self: Any) -> Move:
         """Play ``draw``: the stock's top card onto the waste."""

@@ -37,7 +37,6 @@ class Bobby(Draws, Redeals, Game):
     PILES = ("stock", "waste", "f0", "f1")
     ROUTES = {"waste": ("f0", "f1")}
     ACTION_NAMES = ("draw", "redeal")
-    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"redeal": ("shuffle", "turn")}
     RULES = (
         ("Cards", "one deck of 52. Stock, waste, foundations f0 and f1."),
@@ -102,10 +101,8 @@ class Bobby(Draws, Redeals, Game):
         return (self._INDEX["stock"], self._INDEX["waste"])
 
     def _do_action(self, action: str) -> None:
+        # Only the redeal comes here: the engine plays a draw itself (DRAWS).
         stock_i, waste_i = self._INDEX["stock"], self._INDEX["waste"]
-        if action == "draw":
-            self._piles[waste_i].append(self._piles[stock_i].pop())
-            return
         waste = self._piles[waste_i]
         self._redeals += 1
         if self._options["redeal"] == "turn":

@@ -45,7 +45,6 @@ class Frog(Draws, Game):
         **{column: FOUNDATIONS for column in COLUMNS},
     }
     ACTION_NAMES = ("draw",)
-    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"aces": ("dealt", "all")}
     KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
@@ -119,9 +118,3 @@ class Frog(Draws, Game):
             return (f"the waste card {CARD[waste[-1]]} must be played before the next draw "
                     "(to a foundation or onto any column t0–t4)")
         return None
-
-    def _action_piles(self, action: str) -> tuple[int, ...]:
-        return (self._INDEX["stock"], self._INDEX["waste"])
-
-    def _do_action(self, action: str) -> None:
-        self._piles[self._INDEX["waste"]].append(self._piles[self._INDEX["stock"]].pop())

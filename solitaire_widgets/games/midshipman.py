@@ -62,7 +62,6 @@ class Midshipman(Draws, Game):
         **{pile: FOUNDATIONS + TABLEAU for pile in TABLEAU},
     }
     ACTION_NAMES = ("draw",)
-    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"build": ("different_suit", "other_colour"), "empty": ("any", "king")}
     KEY = "face"
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules
@@ -147,10 +146,4 @@ class Midshipman(Draws, Game):
         if not self._piles[self._INDEX["stock"]]:
             return "the stock is empty: Midshipman has one pass through it and no redeal"
         return None
-
-    def _action_piles(self, action: str) -> tuple[int, ...]:
-        return (self._INDEX["stock"], self._INDEX["waste"])
-
-    def _do_action(self, action: str) -> None:
-        self._piles[self._INDEX["waste"]].append(self._piles[self._INDEX["stock"]].pop())
 

@@ -57,9 +57,9 @@ True
 from __future__ import annotations
 
 import heapq
-from operator import sub
 import time
 from dataclasses import dataclass, field
+from operator import sub
 from typing import Callable, Optional, Sequence
 
 from ..cards import FACE, RANK, SUIT
@@ -335,7 +335,7 @@ class Search:
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
         # Each stock action's knotted piles (recounted when it is played), and
         # whether they are all of them (then the count before is self.knots).
-        self.action_knots = {}
+        self.action_knots: dict[int, tuple[tuple[int, ...], bool]] = {}
         for a, name in enumerate(g.ACTION_NAMES):
             piles = tuple(i for i in g._action_piles(name) if i in self.knotted_piles)
             self.action_knots[self.base + a] = (piles, set(piles) == self.knotted_piles)
@@ -596,11 +596,11 @@ class Search:
         h[r]: once they are home, the k-th rank-r card of the final piles to
         go home finds h[r] = (rank-r cards not in them) + k, taking them in
         order of need.  If some card's need is beyond that, the rank is
-        stuck.  Cards still
-        to come onto these piles only add to the needs, so ignoring them
-        keeps the test sound.  It looks only at ranks with at most one card
-        left in the stock and waste: measured on Frog and Leap Year, almost
-        every dead end is found there, and most ranks are skipped cheaply.
+        stuck.  Cards still to come onto these piles only add to the needs,
+        so ignoring them keeps the test sound.  It looks only at ranks with
+        at most one card left in the stock and waste: measured on Frog and
+        Leap Year, almost every dead end is found there, and most ranks are
+        skipped cheaply.
 
         >>> import solitaire_widgets as sw
         >>> Search(sw.LeapYear(seed=0))._rank_stuck()
