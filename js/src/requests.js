@@ -25,12 +25,14 @@ export class RequestQueue {
    * @param {string} viewId  makes request ids unique across views
    * @param {(fn: () => void, ms: number) => any} later  a setTimeout the view clears on destroy
    * @param {(reply: Reply) => void} onReply  called with this view's answered requests
+   * @param {(busy: boolean) => void} [onBusy]  called when ``busy`` may have changed
    */
-  constructor(model, viewId, later, onReply) {
+  constructor(model, viewId, later, onReply, onBusy = () => {}) {
     this.model = model;
     this.viewId = viewId;
     this.later = later;
     this.onReply = onReply;
+    this.onBusy = onBusy;
     this.count = 0;
     /** @type {any[]} requests not sent yet */
     this.queue = [];
@@ -53,6 +55,7 @@ export class RequestQueue {
     const id = `${this.viewId}-${++this.count}`;
     this.queue.push({ ...fields, request, id });
     this.pump();
+    this.onBusy(this.busy);
     return id;
   }
 
@@ -72,6 +75,7 @@ export class RequestQueue {
       if (this.waiting !== content.id) return;
       this.waiting = null;
       this.pump();
+      this.onBusy(this.busy);
     }, REPLY_TIMEOUT_MS);
     this.model.send(content);
   }
@@ -85,6 +89,7 @@ export class RequestQueue {
     this.waiting = null;
     this.onReply({ id: msg.id, request: String(this.waitingKind), ok: !!msg.ok, reason: String(msg.reason ?? "") });
     this.pump();
+    this.onBusy(this.busy);
   }
 
   close() {

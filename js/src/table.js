@@ -138,7 +138,9 @@ export class CardTable {
     this.panels = new Map();
     this.panelsEl = h("div", "sw-panels");
     this.root.insertBefore(this.panelsEl, this.helpEl);
-    this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply));
+    // aria-busy: requests sent and not yet answered (tests wait for it too).
+    this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply),
+      (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"));
     /** @type {HTMLElement | null} */
     this.banner = null;
     /** @type {HTMLElement | null} an open inline question */

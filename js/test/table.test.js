@@ -213,6 +213,17 @@ describe("requests", () => {
     expect(model.sent[1]).toMatchObject({ request: "move", move: "draw", version: 1 });
   });
 
+  it("is aria-busy while a request waits to be sent or answered", () => {
+    const { model, root, pile } = mount(states.frog.start);
+    tap(pile("stock"));
+    tap(pile("stock"));
+    expect(root.getAttribute("aria-busy")).toBe("true"); // root: the .sw-table
+    model.emit("msg:custom", { type: "result", id: model.sent[0].id, ok: true, reason: "", version: 1 });
+    expect(root.getAttribute("aria-busy")).toBe("true"); // the second draw has gone out
+    model.emit("msg:custom", { type: "result", id: model.sent[1].id, ok: true, reason: "", version: 2 });
+    expect(root.getAttribute("aria-busy")).toBe("false");
+  });
+
   it("ignores replies to other views' requests", () => {
     const { model, root, pile } = mount(states.frog.start);
     tap(pile("stock"));

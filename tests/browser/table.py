@@ -69,6 +69,15 @@ WAIT_VERSION_EQ_JS = """
 }
 """
 
+# The table is aria-busy while a request it sent waits for its answer or
+# more wait to be sent.
+WAIT_IDLE_JS = """
+([cell]) => {
+  const t = cell.querySelector('.sw-table');
+  return !!t && t.getAttribute('aria-busy') !== 'true';
+}
+"""
+
 
 class GestureError(AssertionError):
     pass
@@ -105,10 +114,13 @@ class Table:
         return self.nb.run_json(DRIVER, "_sw_emit(_sw_state(w))")
 
     def settled(self, rounds: int = 8) -> dict:
-        """The state once the page has sent all it queued: read the kernel back
-        until a read finds every view at its version and the next read agrees,
-        then check every view shows it. A page still sending (its version ahead
-        of the read, or moving) only starts another round."""
+        """The state once the page has sent all it queued: wait until no view
+        is busy (every request answered), then read the kernel back until a
+        read finds every view at its version and the next read agrees, then
+        check every view shows it. A page still sending (its version ahead of
+        the read, or moving) only starts another round."""
+        for cell in self.views:
+            self.wait_idle(cell)
         state = self.state()
         for _ in range(rounds):
             for cell in self.views:
@@ -162,6 +174,13 @@ class Table:
                         inTable: !!(t && a && t.contains(a)), message: t?.querySelector('.sw-message')?.innerText,
                         version: t?.dataset.version, marked}; }""")
         return f"page: {info}"
+
+    def wait_idle(self, cell: int = VIEW, timeout: float = 30_000) -> None:
+        """Wait until the view in ``cell`` has every request it sent answered."""
+        try:
+            self.page.wait_for_function(WAIT_IDLE_JS, arg=[self.handle(cell)], timeout=timeout, polling="raf")
+        except Exception as err:
+            raise AssertionError(f"view in cell {cell} stayed busy: {self.diagnose(cell)}") from err
 
     def wait_version_eq(self, version: int, cell: int = VIEW, timeout: float = 15_000) -> None:
         try:
