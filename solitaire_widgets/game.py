@@ -35,6 +35,7 @@ from .shuffle import shuffled
 
 ANY: Any = "any"  # _wants() answer: any card may go there
 SAVE_FORMAT = 1
+_BYTE = [bytes((n,)) for n in range(256)]  # n as a one-byte string, without building a tuple each time
 
 MoveLike = Union[Move, str]
 
@@ -743,9 +744,13 @@ class Game:
         keys, table = self._KEYS, self._KEY_TABLE
         piles = self._piles
         down = self._down
-        parts = [bytes(sorted(keys[piles[f][-1]] + 1 if piles[f] else 0 for f in self._FOUNDATIONS))]
+        # List comprehensions and a table of one-byte prefixes: the search
+        # asks for a key at every position it meets.
+        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._FOUNDATIONS)]
+        tops.sort()
+        parts = [bytes(tops)]
         if self._INTERCHANGEABLE:
-            parts += sorted(bytes((down[i],)) + bytes(piles[i]).translate(table) for i in self._INTERCHANGEABLE)
+            parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in self._INTERCHANGEABLE])
         parts += [bytes(piles[i]).translate(table) for i in self._FIXED]
         parts.append(bytes(map(down.__getitem__, self._FIXED)))
         if self.REDEALS_MATTER:
