@@ -613,6 +613,15 @@ def test_a_guided_pass_that_skipped_moves_proves_no_loss():
     assert solution.status == "lost" and solution.states > states
 
 
+def test_both_passes_count_the_start_position_once():
+    game = cruel_hearts_endgame("2H 4H 3H")
+    _, _, guided = guided_pass(game)
+    complete = Search(game, time_limit=None)
+    complete.guide = None  # the complete pass alone
+    assert complete.run()[0] == "lost"
+    assert sw.solve(game, time_limit=None).states == guided + complete.states - 1
+
+
 def test_a_guided_pass_that_skipped_nothing_proves_the_loss_alone():
     # Cruel in suit order has no move at all: the guided pass skips nothing,
     # so its verdict stands and no second pass runs.

@@ -361,7 +361,7 @@ class Search:
         self.guide = GUIDES.get(g.name)
         self.guided = False  # True during the guided pass
         self.skipped = False  # the guided pass left out a legal move
-        self.states = 0
+        self.states = 1  # positions searched: the start, then each new one met
         self.best = self.home  # most cards home in any position met
         self.started = 0.0
 
@@ -681,7 +681,6 @@ class Search:
         of positions having skipped a move, the complete pass.
         """
         self.started = time.perf_counter()
-        self.states = 0
         try:
             if self.guide is not None:
                 self.guided = True
@@ -703,8 +702,7 @@ class Search:
         deadline = None if self.time_limit is None else self.started + self.time_limit
         max_states = self.max_states
         dead_end = self._dead_end_test  # None: no test for this game
-        seen = {g._search_key()}
-        self.states += 1
+        seen = {g._search_key()}  # the start, counted once in ``states`` for both passes
         if self.home == n_cards:
             return "won", []
         # A node is (move code, parent node, depth); the root is None.  The
