@@ -20,6 +20,7 @@ import { computeGeometry, emptyHint, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
+import { followHostTheme } from "./theme.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
@@ -107,6 +108,8 @@ export class CardTable {
 
     this.root = h("div", "sw-table");
     this.root.setAttribute("data-lm-suppress-shortcuts", "true");
+    // Dark or light where the host has no --jp-* colours (marimo, VS Code).
+    this.cleanups.push(followHostTheme(this.root));
     this.header = h("div", "sw-header");
     this.titleEl = h("span", "sw-title");
     this.optionsEl = h("span", "sw-options");

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import harness as h
+from gallery import TEXT_COLOUR_JS, luminance
 from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
 pytestmark = pytest.mark.browser
@@ -136,6 +137,10 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
         page.page.locator(".sw-table").wait_for(timeout=60_000)
         page.page.locator("#sw-engine-state").wait_for(timeout=60_000)
         table = MarimoTable(page)
+        # marimo's light theme: the table's own text is dark.
+        root = page.page.locator(".sw-table").first
+        assert root.get_attribute("data-host-theme") == "light"
+        assert luminance(root.evaluate(TEXT_COLOUR_JS)) < 0.5
         state = table.engine()
         assert state["game"] == "cruel" and state["history"] == []
         assert not h.compare(table.snap(), state), h.compare(table.snap(), state)
@@ -188,3 +193,31 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
         raise
     finally:
         page.close()
+
+
+def test_marimo_dark_theme_turns_the_table_dark(tmp_path: Path, chromium: h.Browser, front_end_built: Path,
+                                               console_guard) -> None:
+    # marimo's own setting (display.theme in the user's marimo.toml), not a
+    # class set by hand: the page marks itself dark and the table follows.
+    base = tmp_path / "server"
+    config = base / "xdg_config_home" / "marimo" / "marimo.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display]\ntheme = "dark"\n')
+    notebook = tmp_path / EXAMPLE.name
+    notebook.write_text(EXAMPLE.read_text())
+    with MarimoServer(notebook, base=base) as server:
+        page = console_guard(chromium.new_page())
+        try:
+            page.page.goto(server.url)
+            root = page.page.locator(".sw-table").first
+            root.wait_for(timeout=60_000)
+            assert page.page.evaluate("document.body.classList.contains('dark')"), "marimo did not turn dark"
+            assert root.get_attribute("data-host-theme") == "dark"
+            assert luminance(root.evaluate(TEXT_COLOUR_JS)) > 0.5, "the table's text stayed dark on a dark page"
+            button = page.page.locator('.sw-table button[data-action="undo"]').first
+            assert luminance(button.evaluate("b => getComputedStyle(b).backgroundColor")) < 0.5
+        except Exception:
+            page.page.screenshot(path=str(base / "failure.png"))
+            raise
+        finally:
+            page.close()
