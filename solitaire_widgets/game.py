@@ -244,6 +244,13 @@ class Game:
         gives up safe moves and dead-end tests)."""
         return "redeal" in self.ACTION_NAMES
 
+    def _redeal_keeps_bottom(self) -> Optional[tuple[int, int]]:
+        """``(pile, n)`` when every redeal leaves the bottom ``n`` cards of
+        ``pile`` at the bottom of it, in order, for as long as none of them
+        leaves the pile; None when no redeal promises that (the safe answer).
+        The search's dead-end test for such games reasons from it."""
+        return None
+
     # --- reading the position ---------------------------------------------
     @property
     def seed(self) -> Optional[int]:

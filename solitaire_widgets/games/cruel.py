@@ -121,6 +121,12 @@ class Cruel(Redeals, Game):
     def _action_piles(self, action: str) -> tuple[int, ...]:
         return self._TABLEAU
 
+    def _redeal_keeps_bottom(self) -> Optional[tuple[int, int]]:
+        # Gathered from t0 up and dealt from the front in fours: t0's bottom
+        # four come first and go back to t0.  PySolFC's gather cuts packets
+        # from the end, so no pile keeps its bottom there.
+        return (self._TABLEAU[0], PACKET) if self._options["gather"] == "in_order" else None
+
     def _do_action(self, action: str) -> None:
         for t, packet in zip(self._TABLEAU, self._redealt()):
             self._piles[t] = packet

@@ -354,6 +354,9 @@ class Search:
             self._dead_end_test: Optional[Callable[[], bool]] = self._rank_stuck
         elif self._foundations_walk_the_ranks():
             self._dead_end_test = self._walks_cut_off
+        elif g._redeal_keeps_bottom() is not None and self._builds_in_suit_by_one():
+            self.kept_pile, self.kept_size = g._redeal_keeps_bottom()
+            self._dead_end_test = self._bottom_locked
         else:
             self._dead_end_test = None
         # Every pile but the foundations: where the cards left lie (_walks_cut_off).
@@ -552,6 +555,63 @@ class Search:
             finally:
                 g._piles[f] = kept
         return True
+
+    def _builds_in_suit_by_one(self) -> bool:
+        """True when the game plays one deck whose keys are faces, its cards
+        come only from tableau piles, every foundation takes the aces when
+        empty and then the next card up in suit, and a tableau card takes
+        only the next card down in its suit: asked of the game's own
+        ``_wants``."""
+        g = self.game
+        if self.keys is not FACE or g.decks != 1 or not set(g._SOURCES) <= set(g._TABLEAU):
+            return False
+        aces = {face for face in range(52) if RANK[face] == 1}
+        for f in g._FOUNDATIONS:
+            if not self._wants_on(f, None) == aces:
+                return False
+            if any(self._wants_on(f, c) != ({c + 1} if RANK[c] < 13 else set()) for c in range(52)):
+                return False
+        return all(self._wants_on(t, c) == ({c - 1} if RANK[c] > 1 else set())
+                   for t in g._TABLEAU for c in range(52))
+
+    def _wants_on(self, i: int, card: Optional[int]) -> object:
+        """What pile ``i`` would take holding only ``card`` (None: empty)."""
+        g = self.game
+        kept = g._piles[i]
+        try:
+            g._piles[i] = [] if card is None else [card]
+            wants = g._wants(i)
+            return wants if wants is ANY else set(wants)
+        finally:
+            g._piles[i] = kept
+
+    def _bottom_locked(self) -> bool:
+        """True when cards at the bottom of the pile every redeal keeps
+        (``Game._redeal_keeps_bottom``: Cruel's t0, its bottom four) can
+        never leave: a proof of loss.
+
+        Where cards build down in suit one rank at a time and go home up in
+        suit, take a card c among those bottom cards with, under it in the
+        pile, a lower card of its suit (so c cannot go home while they stay)
+        and either c is a king or the card one rank above it lies under it
+        too (so c has nowhere to go on the tableau).  Then neither c nor any
+        card under it can be the first of them to leave: the cards under c
+        are covered by it.  Redeals deal them back in place, since none of
+        the cards before them in the gathered sequence ever leaves.  So the
+        lower card under c never goes home.
+
+        >>> import solitaire_widgets as sw
+        >>> Search(sw.Cruel(seed=1))._bottom_locked()
+        False
+        """
+        pile = self.game._piles[self.kept_pile][:self.kept_size]
+        for p, card in enumerate(pile):
+            face = FACE[card]
+            under = [FACE[c] for c in pile[:p]]
+            stuck = RANK[card] == 13 or face + 1 in under
+            if stuck and any(low // 13 == face // 13 and low < face for low in under):
+                return True
+        return False
 
     def _dead_end(self) -> bool:
         """True when the game's dead-end test proves this position lost."""
