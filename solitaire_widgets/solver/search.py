@@ -38,7 +38,10 @@ the stock order and face-down cards are known to it).
   ever go home (Frog, Leap Year): some rank can never be completed
   (``_rank_stuck``).  Where they walk the ranks up or down, king and ace
   joined (Bobby): the foundations' walks cannot take every card left,
-  whatever their order (``_walks_cut_off``).
+  whatever their order (``_walks_cut_off``).  Where a redeal deals a
+  pile's bottom cards back in place (Cruel's t0, gathering in order): one
+  of them can neither go home nor onto a pile, so it never leaves
+  (``_bottom_locked``).
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``).
 * Symmetry: of several foundations with the same top, or several empty
@@ -535,26 +538,11 @@ class Search:
         """True when the game's keys are ranks and every foundation's
         ``_wants`` is ``when_empty`` (ANY or a set of ranks) when empty and
         ``on_rank(r)`` with a card of rank r on it, for every rank."""
-        g = self.game
         if self.keys is not RANK:
             return False
-
-        def same(wants: object, expected: object) -> bool:
-            return wants is expected if expected is ANY else wants is not ANY and set(wants) == expected
-
-        for f in g._FOUNDATIONS:
-            kept = g._piles[f]
-            try:
-                g._piles[f] = []
-                if not same(g._wants(f), when_empty):
-                    return False
-                for card in range(13):  # A♠ … K♠: ranks 1 … 13
-                    g._piles[f] = [card]
-                    if not same(g._wants(f), on_rank(RANK[card])):
-                        return False
-            finally:
-                g._piles[f] = kept
-        return True
+        return all(self._wants_on(f, None) == when_empty
+                   and all(self._wants_on(f, card) == on_rank(RANK[card]) for card in range(13))  # A♠ … K♠
+                   for f in self.game._FOUNDATIONS)
 
     def _builds_in_suit_by_one(self) -> bool:
         """True when the game plays one deck whose keys are faces, its cards
@@ -566,16 +554,16 @@ class Search:
         if self.keys is not FACE or g.decks != 1 or not set(g._SOURCES) <= set(g._TABLEAU):
             return False
         aces = {face for face in range(52) if RANK[face] == 1}
-        for f in g._FOUNDATIONS:
-            if not self._wants_on(f, None) == aces:
-                return False
-            if any(self._wants_on(f, c) != ({c + 1} if RANK[c] < 13 else set()) for c in range(52)):
-                return False
-        return all(self._wants_on(t, c) == ({c - 1} if RANK[c] > 1 else set())
-                   for t in g._TABLEAU for c in range(52))
+        # One deck: card c is face c, and the face one up (down) in its suit is c + 1 (c - 1).
+        return (all(self._wants_on(f, None) == aces
+                    and all(self._wants_on(f, c) == ({c + 1} if RANK[c] < 13 else set()) for c in range(52))
+                    for f in g._FOUNDATIONS)
+                and all(self._wants_on(t, c) == ({c - 1} if RANK[c] > 1 else set())
+                        for t in g._TABLEAU for c in range(52)))
 
     def _wants_on(self, i: int, card: Optional[int]) -> object:
-        """What pile ``i`` would take holding only ``card`` (None: empty)."""
+        """What pile ``i`` would take holding only ``card`` (None: empty):
+        ANY or a set of keys, asked of the game's own ``_wants``."""
         g = self.game
         kept = g._piles[i]
         try:
