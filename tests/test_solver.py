@@ -221,16 +221,17 @@ def test_every_dead_end_is_a_lost_position(name, proved):
     assert "won" not in verdicts and verdicts.count("lost") >= proved
 
 
-def test_dead_ends_in_small_frog_endgames_are_lost_for_the_naive_search_too():
+@pytest.mark.parametrize("name,walks,left,proved", [("frog", 80, (3, 7), 3), ("cruel", 300, (5, 9), 5)])
+def test_dead_ends_in_small_endgames_are_lost_for_the_naive_search_too(name, walks, left, proved):
     # The same, against the naive exhaustive search of the public API.
     dead = 0
-    for walk in range(80):
+    for walk in range(walks):
         rng = random.Random(walk)
-        game = endgame(sw.Frog(seed=walk), rng, rng.randint(3, 7))
+        game = endgame(sw.new_game(name, seed=walk), rng, rng.randint(*left))
         if Search(game, time_limit=None)._dead_end():
             dead += 1
-            assert naive_verdict(game) == "lost"
-    assert dead >= 3
+            assert naive_verdict(game) == "lost", walk
+    assert dead >= proved
 
 
 def walks_can_take(outside: list[int], tops: tuple[int, ...]) -> bool:
@@ -645,17 +646,6 @@ def test_a_king_over_a_lower_card_of_its_suit_at_the_bottom_of_cruels_t0_is_a_de
     # K♥ over 3♥, with 2♥ on top; J♥ over 2♥ with Q♥ under both: stuck too.
     assert Search(cruel_hearts_endgame("3H KH 2H"), time_limit=None)._dead_end()
     assert Search(cruel_hearts_endgame("QH 2H JH"), time_limit=None)._dead_end()
-
-
-def test_cruels_dead_ends_in_small_endgames_are_lost_for_the_naive_search_too():
-    dead = 0
-    for walk in range(300):
-        rng = random.Random(walk)
-        game = endgame(sw.Cruel(seed=walk), rng, rng.randint(5, 9))
-        if Search(game, time_limit=None)._dead_end():
-            dead += 1
-            assert naive_verdict(game) == "lost", walk
-    assert dead >= 5
 
 
 def test_a_guided_pass_that_skipped_nothing_proves_the_loss_alone():
