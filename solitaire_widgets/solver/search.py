@@ -357,8 +357,8 @@ class Search:
             self._dead_end_test: Optional[Callable[[], bool]] = self._rank_stuck
         elif self._foundations_walk_the_ranks():
             self._dead_end_test = self._walks_cut_off
-        elif g._redeal_keeps_bottom() is not None and self._builds_in_suit_by_one():
-            self.kept_pile, self.kept_size = g._redeal_keeps_bottom()
+        elif (kept := g._redeal_keeps_bottom()) is not None and self._builds_in_suit_by_one():
+            self.kept_pile, self.kept_size = kept
             self._dead_end_test = self._bottom_locked
         else:
             self._dead_end_test = None
@@ -592,11 +592,10 @@ class Search:
         >>> Search(sw.Cruel(seed=1))._bottom_locked()
         False
         """
-        pile = self.game._piles[self.kept_pile][:self.kept_size]
-        for p, card in enumerate(pile):
-            face = FACE[card]
-            under = [FACE[c] for c in pile[:p]]
-            stuck = RANK[card] == 13 or face + 1 in under
+        faces = [FACE[card] for card in self.game._piles[self.kept_pile][:self.kept_size]]
+        for p, face in enumerate(faces):
+            under = faces[:p]
+            stuck = face % 13 == 12 or face + 1 in under  # a king, or its way up lies under it
             if stuck and any(low // 13 == face // 13 and low < face for low in under):
                 return True
         return False
