@@ -360,7 +360,8 @@ class SolitaireWidget(anywidget.AnyWidget):
                 if self.version != version:  # the game moved on: the verdict is stale
                     return
                 seconds = f"{self.solve_seconds:g}"
-                text = {"won": f"winnable in {len(solution.moves)} moves", "lost": "no win exists from here"}.get(
+                text = {"won": f"winnable in {len(solution.moves)} moves",
+                        "lost": f"no win exists from here: {solution.reason}"}.get(
                     solution.status, "stopped before a verdict" if solution.stopped_by == "stopped"
                     else f"not decided in {seconds} s")
                 self._line = solution.moves

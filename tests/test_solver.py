@@ -182,10 +182,12 @@ def test_a_rank_whose_every_card_waits_under_a_higher_one_is_a_dead_end():
     # A 6 needs a 5 home first, and every 5 lies under a 6: no 5 ever goes
     # home.  The search sees it at once, with a draw left to play.
     game = frog_fives_under_sixes("5D 5C 6C")
-    assert Search(game, time_limit=None)._dead_end()
+    assert Search(game, time_limit=None)._dead_end() == 5
     assert game.legal_moves() and game.status == "playing"
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
+    assert solution.reason == ("the 5s can never all go home: too many lie under cards "
+                               "that need more 5s home before they can leave")
     # One 5 on top of its 6 frees the rank: not a dead end, and indeed
     # every card of this (partial) pack gets home.
     game = frog_fives_under_sixes("5D 6C 5C")
@@ -272,9 +274,11 @@ def test_bobby_dead_end_when_the_cards_left_cannot_follow_the_foundations():
     # left and none is a top, so 2 is out of every walk's reach.
     left = {"stock": cards("8S 2H"), "waste": cards("7D")}
     game = arrange(sw.Bobby(seed=0), {"f0": cards("4S 5S"), "f1": cards("9C"), **left})
-    assert Search(game, time_limit=None)._dead_end()
+    assert Search(game, time_limit=None)._dead_end() == ([2], [5, 9])
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
+    assert solution.reason == "the 2s left can never be played: no ace or 3 is left to reach them from a foundation"
+    assert str(solution).startswith("no win exists from here: the 2s left can never be played")
     # f0 ending in 4 and a 3 left: 3 then 2 follow f0, 8 then 7 follow f1.
     game = arrange(sw.Bobby(seed=0), {"f0": cards("5S 4S"), "f1": cards("9C"),
                                       "stock": cards("8S 2H"), "waste": cards("7D 3C")})
@@ -640,12 +644,44 @@ def test_a_king_over_a_lower_card_of_its_suit_at_the_bottom_of_cruels_t0_is_a_de
     assert naive_verdict(game) == "lost"
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
+    assert solution.reason == ("K♥ can never leave t0, as it covers 2♥ (so it cannot go home) and "
+                               "a king goes onto no card, and every redeal deals it back there")
     # 5♥ over 2♥ may still go onto 6♥, and J♥ onto Q♥: no proof.
     for hearts in ("2H 3H", "2H 5H 3H", "2H JH"):
         assert not Search(cruel_hearts_endgame(hearts), time_limit=None)._dead_end(), hearts
     # K♥ over 3♥, with 2♥ on top; J♥ over 2♥ with Q♥ under both: stuck too.
     assert Search(cruel_hearts_endgame("3H KH 2H"), time_limit=None)._dead_end()
     assert Search(cruel_hearts_endgame("QH 2H JH"), time_limit=None)._dead_end()
+    assert sw.solve(cruel_hearts_endgame("QH 2H JH"), time_limit=None).reason == (
+        "J♥ can never leave t0, as it covers 2♥ (so it cannot go home) and "
+        "Q♥ (the one card it could go onto), and every redeal deals it back there")
+
+
+def test_cruels_locked_card_is_named_with_the_cards_it_covers():
+    # Every deal lost from the start among seeds 0-99: the card named lies in
+    # t0's bottom four above a lower card of its suit and, unless a king,
+    # above the card one rank up in its suit.
+    locked = 0
+    for seed in range(100):
+        game = sw.Cruel(seed=seed)
+        witness = Search(game, time_limit=None)._dead_end()
+        if witness is None:
+            continue
+        locked += 1
+        card, low, up = witness
+        bottom = list(game.card_ids("t0")[:4])
+        under = bottom[:bottom.index(card)]
+        assert low in under and Card.from_id(low).suit == Card.from_id(card).suit and low < card
+        if up is None:
+            assert Card.from_id(card).rank == 13
+        else:
+            assert up in under and up == card + 1  # one deck: the next card up in suit
+        reason = sw.solve(game, time_limit=None, max_states=10).reason
+        if game.status == "lost":  # no move at all: the plainer reason
+            assert reason == "no legal move is left"
+        else:
+            assert reason.startswith(f"{Card.from_id(card)} can never leave t0, as it covers {Card.from_id(low)} ")
+    assert locked >= 10
 
 
 def test_a_guided_pass_that_skipped_nothing_proves_the_loss_alone():

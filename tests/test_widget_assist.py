@@ -224,9 +224,21 @@ def test_solve_reports_running_then_a_proven_loss_word_for_word():
     assert page.request("solve")["ok"]
     assert w.wait()
     assert seen[0] == {"kind": "solve", "state": "running", "text": "solving (at most 5 s)", "version": 0}
-    assert w.assist == {"kind": "solve", "state": "lost", "text": "no win exists from here", "moves": 0,
+    assert w.assist == {"kind": "solve", "state": "lost", "moves": 0,
+                        "text": "no win exists from here: every line from here was searched",
                         "states": w.assist["states"], "version": 0}
     assert w.assist["states"] > 1
+
+
+def test_solve_says_why_a_deal_dead_from_the_start_has_no_win():
+    # Cruel seed 4 deals K♠ over 7♠ into t0's first four: proved lost at once.
+    w = SolitaireWidget(sw.Cruel(seed=4))
+    page = Page(w)
+    assert page.request("solve")["ok"]
+    assert w.wait()
+    assert w.assist["state"] == "lost" and w.assist["states"] == 1
+    assert w.assist["text"] == ("no win exists from here: K♠ can never leave t0, as it covers 7♠ (so it cannot "
+                                "go home) and a king goes onto no card, and every redeal deals it back there")
 
 
 def test_a_move_during_a_solve_says_the_solve_stopped():

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from operator import sub
 from typing import Callable, Optional, Sequence
 
-from ..cards import FACE, RANK, SUIT
+from ..cards import CARD, FACE, RANK, RANK_TEXT, SUIT
 from ..game import ANY, Game
 from ..moves import Move
 
@@ -141,7 +141,9 @@ class Solution:
     it on a copy), ``"lost"`` (every line was searched: no win exists) or
     ``"unknown"`` (a limit or Ctrl-C stopped the search).  ``states`` counts
     the positions searched, ``seconds`` the time taken, ``cards_home`` the
-    most cards on the foundations in any position reached.
+    most cards on the foundations in any position reached.  ``reason``
+    says in one sentence why no win exists when the status is ``"lost"``
+    ("K♠ can never leave t0, as …", "every line from here was searched").
     """
 
     status: str
@@ -150,15 +152,16 @@ class Solution:
     seconds: float = 0.0
     cards_home: int = 0
     stopped_by: Optional[str] = field(default=None)  # "time", "states", "interrupt"
+    reason: str = ""
 
     def __str__(self) -> str:
         if self.status == "won":
             head = f"winnable in {len(self.moves)} moves"
         elif self.status == "lost":
-            head = "no win exists from here"
+            head = f"no win exists from here: {self.reason}" if self.reason else "no win exists from here"
         else:
             head = f"not decided (stopped by {self.stopped_by})"
-        return f"{head} ({self.states:,} states, {self.seconds:.2f} s)"
+        return f"{head} ({self.states:,} state{'s' * (self.states != 1)}, {self.seconds:.2f} s)"
 
 
 def walks_cannot_take(outside: Sequence[int], tops: Sequence[int]) -> bool:
@@ -184,9 +187,19 @@ def walks_cannot_take(outside: Sequence[int], tops: Sequence[int]) -> bool:
     >>> walks_cannot_take([0, 1] + [0] * 11, [5, 9])  # 3 and 4 gone: 2 is cut off
     True
     """
+    return _cut_off_arc(outside, tops) is not None
+
+
+def _cut_off_arc(outside: Sequence[int], tops: Sequence[int]) -> Optional[list[int]]:
+    """The ranks (in order round the circle) of an arc whose cards no walks
+    from ``tops`` could take, or None (see ``walks_cannot_take``).
+
+    >>> _cut_off_arc([0, 2, 1, 1] + [0] * 9, [5])
+    [2, 3, 4, 5]
+    """
     blocked = [n == 0 and rank not in tops for rank, n in enumerate(outside, start=1)]
     if not any(blocked):
-        return False
+        return None
     first = blocked.index(True)
     arc: list[int] = []  # the ranks (0-based) of the arc being read
     for step in range(1, 14):  # round the circle, back to the first cut
@@ -197,9 +210,9 @@ def walks_cannot_take(outside: Sequence[int], tops: Sequence[int]) -> bool:
             cards = [outside[i] for i in arc]
             starts = [j for j, i in enumerate(arc) for top in tops if top == i + 1]
             if not _arc_can_be_walked(cards, starts):
-                return True
+                return [i + 1 for i in arc]
             arc = []
-    return False
+    return None
 
 
 def _arc_can_be_walked(cards: list[int], starts: list[int]) -> bool:
@@ -282,6 +295,41 @@ def _every_card_reached(cards: list[int], starts: list[int], steps: list[int]) -
     return True
 
 
+def _plural(rank: int) -> str:
+    """A rank's cards in words: "aces", "2s" … "10s", "jacks", "queens", "kings"."""
+    return {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}.get(rank, f"{rank}s")
+
+
+def _why_walks_fail(arc: list[int], tops: list[int]) -> str:
+    """Bobby's dead end in words: the arc of ranks (round the circle, from
+    ``_cut_off_arc``) whose cards walks from ``tops`` cannot take.
+
+    >>> _why_walks_fail([2, 3], [7, 9])
+    'the cards left from 2 to 3 can never be played: no ace or 4 is left to reach them from a foundation'
+    """
+    def text(rank: int) -> str:
+        return RANK_TEXT.get(rank, str(rank))
+
+    def word(rank: int) -> str:
+        return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+
+    first, last = arc[0], arc[-1]
+    if len(arc) == 1:
+        cards = f"the {_plural(first)} left"
+    elif last < first:  # round the circle: K and A are neighbours
+        between = " through K and A" if first != 13 and last != 1 else (" through A" if first == 13 else " through K")
+        cards = f"the cards left from {text(first)}{between} to {text(last)}"
+    else:
+        cards = f"the cards left from {text(first)} to {text(last)}"
+    below, above = first - 1 or 13, last % 13 + 1
+    cuts = word(below) if below == above else f"{word(below)} or {word(above)}"
+    if not any(top in arc for top in tops):
+        return f"{cards} can never be played: no {cuts} is left to reach them from a foundation"
+    shown = " and ".join(text(top) for top in tops)
+    return (f"{cards} can never all be played going up and down one rank at a time "
+            f"from the foundation tops ({shown}), as no {cuts} is left to step across")
+
+
 class _Stop(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -354,7 +402,7 @@ class Search:
         self.quiet_actions = frozenset(self.base + a for a, name in enumerate(g.ACTION_NAMES)
                                        if set(g._action_piles(name)) <= set(self.unplayed))
         if self.final_piles and not g._may_redeal() and self._foundations_climb_by_rank():
-            self._dead_end_test: Optional[Callable[[], bool]] = self._rank_stuck
+            self._dead_end_test: Optional[Callable[[], object]] = self._rank_stuck
         elif self._foundations_walk_the_ranks():
             self._dead_end_test = self._walks_cut_off
         elif (kept := g._redeal_keeps_bottom()) is not None and self._builds_in_suit_by_one():
@@ -573,10 +621,12 @@ class Search:
         finally:
             g._piles[i] = kept
 
-    def _bottom_locked(self) -> bool:
-        """True when cards at the bottom of the pile every redeal keeps
-        (``Game._redeal_keeps_bottom``: Cruel's t0, its bottom four) can
-        never leave: a proof of loss.
+    def _bottom_locked(self) -> Optional[tuple[int, int, Optional[int]]]:
+        """Cards at the bottom of the pile every redeal keeps
+        (``Game._redeal_keeps_bottom``: Cruel's t0, its bottom four) that can
+        never leave, a proof of loss: the card that stays, the lower card of
+        its suit it covers, and the card one rank up it covers (None for a
+        king); None when there is no such card.
 
         Where cards build down in suit one rank at a time and go home up in
         suit, take a card c among those bottom cards with, under it in the
@@ -589,28 +639,63 @@ class Search:
         lower card under c never goes home.
 
         >>> import solitaire_widgets as sw
-        >>> Search(sw.Cruel(seed=1))._bottom_locked()
-        False
+        >>> Search(sw.Cruel(seed=1))._bottom_locked() is None
+        True
+        >>> Search(sw.Cruel(seed=4))._bottom_locked()  # K♠ over 7♠ in t0
+        (12, 6, None)
         """
-        faces = [FACE[card] for card in self.game._piles[self.kept_pile][:self.kept_size]]
+        bottom = self.game._piles[self.kept_pile][:self.kept_size]
+        faces = [FACE[card] for card in bottom]
         for p, face in enumerate(faces):
             under = faces[:p]
             stuck = face % 13 == 12 or face + 1 in under  # a king, or its way up lies under it
-            if stuck and any(low // 13 == face // 13 and low < face for low in under):
-                return True
-        return False
+            if stuck:
+                for q, low in enumerate(under):
+                    if low // 13 == face // 13 and low < face:
+                        up = None if face % 13 == 12 else bottom[under.index(face + 1)]
+                        return bottom[p], bottom[q], up
+        return None
 
-    def _dead_end(self) -> bool:
-        """True when the game's dead-end test proves this position lost."""
-        return self._dead_end_test is not None and self._dead_end_test()
+    def _dead_end(self) -> object:
+        """What proves this position lost by the game's dead-end test (see
+        ``why_lost``), or None when it proves nothing."""
+        return None if self._dead_end_test is None else self._dead_end_test()
+
+    def why_lost(self) -> str:
+        """Why this position, searched and found lost, has no win: one sentence.
+
+        >>> import solitaire_widgets as sw
+        >>> print(Search(sw.Cruel(seed=4)).why_lost())
+        K♠ can never leave t0, as it covers 7♠ (so it cannot go home) and a king goes onto no card, and every redeal deals it back there
+        """
+        g = self.game
+        if not g._move_codes():
+            return "no legal move is left"
+        witness = self._dead_end()
+        if witness is None:
+            return "every line from here was searched"
+        test = self._dead_end_test.__name__  # type: ignore[union-attr]
+        if test == "_bottom_locked":
+            card, low, up = witness  # type: ignore[misc]
+            onto = ("a king goes onto no card" if up is None
+                    else f"{CARD[up]} (the one card it could go onto)")
+            return (f"{CARD[card]} can never leave {g.PILES[self.kept_pile]}, as it covers {CARD[low]} "
+                    f"(so it cannot go home) and {onto}, and every redeal deals it back there")
+        if test == "_rank_stuck":
+            ranks = _plural(witness)  # type: ignore[arg-type]
+            return (f"the {ranks} can never all go home: too many lie under cards "
+                    f"that need more {ranks} home before they can leave")
+        arc, tops = witness  # type: ignore[misc]  # _walks_cut_off
+        return _why_walks_fail(arc, tops)
 
     @property
     def dead_ends(self) -> bool:
         """Whether this game has a dead-end test."""
         return self._dead_end_test is not None
 
-    def _walks_cut_off(self) -> bool:
-        """True when the foundations' walks cannot take every card left.
+    def _walks_cut_off(self) -> Optional[tuple[list[int], list[int]]]:
+        """When the foundations' walks cannot take every card left, the ranks
+        of the stretch they cannot take and the foundations' tops; else None.
 
         Each foundation's future cards walk the ranks from its top, one rank
         up or down at a time; together the walks must take every card not
@@ -619,20 +704,21 @@ class Search:
         foundation is empty: its walk may start anywhere.
 
         >>> import solitaire_widgets as sw
-        >>> Search(sw.Bobby(seed=0))._walks_cut_off()
-        False
+        >>> Search(sw.Bobby(seed=0))._walks_cut_off() is None
+        True
         """
         g = self.game
         tops = []
         for f in g._FOUNDATIONS:
             if not g._piles[f]:
-                return False
+                return None
             tops.append(RANK[g._piles[f][-1]])
         left = b"".join(bytes(g._piles[i]) for i in self.off_foundations).translate(g._KEY_TABLE)
-        return walks_cannot_take([left.count(rank) for rank in range(1, 14)], tops)
+        arc = _cut_off_arc([left.count(rank) for rank in range(1, 14)], tops)
+        return None if arc is None else (arc, tops)
 
-    def _rank_stuck(self) -> bool:
-        """True when some rank can never be completed: a proof of loss.
+    def _rank_stuck(self) -> Optional[int]:
+        """A rank that can never be completed (a proof of loss), or None.
 
         Where foundations climb by rank, ``h[k]`` (the rank-k cards home)
         never exceeds ``h[j]`` for ``j < k``.  A card of rank r in a final
@@ -650,15 +736,15 @@ class Search:
         skipped cheaply.
 
         >>> import solitaire_widgets as sw
-        >>> Search(sw.LeapYear(seed=0))._rank_stuck()
-        False
+        >>> Search(sw.LeapYear(seed=0))._rank_stuck() is None
+        True
         """
         g = self.game
         home, copies = self.home_count, self.copies
         unplayed = b"".join(bytes(g._piles[i]) for i in self.unplayed).translate(g._KEY_TABLE)
         ranks = [r for r in range(1, 14) if home[r] < copies[r] and unplayed.count(r) < 2]
         if not ranks:
-            return False
+            return None
         needs: dict[int, list[int]] = {rank: [] for rank in ranks}
         table = g._KEY_TABLE
         for i in self.final_piles:
@@ -684,8 +770,8 @@ class Search:
             waiting.sort()
             # the k-th of these cards to go home finds h[rank] = first + k
             if max(map(sub, waiting, range(first, first + len(waiting)))) > 0:
-                return True
-        return False
+                return rank
+        return None
 
     def apply(self, code: int) -> tuple:
         """Play ``code`` on the search's game; return its undo record."""
@@ -775,7 +861,7 @@ class Search:
             while frontier:
                 node = heapq.heappop(frontier)[2]
                 goto(node)
-                if dead_end is not None and (node is None or node[0] not in self.quiet_actions) and dead_end():
+                if dead_end is not None and (node is None or node[0] not in self.quiet_actions) and dead_end() is not None:
                     continue  # lost: none of its lines can win
                 depth = len(chain) + 1
                 for code in reversed(self.children()):  # pushed last, tried first among equals
@@ -847,7 +933,7 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     'won'
     """
     search = Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
-    status, codes, best, reason = search.run()
+    status, codes, best, stopped_by = search.run()
     seconds = time.perf_counter() - search.started
     moves = tuple(type(game)._CODE_MOVES[c] for c in codes)  # type: ignore[misc]
     if status == "won":
@@ -856,4 +942,5 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
             replay.play(move)
         if replay.status != "won":  # pragma: no cover - would be an engine/solver bug
             raise AssertionError(f"the solver's line does not win {game!r}")
-    return Solution(status, moves, search.states, seconds, best, reason)
+    why = search.why_lost() if status == "lost" else ""
+    return Solution(status, moves, search.states, seconds, best, stopped_by, why)

@@ -76,3 +76,11 @@ def test_solve_then_play_it_out_wins_on_the_page_and_a_click_stops_it(table):
     wait_line(table, "Played out: won", timeout=30_000)
     state = table.check()
     assert state["status"] == "won" and len(state["history"]) == 102
+
+
+def test_solve_says_on_the_page_why_a_dead_deal_has_no_win(table):
+    table.new('sw.SolitaireWidget("cruel", seed=4)')
+    table.button("solve")
+    wait_line(table, "No win exists from here: K♠ can never leave t0, as it covers 7♠")
+    assert not table.cell(VIEW).locator('button[data-action="play_out"]').is_enabled()
+    assert assist(table)["state"] == "lost"
