@@ -522,8 +522,11 @@ def test_results_are_identical_in_process_and_in_a_process_pool():
     inline = sw.winnability("cruel", 10, executor="inline", **kwargs)
     with ProcessPoolExecutor(2) as pool:
         pooled = sw.winnability("cruel", 10, executor=pool, **kwargs)
-    strip = lambda r: [(d.seed, d.status, d.moves, d.cards_home, d.states) for d in r.rows]  # noqa: E731
+    strip = lambda r: [(d.seed, d.status, d.moves, d.cards_home, d.states, d.reason) for d in r.rows]  # noqa: E731
     assert strip(inline) == strip(pooled)
+    # seeds 10-19 hold deals lost from the start, each with its reason
+    assert any(d.status == "lost" and "can never leave t0" in d.reason for d in inline.rows)
+    assert all(bool(d.reason) == (d.status == "lost") for d in inline.rows)
 
 
 def test_results_are_identical_on_a_local_dask_cluster():
@@ -533,7 +536,7 @@ def test_results_are_identical_on_a_local_dask_cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         remote = sw.winnability("cruel", 10, executor=client.get_executor(), **kwargs)
-    strip = lambda r: [(d.seed, d.status, d.moves, d.cards_home, d.states) for d in r.rows]  # noqa: E731
+    strip = lambda r: [(d.seed, d.status, d.moves, d.cards_home, d.states, d.reason) for d in r.rows]  # noqa: E731
     assert strip(inline) == strip(remote)
 
 

@@ -35,6 +35,7 @@ class Deal:
     cards_home: int  # most cards home (solver: in any position searched)
     states: int
     seconds: float
+    reason: str = ""  # the solver's proven losses: why no win exists (``Solution.reason``)
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -152,7 +153,7 @@ def play_deal(name: str, seed: int, player: str, time_limit: Optional[float], ma
     started = time.perf_counter()
     if player == "solver":
         s = solve(game, time_limit=time_limit, max_states=max_states)
-        return Deal(seed, s.status, len(s.moves), s.cards_home, s.states, s.seconds)
+        return Deal(seed, s.status, len(s.moves), s.cards_home, s.states, s.seconds, s.reason)
     if player == "greedy":
         moves, home = greedy_game(game)
     else:
