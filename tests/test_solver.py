@@ -469,6 +469,28 @@ def test_bad_limits_are_refused():
         sw.solve(sw.Cruel(seed=1), time_limit=0)
     with pytest.raises(ValueError, match="max_states"):
         sw.solve(sw.Cruel(seed=1), max_states=-5)
+    for bad in ("1", float("nan"), True):
+        with pytest.raises(ValueError, match=f"time_limit must be a positive number of seconds or None, not {bad!r}"):
+            sw.solve(sw.Cruel(seed=1), time_limit=bad)
+    with pytest.raises(ValueError, match="max_states must be a whole number ≥ 1 or None, not 1.5"):
+        sw.solve(sw.Cruel(seed=1), max_states=1.5)
+
+
+def test_solve_refuses_what_is_not_a_game():
+    with pytest.raises(TypeError, match=r"the solver needs a game \(sw.Cruel\(seed=1\).*not 'cruel'"):
+        sw.solve("cruel")
+
+
+def test_winnability_refuses_bad_arguments_before_dealing_anything():
+    for kwargs, message in [
+        (dict(time_limit="1"), "time_limit must be a positive number of seconds or None, not '1'"),
+        (dict(max_states=0, time_limit=None), "max_states must be a whole number ≥ 1 or None, not 0"),
+        (dict(jobs=0), r"jobs must be a whole number ≥ 1 or None \(every core\), not 0"),
+        (dict(executor="pool"), "executor must be a concurrent.futures.Executor, 'inline' or None, not 'pool'"),
+        (dict(deals=True), "deals must be a whole number ≥ 1, not True"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            sw.winnability("cruel", **{"deals": 2, "progress": False, **kwargs})
 
 
 # --- hints ----------------------------------------------------------------------------

@@ -330,6 +330,22 @@ def _why_walks_fail(arc: list[int], tops: list[int]) -> str:
             f"from the foundation tops ({shown}), as no {cuts} is left to step across")
 
 
+def check_limits(time_limit: Optional[float], max_states: Optional[int]) -> None:
+    """Refuse a search budget that is not one: ValueError saying what is wrong.
+
+    >>> check_limits(0.5, None)
+    >>> check_limits("1", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit must be a positive number of seconds or None, not '1'
+    """
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0):
+        raise ValueError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
+        raise ValueError(f"max_states must be a whole number ≥ 1 or None, not {max_states!r}")
+
+
 class _Stop(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -341,10 +357,10 @@ class Search:
     def __init__(self, game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
                  progress: Optional[Callable[[int, float], None]] = None,
                  stop: Optional[Callable[[], bool]] = None) -> None:
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
-        if max_states is not None and (not isinstance(max_states, int) or max_states < 1):
-            raise ValueError(f"max_states must be a whole number ≥ 1 or None, not {max_states!r}")
+        if not isinstance(game, Game):
+            raise TypeError(f"the solver needs a game (sw.Cruel(seed=1), sw.new_game('frog'), "
+                            f"or a table's widget.game), not {game!r}")
+        check_limits(time_limit, max_states)
         self.game = g = game.copy(history=False)
         self.time_limit = time_limit
         self.max_states = max_states
