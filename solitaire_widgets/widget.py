@@ -365,8 +365,11 @@ class SolitaireWidget(anywidget.AnyWidget):
                     solution.status, "stopped before a verdict" if solution.stopped_by == "stopped"
                     else f"not decided in {seconds} s")
                 self._line = solution.moves
-                self.assist = {"kind": "solve", "state": solution.status, "text": text,
-                               "moves": len(solution.moves), "states": solution.states, "version": version}
+                verdict = {"kind": "solve", "state": solution.status, "text": text,
+                           "moves": len(solution.moves), "states": solution.states, "version": version}
+                if solution.reason_cards:  # what a loss is about: the page marks these cards
+                    verdict["cards"] = list(solution.reason_cards)
+                self.assist = verdict
 
         self.assist = {"kind": "solve", "state": "running", "text": f"solving (at most {self.solve_seconds:g} s)",
                        "version": version}

@@ -188,6 +188,11 @@ def test_a_rank_whose_every_card_waits_under_a_higher_one_is_a_dead_end():
     assert solution.status == "lost" and solution.states == 1
     assert solution.reason == ("the 5s can never all go home: too many lie under cards "
                                "that need more 5s home before they can leave")
+    # the 5s named are those under a card of rank 5 or higher: here all eight
+    buried = [(pile, str(Card.from_id(c))) for pile in game.PILES for c in game.card_ids(pile)
+              if c in solution.reason_cards]
+    assert buried == [("t0", "5♠"), ("t0", "5♥"), ("t1", "5♦"), ("t1", "5♣"), ("t2", "5♠"), ("t2", "5♥"),
+                      ("t3", "5♦"), ("t3", "5♣")]
     # One 5 on top of its 6 frees the rank: not a dead end, and indeed
     # every card of this (partial) pack gets home.
     game = frog_fives_under_sixes("5D 6C 5C")
@@ -278,6 +283,7 @@ def test_bobby_dead_end_when_the_cards_left_cannot_follow_the_foundations():
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
     assert solution.reason == "the 2s left can never be played: no ace or 3 is left to reach them from a foundation"
+    assert solution.reason_cards == ()  # they lie in the stock and on the waste: nothing to mark
     assert str(solution).startswith("no win exists from here: the 2s left can never be played")
     # f0 ending in 4 and a 3 left: 3 then 2 follow f0, 8 then 7 follow f1.
     game = arrange(sw.Bobby(seed=0), {"f0": cards("5S 4S"), "f1": cards("9C"),
@@ -671,15 +677,18 @@ def test_a_king_over_a_lower_card_of_its_suit_at_the_bottom_of_cruels_t0_is_a_de
     assert solution.status == "lost" and solution.states == 1
     assert solution.reason == ("K♥ can never leave t0, as it covers 2♥ (so it cannot go home) and "
                                "a king goes onto no card, and every redeal deals it back there")
+    assert [str(Card.from_id(c)) for c in solution.reason_cards] == ["K♥", "2♥"]
     # 5♥ over 2♥ may still go onto 6♥, and J♥ onto Q♥: no proof.
     for hearts in ("2H 3H", "2H 5H 3H", "2H JH"):
         assert not Search(cruel_hearts_endgame(hearts), time_limit=None)._dead_end(), hearts
     # K♥ over 3♥, with 2♥ on top; J♥ over 2♥ with Q♥ under both: stuck too.
     assert Search(cruel_hearts_endgame("3H KH 2H"), time_limit=None)._dead_end()
     assert Search(cruel_hearts_endgame("QH 2H JH"), time_limit=None)._dead_end()
-    assert sw.solve(cruel_hearts_endgame("QH 2H JH"), time_limit=None).reason == (
+    solution = sw.solve(cruel_hearts_endgame("QH 2H JH"), time_limit=None)
+    assert solution.reason == (
         "J♥ can never leave t0, as it covers 2♥ (so it cannot go home) and "
         "Q♥ (the one card it could go onto), and every redeal deals it back there")
+    assert [str(Card.from_id(c)) for c in solution.reason_cards] == ["J♥", "2♥", "Q♥"]
 
 
 def test_cruels_locked_card_is_named_with_the_cards_it_covers():

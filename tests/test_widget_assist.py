@@ -239,6 +239,8 @@ def test_solve_says_why_a_deal_dead_from_the_start_has_no_win():
     assert w.assist["state"] == "lost" and w.assist["states"] == 1
     assert w.assist["text"] == ("no win exists from here: K♠ can never leave t0, as it covers 7♠ (so it cannot "
                                 "go home) and a king goes onto no card, and every redeal deals it back there")
+    # the page marks the two cards the reason is about, by id
+    assert [str(sw.Card.from_id(c)) for c in w.assist["cards"]] == ["K♠", "7♠"]
 
 
 def test_a_move_during_a_solve_says_the_solve_stopped():

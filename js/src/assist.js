@@ -4,11 +4,13 @@
 // answering) and reports in the `assist` trait:
 //
 //   {kind: "hint", move, source, target, reason, winning, version}
-//   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version}
+//   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version,
+//    cards?}  (cards: a loss's reason is about these card ids, e.g. a card that can never leave)
 //   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}
 //
-// This module sends the requests, marks the hinted card and its target, and
-// shows the reason or verdict in a status line under the buttons. While a
+// This module sends the requests, marks the hinted card and its target (and
+// the cards a proven loss is about), and shows the reason or verdict in a
+// status line under the buttons. While a
 // solve or a play-out runs, any click or key on the table sends "stop" (a
 // click on the felt does nothing else: the cards are moving).
 
@@ -29,6 +31,7 @@ import { h } from "./dom.js";
  * @property {number} [done]
  * @property {number} [moves]
  * @property {number} [version]
+ * @property {number[]} [cards]  card ids a loss's reason is about
  */
 
 /**
@@ -114,6 +117,10 @@ function refresh(t) {
   // A hinted action with no pile to mark (Cruel's redeal) marks its button.
   const action = hinted && !a.source ? String(a.move ?? "") : "";
   for (const [name, button] of t.buttons) button.classList.toggle("sw-hinted", !!action && name === action);
+  // A proven loss marks the cards its reason names while the position stands.
+  const stuck = new Set(a.kind === "solve" && a.state === "lost" && a.version === version
+    && Array.isArray(a.cards) ? a.cards : []);
+  for (const [id, el] of t.cardEls) el.classList.toggle("sw-stuck", stuck.has(id));
   const line = lines.get(t);
   if (!line) return;
   const text = assistText(a, version);

@@ -57,6 +57,24 @@ describe("hint, solve, play it out", () => {
     expect(model.sent.at(-1)).toMatchObject({ request: "hint" });
   });
 
+  it("marks the cards a proven loss is about while its position stands", async () => {
+    const { model, root } = mount();
+    const card = (/** @type {number} */ id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-card[data-card="${id}"]`));
+    const [a, b] = [...root.querySelectorAll(".sw-card[data-card]")].slice(0, 2).map((el) => Number(/** @type {HTMLElement} */ (el).dataset.card));
+    model.update({ assist: { kind: "solve", state: "lost", text: "no win exists from here: …", cards: [a, b], version: 0 } });
+    await settle();
+    expect([...root.querySelectorAll(".sw-stuck")].map((el) => Number(/** @type {HTMLElement} */ (el).dataset.card)).sort())
+      .toEqual([a, b].sort());
+    expect(card(a).classList.contains("sw-stuck")).toBe(true);
+    // a verdict about another position marks nothing; a won verdict's cards are not read
+    model.update({ version: 1 });
+    await settle();
+    expect(root.querySelectorAll(".sw-stuck").length).toBe(0);
+    model.update({ assist: { kind: "solve", state: "won", text: "winnable in 3 moves", cards: [a], version: 1 } });
+    await settle();
+    expect(root.querySelectorAll(".sw-stuck").length).toBe(0);
+  });
+
   it("turns Solve into Stop while busy, stops on a click, and offers Play it out for this position", async () => {
     const { model, button, pile, line } = mount();
     expect(button("play_out").disabled).toBe(true);

@@ -143,7 +143,9 @@ class Solution:
     the positions searched, ``seconds`` the time taken, ``cards_home`` the
     most cards on the foundations in any position reached.  ``reason``
     says in one sentence why no win exists when the status is ``"lost"``
-    ("K♠ can never leave t0, as …", "every line from here was searched").
+    ("K♠ can never leave t0, as …", "every line from here was searched"),
+    and ``reason_cards`` holds the ids (``Game.card_ids``) of the cards it
+    is about, if any, for a view to mark (K♠ and 7♠ there).
     """
 
     status: str
@@ -153,6 +155,7 @@ class Solution:
     cards_home: int = 0
     stopped_by: Optional[str] = field(default=None)  # "time", "states", "interrupt"
     reason: str = ""
+    reason_cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         if self.status == "won":
@@ -677,32 +680,41 @@ class Search:
         ``why_lost``), or None when it proves nothing."""
         return None if self._dead_end_test is None else self._dead_end_test()
 
-    def why_lost(self) -> str:
-        """Why this position, searched and found lost, has no win: one sentence.
+    def why_lost(self) -> tuple[str, tuple[int, ...]]:
+        """Why this position, searched and found lost, has no win: one
+        sentence, and the ids of the cards it is about (for a view to mark).
 
         >>> import solitaire_widgets as sw
-        >>> print(Search(sw.Cruel(seed=4)).why_lost())
+        >>> reason, cards = Search(sw.Cruel(seed=4)).why_lost()
+        >>> print(reason)
         K♠ can never leave t0, as it covers 7♠ (so it cannot go home) and a king goes onto no card, and every redeal deals it back there
+        >>> cards  # K♠ and 7♠
+        (12, 6)
         """
         g = self.game
         if not g._move_codes():
-            return "no legal move is left"
+            return "no legal move is left", ()
         witness = self._dead_end()
         if witness is None:
-            return "every line from here was searched"
+            return "every line from here was searched", ()
         test = self._dead_end_test.__name__  # type: ignore[union-attr]
         if test == "_bottom_locked":
             card, low, up = witness  # type: ignore[misc]
             onto = ("a king goes onto no card" if up is None
                     else f"{CARD[up]} (the one card it could go onto)")
             return (f"{CARD[card]} can never leave {g.PILES[self.kept_pile]}, as it covers {CARD[low]} "
-                    f"(so it cannot go home) and {onto}, and every redeal deals it back there")
+                    f"(so it cannot go home) and {onto}, and every redeal deals it back there",
+                    (card, low) if up is None else (card, low, up))
         if test == "_rank_stuck":
-            ranks = _plural(witness)  # type: ignore[arg-type]
+            rank: int = witness  # type: ignore[assignment]
+            ranks = _plural(rank)
+            # the cards of that rank with one of their rank or higher above them
+            buried = tuple(card for i in self.final_piles for j, card in enumerate(g._piles[i])
+                           if RANK[card] == rank and any(RANK[above] >= rank for above in g._piles[i][j + 1:]))
             return (f"the {ranks} can never all go home: too many lie under cards "
-                    f"that need more {ranks} home before they can leave")
+                    f"that need more {ranks} home before they can leave", buried)
         arc, tops = witness  # type: ignore[misc]  # _walks_cut_off
-        return _why_walks_fail(arc, tops)
+        return _why_walks_fail(arc, tops), ()  # the cards left lie face down in the stock, or on the waste
 
     @property
     def dead_ends(self) -> bool:
@@ -958,5 +970,5 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
             replay.play(move)
         if replay.status != "won":  # pragma: no cover - would be an engine/solver bug
             raise AssertionError(f"the solver's line does not win {game!r}")
-    why = search.why_lost() if status == "lost" else ""
-    return Solution(status, moves, search.states, seconds, best, stopped_by, why)
+    why, cards = search.why_lost() if status == "lost" else ("", ())
+    return Solution(status, moves, search.states, seconds, best, stopped_by, why, cards)

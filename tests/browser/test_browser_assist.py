@@ -78,9 +78,16 @@ def test_solve_then_play_it_out_wins_on_the_page_and_a_click_stops_it(table):
     assert state["status"] == "won" and len(state["history"]) == 102
 
 
-def test_solve_says_on_the_page_why_a_dead_deal_has_no_win(table):
+def test_solve_says_on_the_page_why_a_dead_deal_has_no_win_and_marks_its_cards(table):
     table.new('sw.SolitaireWidget("cruel", seed=4)')
     table.button("solve")
     wait_line(table, "No win exists from here: K♠ can never leave t0, as it covers 7♠")
     assert not table.cell(VIEW).locator('button[data-action="play_out"]').is_enabled()
-    assert assist(table)["state"] == "lost"
+    verdict = assist(table)
+    assert verdict["state"] == "lost" and verdict["cards"] == [12, 6]  # K♠ and 7♠ (ids of a one-deck game)
+    stuck = table.cell(VIEW).locator(".sw-card.sw-stuck")
+    assert sorted(int(el.get_attribute("data-card")) for el in stuck.all()) == [6, 12]
+    # a move on the page: the verdict was about the position before it, so the marks go
+    table.drag("t3", "f2")
+    table.page.wait_for_function("c => !c.querySelector('.sw-stuck')", arg=table.handle(VIEW), timeout=10_000)
+    assert table.check()["history"] == ["t3 f2"]
