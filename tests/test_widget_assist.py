@@ -225,7 +225,7 @@ def test_solve_reports_running_then_a_proven_loss_word_for_word():
     assert w.wait()
     assert seen[0] == {"kind": "solve", "state": "running", "text": "solving (at most 5 s)", "version": 0}
     assert w.assist == {"kind": "solve", "state": "lost", "moves": 0,
-                        "text": "no win exists from here: every line from here was searched",
+                        "text": "no win exists from here: every line was searched",
                         "states": w.assist["states"], "version": 0}
     assert w.assist["states"] > 1
 

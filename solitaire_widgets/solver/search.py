@@ -143,7 +143,7 @@ class Solution:
     the positions searched, ``seconds`` the time taken, ``cards_home`` the
     most cards on the foundations in any position reached.  ``reason``
     says in one sentence why no win exists when the status is ``"lost"``
-    ("K♠ can never leave t0, as …", "every line from here was searched"),
+    ("K♠ can never leave t0, as …", "every line was searched"),
     and ``reason_cards`` holds the ids (``Game.card_ids``) of the cards it
     is about, if any, for a view to mark (K♠ and 7♠ there).
     """
@@ -696,7 +696,7 @@ class Search:
             return "no legal move is left", ()
         witness = self._dead_end()
         if witness is None:
-            return "every line from here was searched", ()
+            return "every line was searched", ()
         test = self._dead_end_test.__name__  # type: ignore[union-attr]
         if test == "_bottom_locked":
             card, low, up = witness  # type: ignore[misc]
