@@ -480,6 +480,11 @@ def test_bad_limits_are_refused():
             sw.solve(sw.Cruel(seed=1), time_limit=bad)
     with pytest.raises(ValueError, match="max_states must be a whole number ≥ 1 or None, not 1.5"):
         sw.solve(sw.Cruel(seed=1), max_states=1.5)
+    # numpy's numbers are numbers (a budget read from an array, say)
+    import numpy as np
+
+    budget = sw.solve(sw.Cruel(seed=1), time_limit=np.float64(5.0), max_states=np.int64(50))
+    assert budget.status == "unknown" and budget.states == 50
 
 
 def test_solve_refuses_what_is_not_a_game():

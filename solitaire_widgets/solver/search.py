@@ -62,6 +62,7 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from operator import sub
 from typing import Callable, Optional, Sequence, cast
 
@@ -309,6 +310,8 @@ def _why_walks_fail(arc: list[int], tops: list[int]) -> str:
 
     >>> _why_walks_fail([2, 3], [7, 9])
     'the cards left from 2 to 3 can never be played: no ace or 4 is left to reach them from a foundation'
+    >>> _why_walks_fail([12, 13, 1, 2], [13, 7])[:67]
+    'the cards left from Q through K and A to 2 can never all be played '
     """
     def text(rank: int) -> str:
         return RANK_TEXT.get(rank, str(rank))
@@ -319,11 +322,9 @@ def _why_walks_fail(arc: list[int], tops: list[int]) -> str:
     first, last = arc[0], arc[-1]
     if len(arc) == 1:
         cards = f"the {_plural(first)} left"
-    elif last < first:  # round the circle: K and A are neighbours
-        between = " through K and A" if first != 13 and last != 1 else (" through A" if first == 13 else " through K")
-        cards = f"the cards left from {text(first)}{between} to {text(last)}"
-    else:
-        cards = f"the cards left from {text(first)} to {text(last)}"
+    else:  # round the circle, K and A are neighbours: say so when the arc passes them
+        passed = " and ".join(text(r) for r in (13, 1) if r in arc[1:-1])
+        cards = f"the cards left from {text(first)}{' through ' + passed if passed else ''} to {text(last)}"
     below, above = first - 1 or 13, last % 13 + 1
     cuts = word(below) if below == above else f"{word(below)} or {word(above)}"
     if not any(top in arc for top in tops):
@@ -342,11 +343,16 @@ def check_limits(time_limit: Optional[float], max_states: Optional[int]) -> None
     ...
     ValueError: time_limit must be a positive number of seconds or None, not '1'
     """
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, Real)
                                    or not time_limit > 0):
         raise ValueError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
-    if max_states is not None and (isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1):
+    if max_states is not None and not whole_number(max_states, at_least=1):
         raise ValueError(f"max_states must be a whole number ≥ 1 or None, not {max_states!r}")
+
+
+def whole_number(value: object, at_least: int) -> bool:
+    """True for an int (numpy's too, not a bool) of at least ``at_least``."""
+    return isinstance(value, Integral) and not isinstance(value, bool) and value >= at_least
 
 
 class _Stop(Exception):

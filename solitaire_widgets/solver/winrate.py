@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from ..game import Game
-from .search import Search, check_limits, solve
+from .search import Search, check_limits, solve, whole_number
 
 PLAYERS = ("solver", "greedy", "random")
 MAX_PLAYER_MOVES = 2000  # random play can shuttle a card forever: a game ends after this many moves
@@ -228,10 +228,10 @@ def winnability(name: str, deals: int = 1000, *, start_seed: int = 0, time_limit
     GAMES[name]._check_options(options)
     if player not in PLAYERS:
         raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+    if not whole_number(deals, at_least=1):
         raise ValueError(f"deals must be a whole number ≥ 1, not {deals!r}")
     check_limits(time_limit, max_states)  # here, before any deal is sent out
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+    if jobs is not None and not whole_number(jobs, at_least=1):
         raise ValueError(f"jobs must be a whole number ≥ 1 or None (every core), not {jobs!r}")
     if executor is not None and executor != "inline" and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must be a concurrent.futures.Executor, 'inline' or None, not {executor!r}")
