@@ -10,9 +10,9 @@
 //
 // This module sends the requests, marks the hinted card and its target (and
 // the cards a proven loss is about), and shows the reason or verdict in a
-// status line under the buttons. While a
-// solve or a play-out runs, any click or key on the table sends "stop" (a
-// click on the felt does nothing else: the cards are moving).
+// status line under the buttons. While a solve or a play-out runs, any click
+// or key on the table sends "stop" (a click on the felt does nothing else:
+// the cards are moving).
 
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
