@@ -75,7 +75,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         move = solution.moves[0]
         n = len(solution.moves)
         return Hint(move, f"part of a winning line ({n} move{'s' * (n != 1)} to win): {describe(game, move)}", True)
-    move = type(game)._CODE_MOVES[Search(game, time_limit=None).children()[0]]
-    assert move is not None
+    first = type(game)._CODE_MOVES[Search(game, time_limit=None).children()[0]]
+    assert first is not None  # a legal move's code always names a move
     prefix = "no win exists from here, but it " if solution.status == "lost" else "it "
-    return Hint(move, prefix + describe(game, move))
+    return Hint(first, prefix + describe(game, first))

@@ -352,7 +352,7 @@ def check_limits(time_limit: Optional[float], max_states: Optional[int]) -> None
 
 def whole_number(value: object, at_least: int) -> bool:
     """True for an int (numpy's too, not a bool) of at least ``at_least``."""
-    return isinstance(value, Integral) and not isinstance(value, bool) and value >= at_least
+    return isinstance(value, Integral) and not isinstance(value, bool) and int(value) >= at_least
 
 
 class _Stop(Exception):
@@ -492,7 +492,7 @@ class Search:
         g = self.game
         piles, down, keys, n = g._piles, g._down, self.keys, self.n
         codes = g._move_codes()
-        ranked = []
+        ranked: list[tuple[float, int]] = []
         tried: set = set()
         foundation_wants = None  # worked out once, at the first move home
         for code in codes:
@@ -506,8 +506,8 @@ class Search:
                         foundation_wants = {f: g._wants(f) for f in g._FOUNDATIONS}
                     if self._safe_home(code, foundation_wants):
                         return [code]
-                sym = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
-                score = 4
+                sym: Optional[tuple] = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
+                score: float = 4
             elif t in self.interchangeable and not piles[t]:
                 if len(piles[s]) == 1 and s in self.interchangeable:
                     continue  # a lone card to another empty pile changes nothing
@@ -538,6 +538,7 @@ class Search:
     def _guided(self, children: list[int]) -> list[int]:
         """``children`` trimmed by the game's guide; notes whether any went."""
         guide = self.guide
+        assert guide is not None  # only the guided pass trims
         kept = children
         if any(self.to_home[c] for c in kept):
             if guide.home_alone:
@@ -970,7 +971,7 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     search = Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
     status, codes, best, stopped_by = search.run()
     seconds = time.perf_counter() - search.started
-    moves = tuple(type(game)._CODE_MOVES[c] for c in codes)  # type: ignore[misc]
+    moves = tuple(cast(Move, type(game)._CODE_MOVES[c]) for c in codes)  # a line holds moves, never None
     if status == "won":
         replay = game.copy(history=False)
         for move in moves:
