@@ -66,9 +66,10 @@ from numbers import Integral, Real
 from operator import sub
 from typing import Callable, Optional, Sequence, cast
 
-from ..cards import CARD, FACE, RANK, RANK_TEXT, SUIT
+from ..cards import FACE, RANK, SUIT
 from ..game import ANY, Game
 from ..moves import Move
+from .reasons import why_lost
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
@@ -297,41 +298,6 @@ def _every_card_reached(cards: list[int], starts: list[int], steps: list[int]) -
                 return False
             has_start = has_card = False
     return True
-
-
-def _plural(rank: int) -> str:
-    """A rank's cards in words: "aces", "2s" … "10s", "jacks", "queens", "kings"."""
-    return {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}.get(rank, f"{rank}s")
-
-
-def _why_walks_fail(arc: list[int], tops: list[int]) -> str:
-    """Bobby's dead end in words: the arc of ranks (round the circle, from
-    ``_cut_off_arc``) whose cards walks from ``tops`` cannot take.
-
-    >>> _why_walks_fail([2, 3], [7, 9])
-    'the cards left from 2 to 3 can never be played: no ace or 4 is left to reach them from a foundation'
-    >>> _why_walks_fail([12, 13, 1, 2], [13, 7])[:67]
-    'the cards left from Q through K and A to 2 can never all be played '
-    """
-    def text(rank: int) -> str:
-        return RANK_TEXT.get(rank, str(rank))
-
-    def word(rank: int) -> str:
-        return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-
-    first, last = arc[0], arc[-1]
-    if len(arc) == 1:
-        cards = f"the {_plural(first)} left"
-    else:  # round the circle, K and A are neighbours: say so when the arc passes them
-        passed = " and ".join(text(r) for r in (13, 1) if r in arc[1:-1])
-        cards = f"the cards left from {text(first)}{' through ' + passed if passed else ''} to {text(last)}"
-    below, above = first - 1 or 13, last % 13 + 1
-    cuts = word(below) if below == above else f"{word(below)} or {word(above)}"
-    if not any(top in arc for top in tops):
-        return f"{cards} can never be played: no {cuts} is left to reach them from a foundation"
-    shown = " and ".join(text(top) for top in tops)
-    return (f"{cards} can never all be played going up and down one rank at a time "
-            f"from the foundation tops ({shown}), as no {cuts} is left to step across")
 
 
 def check_limits(time_limit: Optional[float], max_states: Optional[int]) -> None:
@@ -683,45 +649,9 @@ class Search:
         return None
 
     def _dead_end(self) -> object:
-        """What proves this position lost by the game's dead-end test (see
-        ``why_lost``), or None when it proves nothing."""
+        """What proves this position lost by the game's dead-end test (its
+        witness, put in words by ``reasons.why_lost``), or None."""
         return None if self._dead_end_test is None else self._dead_end_test()
-
-    def why_lost(self) -> tuple[str, tuple[int, ...]]:
-        """Why this position, searched and found lost, has no win: one
-        sentence, and the ids of the cards it is about (for a view to mark).
-
-        >>> import solitaire_widgets as sw
-        >>> reason, cards = Search(sw.Cruel(seed=4)).why_lost()
-        >>> print(reason[:65])
-        K♠ can never leave t0, as it covers 7♠ (so it cannot go home) and
-        >>> cards  # K♠ and 7♠
-        (12, 6)
-        """
-        g = self.game
-        if not g._move_codes():
-            return "no legal move is left", ()
-        witness = self._dead_end()
-        if witness is None:
-            return "every line was searched", ()
-        test = self._dead_end_test.__name__  # type: ignore[union-attr]
-        if test == "_bottom_locked":
-            card, low, up = cast(tuple[int, int, Optional[int]], witness)
-            onto = ("a king goes onto no card" if up is None
-                    else f"{CARD[up]} (the one card it could go onto)")
-            return (f"{CARD[card]} can never leave {g.PILES[self.kept_pile]}, as it covers {CARD[low]} "
-                    f"(so it cannot go home) and {onto}, and every redeal deals it back there",
-                    (card, low) if up is None else (card, low, up))
-        if test == "_rank_stuck":
-            rank = cast(int, witness)
-            ranks = _plural(rank)
-            # the cards of that rank with one of their rank or higher above them
-            buried = tuple(card for i in self.final_piles for j, card in enumerate(g._piles[i])
-                           if RANK[card] == rank and any(RANK[above] >= rank for above in g._piles[i][j + 1:]))
-            return (f"the {ranks} can never all go home: too many lie under cards "
-                    f"that need more {ranks} home before they can leave", buried)
-        arc, tops = cast(tuple[list[int], list[int]], witness)  # _walks_cut_off
-        return _why_walks_fail(arc, tops), ()  # the cards left lie face down in the stock, or on the waste
 
     @property
     def dead_ends(self) -> bool:
@@ -978,5 +908,5 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
             replay.play(move)
         if replay.status != "won":  # pragma: no cover - would be an engine/solver bug
             raise AssertionError(f"the solver's line does not win {game!r}")
-    why, cards = search.why_lost() if status == "lost" else ("", ())
+    why, cards = why_lost(search) if status == "lost" else ("", ())
     return Solution(status, moves, search.states, seconds, best, stopped_by, why, cards)
