@@ -65,7 +65,16 @@ def describe(game: Game, move: Move) -> str:
 
 
 def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Hint:
-    """A hint for ``game``'s current position (``game`` is not changed)."""
+    """A hint for ``game``'s current position (``game`` is not changed).
+
+    The first move of a winning line when the solver finds one within the
+    budget, else the heuristic's first move (the solver's move order).
+
+    >>> import solitaire_widgets as sw
+    >>> h = hint(sw.Cruel(seed=4), time_limit=None, max_states=100)  # lost from the deal
+    >>> h.winning is None, h.reason.startswith("no win exists from here, but it ")
+    (True, True)
+    """
     if game.status == "won":
         return Hint(None, "the game is won")
     if not game.legal_moves():

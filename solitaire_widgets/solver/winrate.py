@@ -220,6 +220,16 @@ def winnability(name: str, deals: int = 1000, *, start_seed: int = 0, time_limit
     come back in seed order, so every executor gives the same result; with
     ``time_limit=None, max_states=N`` that result does not depend on the
     machine's speed either.  ``progress`` shows a ``tqdm.auto`` bar.
+
+    >>> import solitaire_widgets as sw
+    >>> r = sw.winnability("cruel", 3, start_seed=3, max_states=3000, time_limit=None, executor="inline",
+    ...                    progress=False)
+    >>> [(d.seed, d.status) for d in r.rows]  # seeds 4 and 5 are lost from the deal
+    [(3, 'won'), (4, 'lost'), (5, 'lost')]
+    >>> r.rows[1].reason[:22]
+    'K♠ can never leave t0,'
+    >>> r.won, r.lost, r.unknown
+    (1, 2, 0)
     """
     from .. import GAMES
 
