@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from concurrent.futures import ProcessPoolExecutor
 from typing import Optional
 
@@ -485,6 +486,16 @@ def test_bad_limits_are_refused():
 
     budget = sw.solve(sw.Cruel(seed=1), time_limit=np.float64(5.0), max_states=np.int64(50))
     assert budget.status == "unknown" and budget.states == 50
+
+
+def test_a_solution_shows_its_verdict_and_line_in_a_notebook():
+    won = sw.solve(sw.Cruel(seed=1), max_states=5_000, time_limit=None)
+    shown = won._repr_markdown_()
+    assert shown.startswith(f"**winnable in {len(won.moves)} moves (") and shown.endswith(" …")
+    # the first 30 moves of the line, each in backticks, then an ellipsis
+    assert re.findall(r"`([^`]+)`", shown) == [str(move) for move in won.moves[:30]] and len(won.moves) > 30
+    lost = sw.solve(sw.Cruel(seed=4))._repr_markdown_()
+    assert lost.startswith("**no win exists from here: K♠ can never leave t0, as it covers 7♠") and "\n" not in lost
 
 
 def test_solve_refuses_what_is_not_a_game():

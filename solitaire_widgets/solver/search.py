@@ -73,6 +73,7 @@ from .reasons import why_lost
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
+SHOWN_MOVES = 30  # of a winning line, in a notebook's view of a Solution
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,15 @@ class Solution:
         else:
             head = f"not decided (stopped by {self.stopped_by})"
         return f"{head} ({self.states:,} state{'s' * (self.states != 1)}, {self.seconds:.2f} s)"
+
+    def _repr_markdown_(self) -> str:
+        """In a notebook: the verdict in bold, then the winning line (its
+        first ``SHOWN_MOVES`` moves) instead of the dataclass's long repr."""
+        text = f"**{self}**"
+        if self.moves:
+            line = " ".join(f"`{move}`" for move in self.moves[:SHOWN_MOVES])
+            text += f"\n\n{line}{' …' if len(self.moves) > SHOWN_MOVES else ''}"
+        return text
 
 
 def walks_cannot_take(outside: Sequence[int], tops: Sequence[int]) -> bool:
