@@ -1,8 +1,10 @@
 """Solver, hints and win rates on the engine's lean path.
 
-``solve`` searches a position with perfect information; ``hint`` (also
-``Game.hint``) suggests a move; ``winnability`` measures win rates over many
-deals on any ``concurrent.futures.Executor``.
+``solve`` searches a position with perfect information (``search``), and a
+loss it proves says why (``reasons``); ``hint`` (also ``Game.hint``)
+suggests a move; ``winnability`` measures win rates over many deals on any
+``concurrent.futures.Executor`` (``winrate``); ``background`` runs a solve
+or a play-out in a worker thread for the table.
 """
 
 from .hint import Hint
