@@ -115,3 +115,20 @@ def test_doctest_blocks_become_code_fences() -> None:
     text = "Use it:\n\n    >>> 1 + 1\n    2\n\nDone.\n\n```pycon\n>>> kept\n```"
     assert fence(text) == ("Use it:\n\n    ```pycon\n    >>> 1 + 1\n    2\n    ```\n\nDone.\n\n"
                            "```pycon\n>>> kept\n```")
+
+
+def test_every_table_key_is_in_the_players_key_tables() -> None:
+    # The front end binds its keys in `keys: [...]` of each control; a key
+    # added there and missing from the guide (or the README) is a key no
+    # player learns about.
+    import re
+
+    bound = {keys[0] for src in (REPO / "js" / "src").glob("*.js")
+             for keys in (re.findall(r'"([^"]+)"', k) for k in re.findall(r"keys: \[([^\]]*)\]", src.read_text()))
+             if keys}
+    assert {"z", "y", "d", "a", "r", "h"} <= bound
+    guide = (DOCS / "playing.md").read_text()
+    readme = (REPO / "README.md").read_text()
+    for key in sorted(bound):
+        assert f"++{key}++" in guide, f"docs/playing.md's key table lacks {key!r}"
+        assert f"`{key}`" in readme, f"the README's key table lacks {key!r}"
