@@ -835,7 +835,11 @@ class Redeals:
         return self.play("redeal")
 
 
+def rank_word(rank: int) -> str:
+    """``"ace"``, ``"8"``, ``"king"``: a rank as a word."""
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+
+
 def describe_rank(rank: int) -> str:
     """``"an 8"``, ``"a king"``, ``"an ace"``: a rank with its article."""
-    word = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-    return ("an " if rank in (1, 8) else "a ") + word
+    return ("an " if rank in (1, 8) else "a ") + rank_word(rank)

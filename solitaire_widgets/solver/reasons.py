@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, cast
 
 from ..cards import CARD, RANK, RANK_TEXT
+from ..game import rank_word
 
 if TYPE_CHECKING:
     from .search import Search
@@ -38,14 +39,14 @@ def why_lost(search: Search) -> tuple[str, tuple[int, ...]]:
     witness = search._dead_end()
     if witness is None:
         return "every line was searched", ()
-    test = search._dead_end_test.__name__  # type: ignore[union-attr]
-    if test == "_bottom_locked":
+    test = search._dead_end_test
+    if test == search._bottom_locked:
         card, low, up = cast(tuple[int, int, Optional[int]], witness)
         onto = "a king goes onto no card" if up is None else f"{CARD[up]} (the one card it could go onto)"
         return (f"{CARD[card]} can never leave {g.PILES[search.kept_pile]}, as it covers {CARD[low]} "
                 f"(so it cannot go home) and {onto}, and every redeal deals it back there",
                 (card, low) if up is None else (card, low, up))
-    if test == "_rank_stuck":
+    if test == search._rank_stuck:
         rank = cast(int, witness)
         ranks = plural(rank)
         # the cards of that rank with one of their rank or higher above them
@@ -63,7 +64,7 @@ def plural(rank: int) -> str:
     >>> [plural(r) for r in (1, 2, 10, 11, 13)]
     ['aces', '2s', '10s', 'jacks', 'kings']
     """
-    return {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}.get(rank, f"{rank}s")
+    return rank_word(rank) + "s"
 
 
 def why_walks_fail(arc: list[int], tops: list[int]) -> str:
@@ -78,9 +79,6 @@ def why_walks_fail(arc: list[int], tops: list[int]) -> str:
     def text(rank: int) -> str:
         return RANK_TEXT.get(rank, str(rank))
 
-    def word(rank: int) -> str:
-        return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-
     first, last = arc[0], arc[-1]
     if len(arc) == 1:
         cards = f"the {plural(first)} left"
@@ -88,7 +86,7 @@ def why_walks_fail(arc: list[int], tops: list[int]) -> str:
         passed = " and ".join(text(r) for r in (13, 1) if r in arc[1:-1])
         cards = f"the cards left from {text(first)}{' through ' + passed if passed else ''} to {text(last)}"
     below, above = first - 1 or 13, last % 13 + 1
-    cuts = word(below) if below == above else f"{word(below)} or {word(above)}"
+    cuts = rank_word(below) if below == above else f"{rank_word(below)} or {rank_word(above)}"
     if not any(top in arc for top in tops):
         return f"{cards} can never be played: no {cuts} is left to reach them from a foundation"
     shown = " and ".join(text(top) for top in tops)
