@@ -20,6 +20,7 @@ from positions import arrange, cards
 import solitaire_widgets as sw
 from solitaire_widgets import Card, Move
 from solitaire_widgets.__main__ import main as cli
+from solitaire_widgets.cards import RANK, SUIT
 from solitaire_widgets.solver import search as search_module
 from solitaire_widgets.solver.search import Search
 
@@ -778,14 +779,21 @@ def test_guides_follow_the_games_and_the_guided_pass_wins_more():
 @pytest.mark.parametrize("name", NAMES)
 def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
     # The best-first value counts knots incrementally; recounting them from
-    # the piles after every step, card by card as ``_knotted`` defines them,
-    # must agree (and so must ``_knots_in``'s one pass up each pile), and
-    # reverting restores the start.
+    # the piles after every step, card by card as the docs define them (in
+    # suit: above any lower card of its suit; by rank: directly on a lower
+    # card), must agree (and so must ``_knots_in``'s one pass up each pile),
+    # and reverting restores the start.
     search = Search(sw.new_game(name, seed=11), time_limit=None)
+
+    def knotted(pile: list, j: int) -> bool:
+        card = pile[j]
+        if search.knots_in_suit:
+            return any(RANK[low] < RANK[card] and SUIT[low] == SUIT[card] for low in pile[:j])
+        return RANK[card] > RANK[pile[j - 1]]
 
     def recount() -> int:
         piles = search.game._piles
-        by_card = {i: sum(search._knotted(piles[i], j) for j in range(1, len(piles[i])))
+        by_card = {i: sum(knotted(piles[i], j) for j in range(1, len(piles[i])))
                    for i in search.knotted_piles}
         assert by_card == {i: search._knots_in(i) for i in search.knotted_piles}
         return sum(by_card.values())

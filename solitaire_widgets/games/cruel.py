@@ -18,6 +18,9 @@ from ..game import Game, Redeals
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 TABLEAU = tuple(f"t{i}" for i in range(12))
 PACKET = 4
+# cards left on the tableau -> the pile sizes a fresh deal of them gives
+DEALT_SIZES = [[min(PACKET, max(0, left - PACKET * i)) for i in range(len(TABLEAU))]
+               for left in range(PACKET * len(TABLEAU) + 1)]
 
 
 class Cruel(Redeals, Game):
@@ -113,8 +116,7 @@ class Cruel(Redeals, Game):
         # Either gather gives back the same layout exactly when the piles
         # already hold full packets of four (then one short, then empties).
         lengths = [len(self._piles[t]) for t in self._TABLEAU]
-        left = sum(lengths)
-        if lengths == [min(PACKET, max(0, left - PACKET * i)) for i in range(len(lengths))]:
+        if lengths == DEALT_SIZES[sum(lengths)]:
             return "a redeal now gives back the same layout: nothing has moved since the last deal"
         return None
 

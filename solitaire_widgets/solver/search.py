@@ -59,6 +59,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import heapq
 import time
 from dataclasses import dataclass, field
@@ -331,6 +332,20 @@ def whole_number(value: object, at_least: int) -> bool:
     return isinstance(value, Integral) and not isinstance(value, bool) and int(value) >= at_least
 
 
+@functools.lru_cache(maxsize=None)
+def _lower_in_suit(cards: int) -> list[frozenset[int]]:
+    """For each card id of a deal of ``cards`` cards, the ids of the lower
+    cards of its suit.
+
+    >>> sorted(_lower_in_suit(52)[2])  # 3♠: A♠ and 2♠
+    [0, 1]
+    """
+    by_suit: dict[int, list[int]] = {}
+    for card in range(cards):
+        by_suit.setdefault(SUIT[card], []).append(card)
+    return [frozenset(low for low in by_suit[SUIT[card]] if RANK[low] < RANK[card]) for card in range(cards)]
+
+
 class _Stop(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -376,10 +391,12 @@ class Search:
             for c in g._piles[f]:
                 self.home_count[keys[c]] += 1
         self.home = sum(self.home_count)
-        # Tableau and reserve piles: a knotted card (``_knotted``) must leave
+        # Tableau and reserve piles: a knotted card (``_knots_at_top``) must leave
         # before a card beneath it can go home; the search prefers fewer.
         self.knotted_piles = frozenset(g._TABLEAU + tuple(i for i, p in enumerate(g.PILES) if p == "reserve"))
         self.knots_in_suit = keys is not RANK  # foundations built in suit
+        # each card's lower cards of its suit: any of them under it makes it a knot
+        self.lower_in_suit = _lower_in_suit(g._N) if self.knots_in_suit else []
         self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
         self.pace = PACES.get(g.name, Pace())
         self.stock = g.PILES.index("stock") if "stock" in g.PILES else None
@@ -546,7 +563,7 @@ class Search:
         if not self.knots_in_suit:
             return sum(RANK[high] > RANK[low] for low, high in zip(pile, pile[1:]))
         # One pass up the pile, holding each suit's lowest card so far: a card
-        # above a lower one of its suit is knotted (``_knotted``, without
+        # above a lower one of its suit is knotted (``_knots_at_top``, without
         # looking back down the pile for every card).  A suit's faces run
         # 13·suit … 13·suit + 12 by rank, so faces compare as ranks do.
         lowest = [13, 26, 39, 52]  # past each suit's highest face: nothing yet
@@ -560,18 +577,19 @@ class Search:
                 lowest[suit] = face
         return knots
 
-    def _knotted(self, pile: list[int], j: int) -> bool:
-        """True when ``pile[j]`` must leave before a card beneath it could go home."""
-        card = pile[j]
-        if not self.knots_in_suit:
-            return RANK[card] > RANK[pile[j - 1]]
-        rank, suit = RANK[card], SUIT[card]
-        return any(RANK[low] < rank and SUIT[low] == suit for low in pile[:j])
-
     def _knots_at_top(self, i: int) -> int:
-        """1 when pile ``i`` is knotted and its top card is a knot."""
+        """1 when pile ``i`` is knotted and its top card is a knot: it must
+        leave before a card beneath it could go home."""
+        if i not in self.knotted_piles:
+            return 0
         pile = self.game._piles[i]
-        return int(i in self.knotted_piles and len(pile) > 1 and self._knotted(pile, len(pile) - 1))
+        if len(pile) < 2:
+            return 0
+        top = pile[-1]
+        if self.knots_in_suit:
+            # a set test runs in C; the top is never in its own set
+            return 0 if self.lower_in_suit[top].isdisjoint(pile) else 1
+        return 1 if RANK[top] > RANK[pile[-2]] else 0
 
     def _foundations_climb_by_rank(self) -> bool:
         """True when every foundation takes an ace when empty, then one rank
@@ -752,10 +770,14 @@ class Search:
         """Play ``code`` on the search's game; return its undo record."""
         g = self.game
         if code < self.base:
-            s, t = divmod(code, self.n)
-            untied = self._knots_at_top(s)  # the card leaves its pile
-            record = g._lean_apply(code)
-            knots = self._knots_at_top(t) - untied  # and lands on another
+            if self.knotted_piles:
+                s, t = divmod(code, self.n)
+                untied = self._knots_at_top(s)  # the card leaves its pile
+                record = g._lean_apply(code)
+                knots = self._knots_at_top(t) - untied  # and lands on another
+            else:  # Bobby: nothing can be knotted
+                record = g._lean_apply(code)
+                knots = 0
         else:
             piles, all_piles = self.action_knots[code]
             if not piles:
@@ -820,6 +842,8 @@ class Search:
         frontier: list[tuple] = [(0.0, 0, None)]
         pushed = 0
 
+        apply, revert = self.apply, self.revert
+
         def goto(node: Optional[tuple]) -> None:
             down = []
             while node is not None and (node[2] > len(chain) or chain[node[2] - 1] is not node):
@@ -827,9 +851,9 @@ class Search:
                 node = node[1]
             depth = 0 if node is None else node[2]
             while len(chain) > depth:
-                self.revert(chain.pop()[0], records.pop())
+                revert(chain.pop()[0], records.pop())
             for step in reversed(down):
-                records.append(self.apply(step[0]))
+                records.append(apply(step[0]))
                 chain.append(step)
 
         try:
@@ -841,16 +865,16 @@ class Search:
                     continue  # lost: none of its lines can win
                 depth = len(chain) + 1
                 for code in reversed(self.children()):  # pushed last, tried first among equals
-                    record = self.apply(code)
+                    record = apply(code)
                     key = g._search_key()
                     if key in seen:
-                        self.revert(code, record)
+                        revert(code, record)
                         continue
                     seen.add(key)
                     self.states += 1
                     value = self._value()
                     home = self.home
-                    self.revert(code, record)
+                    revert(code, record)
                     child = (code, node, depth)
                     if home > self.best:
                         self.best = home
