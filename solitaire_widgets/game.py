@@ -708,7 +708,7 @@ class Game:
         clone._piles = [p[:] for p in self._piles]
         clone._down = self._down[:]
         clone._history = self._history[:] if history else []
-        clone._undo_records = self._undo_records[:] if history else []
+        clone._undo_records = [_unshared(record) for record in self._undo_records] if history else []
         clone._redo_moves = self._redo_moves[:] if history else []
         clone._observers = []
         return clone
@@ -833,6 +833,19 @@ class Redeals:
     def redeal(self: Any) -> Move:
         """Play ``redeal``."""
         return self.play("redeal")
+
+
+def _unshared(record: tuple) -> tuple:
+    """An undo record a copy of the game can spend on its own.
+
+    Taking back a stock action puts the pile lists its record saved back in
+    place (no copy: the record is spent), so a copy's records must not share
+    those lists with the original's, or undoing the copy would change what
+    undoing the original restores."""
+    if record[0] is not None:
+        return record  # a card move's record holds only pile indexes
+    _, saved, redeals, changed = record
+    return (None, [(i, cards[:], down) for i, cards, down in saved], redeals, changed)
 
 
 def rank_word(rank: int) -> str:

@@ -252,11 +252,13 @@ def test_save_and_load_round_trip(name, data):
 def test_copy_is_independent(name, data):
     game, rng, n = data.draw(walks(name, max_moves=80))
     other_seed = data.draw(st.integers(0, 2**32))
+    passed = [snapshot(game)]  # each position the game goes through
     for _ in range(n):
         move = choose(game, rng)
         if move is None:
             break
         game.play(move)
+        passed.append(snapshot(game))
     clone = game.copy()
     assert snapshot(clone) == snapshot(game) and clone.version == game.version
     original = (snapshot(game), game.version, game.redo_moves)
@@ -275,7 +277,17 @@ def test_copy_is_independent(name, data):
         if move is None:
             break
         game.play(move)
+        passed.append(snapshot(game))
     assert (snapshot(clone), clone.version, clone.redo_moves) == copied
+    # Taking the copy back to the deal leaves the original's own undo whole:
+    # it goes back through the same positions (a stock action's undo record
+    # holds pile lists, which the copy must not share).
+    while clone.history:
+        clone.undo()
+    while game.history:
+        passed.pop()
+        game.undo()
+        assert snapshot(game) == passed[-1]
 
 
 @pytest.mark.parametrize("name", NAMES)
