@@ -624,7 +624,9 @@ class Game:
         """Suggest a move: an ``sw.Hint`` with ``move``, ``reason`` and
         ``winning`` (True when the move starts a line the solver proved wins).
         Searches at most ``time_limit`` seconds / ``max_states`` positions,
-        then falls back to a heuristic (see ``solitaire_widgets.solver.hint``).
+        never entering a position the game has been through; without a win,
+        the first move of the best line found (see
+        ``solitaire_widgets.solver.hint``).
 
         >>> import solitaire_widgets as sw
         >>> sw.Bobby(seed=4).hint(time_limit=None, max_states=200).move in sw.Bobby(seed=4).legal_moves()

@@ -538,6 +538,59 @@ def test_hint_falls_back_to_the_heuristic_and_over_games_say_so():
     assert sw.solver.hint.describe(bobby, Move("waste", "f0")) == "sends 2♠ home"
 
 
+def test_hints_taken_one_after_another_never_go_back_to_an_earlier_position():
+    # Midshipman seed 0 after ten hints: 5♣ lies on one 6♠ with another 6♠
+    # free, and hints used to send it back and forth between them forever.
+    game = sw.Midshipman(seed=0)
+    passed = {game._search_key()}
+    for _ in range(40):
+        game.play(game.hint(time_limit=None, max_states=300).move)
+        assert game._search_key() not in passed
+        passed.add(game._search_key())
+
+
+def test_a_hint_says_when_every_move_goes_back():
+    # 8♠ can only go from one 9 to the other; nothing else moves.
+    game = arrange(sw.Midshipman(seed=0), {"t0": cards("9D"), "t1": cards("9C 8S"),
+                                           **{f"t{i}": cards("KS") for i in range(2, 9)}})
+    game.play("t1 t0")
+    hint = game.hint(time_limit=None)
+    assert hint.move == Move("t0", "t1") and hint.winning is None
+    assert hint.reason == ("no win exists from here, but it moves 8♠ onto 9♣ (t1) and frees 9♦ in t0, "
+                           "back to an earlier position: every move from here goes back to one")
+
+
+def test_a_hint_without_a_win_follows_the_best_line_found():
+    game = sw.Frog(seed=1)
+    search = Search(game, time_limit=None, max_states=300)
+    status, _, best, _ = search.run()
+    assert status == "unknown" and best > game.cards_home
+    hint = game.hint(time_limit=None, max_states=300)
+    assert hint.move == game._CODE_MOVES[search.best_line[0]] and hint.winning is None
+    assert hint.reason == f"it turns up the next stock card: the best line found gets {best} of 104 cards home"
+
+
+def test_a_search_that_left_out_an_earlier_position_proves_nothing_so_the_hint_asks_again(monkeypatch):
+    # One move from a win, with every position one move on counted as
+    # already passed through: every line the hint's search may take fails,
+    # which proves nothing; asked again without leaving them out, the
+    # search finds the win.
+    game = sw.Bobby(deck=suit_order_deck())
+    line = sw.solve(game, time_limit=None).moves
+    for move in line[:-1]:
+        game.play(move)
+    passed = set()
+    for move in game.legal_moves():
+        after = game.copy()
+        after.play(move)
+        passed.add(after._search_key())
+    search = Search(game, time_limit=None, avoid=passed)
+    assert search.run()[0] == "lost" and search.avoided
+    monkeypatch.setattr(sw.solver.hint, "earlier_positions", lambda game: passed)
+    hint = game.hint(time_limit=None, max_states=100)
+    assert hint.winning is True and hint.reason.startswith("part of a winning line (1 move to win)")
+
+
 # --- win rates -------------------------------------------------------------------------
 def test_wilson_interval():
     lo, hi = sw.solver.winrate.wilson(50, 100)

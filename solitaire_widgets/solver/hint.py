@@ -1,10 +1,16 @@
 """Hints: the first move of a winning line when the solver finds one in
-time, else the move a documented heuristic ranks first.
+time; else the first move of the most promising line it found; else the
+move a documented heuristic ranks first.
 
-The heuristic is the solver's move order (``Search.children``): a safe move
-home; else a move home; then a move that turns a face-down card up or
-empties a pile; then other card moves (onto a pile that takes any card, the
-one whose top ranks closest at or above the card); stock actions last.
+The search behind a hint never enters a position the game has already been
+through, so hints taken one after another move on instead of sending a card
+back and forth.  When it finds no win, the hint is the first move of the
+line that got the most cards home (the first such line found), and when no
+line got a card home, the heuristic's: the solver's move order
+(``Search.children``): a safe move home; else a move home; then a move that
+turns a face-down card up or empties a pile; then other card moves (onto a
+pile that takes any card, the one whose top ranks closest at or above the
+card); stock actions last, skipping moves back to an earlier position.
 
 >>> import solitaire_widgets as sw
 >>> h = sw.Cruel(seed=1).hint(time_limit=None, max_states=5000)
@@ -19,7 +25,7 @@ from typing import Optional
 
 from ..game import Game
 from ..moves import Move
-from .search import Search, solve
+from .search import Search, solution_of, solve
 
 ACTION_WORDS = {"draw": "turns up the next stock card", "deal": "deals a card onto every pile",
                 "redeal": "deals the cards again"}
@@ -64,27 +70,73 @@ def describe(game: Game, move: Move) -> str:
     return text
 
 
+def earlier_positions(game: Game) -> set[bytes]:
+    """The search keys of the positions ``game`` went through before its
+    current one (its history, taken back move by move on a copy)."""
+    past = game.copy()
+    keys = set()
+    while past.history:
+        past._revert()
+        keys.add(past._search_key())
+    return keys
+
+
 def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Hint:
     """A hint for ``game``'s current position (``game`` is not changed).
 
     The first move of a winning line when the solver finds one within the
-    budget, else the heuristic's first move (the solver's move order).
+    budget; else the first move of the line that got the most cards home;
+    else the heuristic's first move (the solver's move order).  None of them
+    goes back to a position the game has been through, where another move
+    exists.
 
     >>> import solitaire_widgets as sw
     >>> h = hint(sw.Cruel(seed=4), time_limit=None, max_states=100)  # lost from the deal
     >>> h.winning is None, h.reason.startswith("no win exists from here, but it ")
     (True, True)
+    >>> hint(sw.Frog(seed=1), time_limit=None, max_states=300).reason
+    'it turns up the next stock card: the best line found gets 48 of 104 cards home'
     """
     if game.status == "won":
         return Hint(None, "the game is won")
     if not game.legal_moves():
         return Hint(None, "no legal move is left: the game is lost")
-    solution = solve(game, time_limit=time_limit, max_states=max_states)
+    search = Search(game, time_limit=time_limit, max_states=max_states, avoid=earlier_positions(game))
+    solution = solution_of(game, search)
+    if solution.status == "lost" and search.avoided:
+        # Every line left was searched, but some went back to a position
+        # the game has been through, which proves nothing: ask again with
+        # them, for a proof, or a win that has to go back that way.
+        solution = solve(game, time_limit=time_limit, max_states=max_states)
     if solution.status == "won" and solution.moves:
         move = solution.moves[0]
         n = len(solution.moves)
         return Hint(move, f"part of a winning line ({n} move{'s' * (n != 1)} to win): {describe(game, move)}", True)
-    first = type(game)._CODE_MOVES[Search(game, time_limit=None).children()[0]]
-    assert first is not None  # a legal move's code always names a move
     prefix = "no win exists from here, but it " if solution.status == "lost" else "it "
-    return Hint(first, prefix + describe(game, first))
+    moves = type(game)._CODE_MOVES
+    if search.best_line:
+        first = moves[search.best_line[0]]
+        assert first is not None  # a legal move's code always names a move
+        return Hint(first, f"{prefix}{describe(game, first)}: the best line found gets "
+                           f"{search.best} of {game.card_count} cards home")
+    code, onward = _first_onward(search)
+    first = moves[code]
+    assert first is not None
+    back = "" if onward else ", back to an earlier position: every move from here goes back to one"
+    return Hint(first, prefix + describe(game, first) + back)
+
+
+def _first_onward(search: Search) -> tuple[int, bool]:
+    """The first move in the solver's order that leads to a position neither
+    in ``search.avoid`` nor like this one (Midshipman's Q♣ from one K♥ to
+    another changes nothing), and True; else the first move and False."""
+    children = search.children()
+    g = search.game
+    here = g._search_key()
+    for code in children:
+        record = search.apply(code)
+        key = g._search_key()
+        search.revert(code, record)
+        if key != here and key not in search.avoid:
+            return code, True
+    return children[0], False

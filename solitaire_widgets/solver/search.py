@@ -65,7 +65,7 @@ import time
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from operator import sub
-from typing import Callable, Optional, Sequence, cast
+from typing import Callable, Iterable, Optional, Sequence, cast
 
 from ..cards import FACE, RANK, SUIT
 from ..game import ANY, Game
@@ -356,7 +356,7 @@ class Search:
 
     def __init__(self, game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
                  progress: Optional[Callable[[int, float], None]] = None,
-                 stop: Optional[Callable[[], bool]] = None) -> None:
+                 stop: Optional[Callable[[], bool]] = None, avoid: Iterable[bytes] = ()) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"the solver needs a game (sw.Cruel(seed=1), sw.new_game('frog'), "
                             f"or a table's widget.game), not {game!r}")
@@ -435,6 +435,12 @@ class Search:
         self.skipped = False  # the guided pass left out a legal move
         self.states = 1  # positions searched: the start, then each new one met
         self.best = self.home  # most cards home in any position met
+        self.best_line: list[int] = []  # the moves to the first position with that many
+        # Positions (search keys) never to enter, as if met already: a hint
+        # avoids the positions its game has been through.  A "lost" that
+        # avoided one proves nothing (``avoided``).
+        self.avoid = frozenset(avoid) - {g._search_key()}
+        self.avoided = False
         self.started = 0.0
 
     # --- one position's children ----------------------------------------
@@ -832,7 +838,7 @@ class Search:
         deadline = None if self.time_limit is None else self.started + self.time_limit
         max_states = self.max_states
         dead_end = self._dead_end_test  # None: no test for this game
-        seen = {g._search_key()}  # the start, counted once in ``states`` for both passes
+        seen = {g._search_key()} | self.avoid  # the start, counted once in ``states`` for both passes
         if self.home == n_cards:
             return "won", []
         # A node is (move code, parent node, depth); the root is None.  The
@@ -869,6 +875,8 @@ class Search:
                     key = g._search_key()
                     if key in seen:
                         revert(code, record)
+                        if key in self.avoid:
+                            self.avoided = True
                         continue
                     seen.add(key)
                     self.states += 1
@@ -878,6 +886,7 @@ class Search:
                     child = (code, node, depth)
                     if home > self.best:
                         self.best = home
+                        self.best_line = [step[0] for step in chain] + [code]
                         if home == n_cards:
                             return "won", [step[0] for step in chain] + [code]
                     pushed += 1
@@ -932,7 +941,12 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     >>> replay.status
     'won'
     """
-    search = Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
+    return solution_of(game, Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
+
+
+def solution_of(game: Game, search: Search) -> Solution:
+    """Run ``search`` (made from ``game``) and return its ``Solution``, a
+    winning line checked by replaying it on a copy of ``game``."""
     status, codes, best, stopped_by = search.run()
     seconds = time.perf_counter() - search.started
     moves = tuple(cast(Move, type(game)._CODE_MOVES[c]) for c in codes)  # a line holds moves, never None
