@@ -332,7 +332,7 @@ def whole_number(value: object, at_least: int) -> bool:
     return isinstance(value, Integral) and not isinstance(value, bool) and int(value) >= at_least
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _lower_in_suit(cards: int) -> list[frozenset[int]]:
     """For each card id of a deal of ``cards`` cards, the ids of the lower
     cards of its suit.
@@ -340,7 +340,7 @@ def _lower_in_suit(cards: int) -> list[frozenset[int]]:
     >>> sorted(_lower_in_suit(52)[2])  # 3♠: A♠ and 2♠
     [0, 1]
     """
-    by_suit: dict[int, list[int]] = {}
+    by_suit: dict[str, list[int]] = {}
     for card in range(cards):
         by_suit.setdefault(SUIT[card], []).append(card)
     return [frozenset(low for low in by_suit[SUIT[card]] if RANK[low] < RANK[card]) for card in range(cards)]
