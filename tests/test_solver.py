@@ -527,7 +527,7 @@ def test_one_move_from_a_win_hints_that_move():
     assert hint.reason.startswith("part of a winning line (1 move to win)")
 
 
-def test_hint_falls_back_to_the_heuristic_and_over_games_say_so():
+def test_a_hint_without_a_win_names_a_legal_move_and_over_games_say_so():
     game = sw.Frog(seed=2)
     hint = game.hint(time_limit=None, max_states=50)
     assert hint.winning is None and hint.move in game.legal_moves() and hint.reason
