@@ -363,7 +363,8 @@ class SolitaireWidget(anywidget.AnyWidget):
                 text = {"won": f"winnable in {len(solution.moves)} moves",
                         "lost": f"no win exists from here: {solution.reason}"}.get(
                     solution.status, "stopped before a verdict" if solution.stopped_by == "stopped"
-                    else f"not decided in {seconds} s")
+                    else f"not decided in {seconds} s: the best line found gets {solution.cards_home} "
+                         f"of {self._game.card_count} cards home")
                 self._line = solution.moves
                 verdict = {"kind": "solve", "state": solution.status, "text": text,
                            "moves": len(solution.moves), "states": solution.states, "version": version}

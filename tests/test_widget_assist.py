@@ -4,6 +4,7 @@ keeps answering, and every move it plays goes through the engine."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -111,7 +112,8 @@ def test_a_solve_that_runs_out_of_time_says_so():
     w.solve_seconds = 0.2
     Page(w).request("solve")
     assert w.wait()
-    assert w.assist["state"] == "unknown" and w.assist["text"] == "not decided in 0.2 s"
+    assert w.assist["state"] == "unknown"
+    assert re.fullmatch(r"not decided in 0\.2 s: the best line found gets \d+ of 104 cards home", w.assist["text"])
 
 
 def test_a_move_during_a_solve_makes_its_verdict_stale():
