@@ -27,7 +27,7 @@ def follow_hints(name: str, seed: int, states: int, max_moves: int) -> tuple[boo
     back = 0
     while game.status == "playing" and game.legal_moves() and len(game.history) < max_moves:
         hint = game.hint(time_limit=None, max_states=states)
-        if "every move from here goes back" in hint.reason:
+        if "as every move from here does" in hint.reason:
             return False, game.cards_home, len(game.history), True, back
         game.play(hint.move)
         back += game.key() in passed

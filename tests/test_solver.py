@@ -556,8 +556,18 @@ def test_a_hint_says_when_every_move_goes_back():
     game.play("t1 t0")
     hint = game.hint(time_limit=None)
     assert hint.move == Move("t0", "t1") and hint.winning is None
-    assert hint.reason == ("no win exists from here, but it moves 8♠ onto 9♣ (t1) and frees 9♦ in t0, "
-                           "back to an earlier position: every move from here goes back to one")
+    assert hint.reason == ("no win exists from here, but it moves 8♠ onto 9♣ (t1) and frees 9♦ in t0, which "
+                           "only leads back to a position this game has been in, as every move from here does")
+
+
+def test_a_hint_where_every_move_changes_nothing_names_one_of_them():
+    # A lone 5♣ and eight empty piles: moving it changes nothing the search
+    # tells apart, so the solver's move order leaves every move out.
+    game = arrange(sw.Midshipman(seed=0), {"t0": cards("5C")})
+    hint = game.hint(time_limit=None)
+    assert hint.move == Move("t0", "t1")
+    assert hint.reason == ("no win exists from here, but it moves 5♣ to the empty t1 and empties t0, which "
+                           "only leads back to a position this game has been in, as every move from here does")
 
 
 def test_a_hint_without_a_win_follows_the_best_line_found():

@@ -122,7 +122,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     code, onward = _first_onward(search)
     first = moves[code]
     assert first is not None
-    back = "" if onward else ", back to an earlier position: every move from here goes back to one"
+    back = "" if onward else ", which only leads back to a position this game has been in, as every move from here does"
     return Hint(first, prefix + describe(game, first) + back)
 
 
@@ -130,8 +130,10 @@ def _first_onward(search: Search) -> tuple[int, bool]:
     """The first move in the solver's order that leads to a position neither
     in ``search.avoid`` nor like this one (Midshipman's Q♣ from one K♥ to
     another changes nothing), and True; else the first move and False."""
-    children = search.children()
     g = search.game
+    # The order leaves out moves that change nothing (a lone card to another
+    # empty pile); when only those are legal, take them.
+    children = search.children() or g._move_codes()
     here = g._search_key()
     for code in children:
         record = search.apply(code)
