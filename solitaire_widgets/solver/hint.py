@@ -119,26 +119,12 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         assert first is not None  # a legal move's code always names a move
         return Hint(first, f"{prefix}{describe(game, first)}: the best line found gets "
                            f"{search.best} of {game.card_count} cards home")
-    code, onward = _first_onward(search)
+    here = search.game._search_key()
+    code = search.first_onward(search.avoid | {here})  # not back, nor to a position like this one
+    back = ""
+    if code is None:
+        code = (search.children() or search.game._move_codes())[0]
+        back = ", which only leads back to a position this game has been in, as every move from here does"
     first = moves[code]
     assert first is not None
-    back = "" if onward else ", which only leads back to a position this game has been in, as every move from here does"
     return Hint(first, prefix + describe(game, first) + back)
-
-
-def _first_onward(search: Search) -> tuple[int, bool]:
-    """The first move in the solver's order that leads to a position neither
-    in ``search.avoid`` nor like this one (Midshipman's Q♣ from one K♥ to
-    another changes nothing), and True; else the first move and False."""
-    g = search.game
-    # The order leaves out moves that change nothing (a lone card to another
-    # empty pile); when only those are legal, take them.
-    children = search.children() or g._move_codes()
-    here = g._search_key()
-    for code in children:
-        record = search.apply(code)
-        key = g._search_key()
-        search.revert(code, record)
-        if key != here and key not in search.avoid:
-            return code, True
-    return children[0], False

@@ -65,7 +65,7 @@ import time
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from operator import sub
-from typing import Callable, Iterable, Optional, Sequence, cast
+from typing import Callable, Collection, Iterable, Optional, Sequence, cast
 
 from ..cards import FACE, RANK, SUIT
 from ..game import ANY, Game
@@ -534,6 +534,21 @@ class Search:
             children = self._guided(children)
         return children
 
+    def first_onward(self, passed: Collection[bytes]) -> Optional[int]:
+        """The first move in the solver's order whose position (search key)
+        is not in ``passed``, or None when every move's is.  Where the order
+        leaves every legal move out as changing nothing (a lone card to
+        another empty pile), the engine's order.  Used by hints and the
+        greedy player, so neither goes back to a position it has been in."""
+        g = self.game
+        for code in self.children() or g._move_codes():
+            record = self.apply(code)
+            key = g._search_key()
+            self.revert(code, record)
+            if key not in passed:
+                return code
+        return None
+
     def _guided(self, children: list[int]) -> list[int]:
         """``children`` trimmed by the game's guide; notes whether any went."""
         guide = self.guide
@@ -888,7 +903,7 @@ class Search:
                         self.best = home
                         self.best_line = [step[0] for step in chain] + [code]
                         if home == n_cards:
-                            return "won", [step[0] for step in chain] + [code]
+                            return "won", self.best_line
                     pushed += 1
                     heapq.heappush(frontier, (-value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:

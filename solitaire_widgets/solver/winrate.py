@@ -172,19 +172,12 @@ def greedy_game(game: Game) -> tuple[int, int]:
     seen before in this game; stop when there is none.  No lookahead.
     """
     search = Search(game, time_limit=None)
-    seen = {search.game._search_key()}
+    passed = {search.game._search_key()}
     played = 0
-    while search.home < game.card_count:
-        for code in search.children():
-            record = search.apply(code)
-            key = search.game._search_key()
-            if key not in seen:
-                seen.add(key)
-                played += 1
-                break
-            search.revert(code, record)
-        else:
-            break
+    while search.home < game.card_count and (code := search.first_onward(passed)) is not None:
+        search.apply(code)
+        passed.add(search.game._search_key())
+        played += 1
     return played, search.home
 
 
