@@ -112,11 +112,15 @@ class Pace:
     ``stock``: what each card still in the stock counts against a position.
     ``waste``: what each card passed over onto the waste counts.
     ``per_redeal``: what each redeal made so far counts against it.
+    ``per_move``: what each move on the line from the search's start counts
+    against it (the path cost of a weighted A*): a long line of shuffles
+    looks worse than a short one to the same cards home.
     """
 
     stock: float = 1.0
     waste: float = 1.0
     per_redeal: float = 0.0
+    per_move: float = 0.0
 
 
 # Bobby's stock and waste hold every card not home, so without a pace its
@@ -134,6 +138,7 @@ PACES = {
     "bobby": Pace(stock=0.0, waste=0.8, per_redeal=16.0),
     "cruel": Pace(per_redeal=10.0),
     "frog": Pace(stock=3.0),
+    "midshipman": Pace(per_move=0.35),
 }
 
 
@@ -864,6 +869,7 @@ class Search:
         pushed = 0
 
         apply, revert = self.apply, self.revert
+        per_move = self.pace.per_move
 
         def goto(node: Optional[tuple]) -> None:
             down = []
@@ -905,7 +911,7 @@ class Search:
                         if home == n_cards:
                             return "won", self.best_line
                     pushed += 1
-                    heapq.heappush(frontier, (-value, -pushed, child))
+                    heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:
                         self._check(deadline, max_states)
                     elif max_states is not None and self.states >= max_states:
