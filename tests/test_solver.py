@@ -171,6 +171,18 @@ def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
     assert sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None).status == "unknown"
 
 
+def test_a_cost_per_move_finds_a_midshipman_win_the_plain_value_misses(monkeypatch):
+    # Without a cost per move the search shuffles cards between piles down
+    # ever longer lines; with it, seed 38 is won within 3,000 positions and
+    # the plain value has not won it at four times that.
+    assert search_module.PACES["midshipman"].per_move > 0
+    won = sw.solve(sw.Midshipman(seed=38), max_states=3_000, time_limit=None)
+    assert won.status == "won"
+    monkeypatch.setattr(search_module, "PACES", {
+        game: pace for game, pace in search_module.PACES.items() if game != "midshipman"})
+    assert sw.solve(sw.Midshipman(seed=38), max_states=12_000, time_limit=None).status == "unknown"
+
+
 def frog_fives_under_sixes(last: str) -> sw.Game:
     """Frog with every foundation built to 4, all eight 5s in the columns
     under a 6, except that ``last`` is t3's pile (bottom first), and 7♠ in

@@ -21,8 +21,11 @@ the stock order and face-down cards are known to it).
   come in the stock count for nothing, cards passed over onto the waste
   count 0.8 each against the position, and each redeal made 16; in Cruel
   each redeal counts as 10; in Frog each stock card as 3, so the search
-  goes through the stock early.  Among equals the newest goes first, so it
-  dives like a depth-first search until a line turns bad.
+  goes through the stock early; in Midshipman each move on the line from
+  the start counts 0.35 (a weighted A*'s path cost), so a long line of
+  shuffles looks worse than a short one to the same cards home.  Among
+  equals the newest goes first, so it dives like a depth-first search
+  until a line turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
   (``GUIDES``: in Cruel a card that can go home goes at once, as the only
   child; in Frog, Leap Year and Midshipman the stock waits while a card can
@@ -132,8 +135,10 @@ class Pace:
 # stays in a pass until its budget is gone.  Bobby's waste at 0.8 and
 # redeals at 16 (with its dead-end test; 1 and 20 before): 121 -> 150 wins
 # at 20,000 positions, 165 -> 172 at 40,000, 24 -> 41 with redeal="turn".
-# The sweeps, and the weights Leap Year and Midshipman keep, are in
-# docs/solver.md.
+# Midshipman's cost per move: 77 -> 111 wins at 30,000 positions (seeds
+# 200-399: 77 -> 120), 47 -> 76 of seeds 0-99 at 100,000; at 5,000 it loses
+# a few (56 -> 47), where diving deep finds the easy wins sooner.
+# The sweeps, and the weights Leap Year keeps, are in docs/solver.md.
 PACES = {
     "bobby": Pace(stock=0.0, waste=0.8, per_redeal=16.0),
     "cruel": Pace(per_redeal=10.0),
