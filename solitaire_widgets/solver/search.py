@@ -926,7 +926,8 @@ class Search:
             goto(None)  # back to the start position, for the next pass or the caller
 
     def _value(self) -> float:
-        """How good the game's position looks: the higher, the sooner expanded."""
+        """How good the game's position looks: the higher, the sooner expanded
+        (less ``Pace.per_move`` for each move on the line to it)."""
         g = self.game
         value = self.home - KNOT_WEIGHT * self.knots - self.pace.waste * sum(len(g._piles[i]) for i in self.passed)
         if self.stock is not None:
