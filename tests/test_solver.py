@@ -107,7 +107,7 @@ def test_safe_moves_only_where_no_redeal_can_gather_a_card_again(name, options, 
     ("frog", {}, "_rank_stuck"), ("frog", {"aces": "all"}, "_rank_stuck"), ("leap_year", {}, "_rank_stuck"),
     ("leap_year", {"redeal": "once"}, None), ("midshipman", {}, None), ("cruel", {}, "_bottom_locked"),
     ("cruel", {"gather": "pysol"}, None),
-    ("bobby", {}, "_walks_cut_off"), ("bobby", {"redeal": "turn"}, "_walks_cut_off"),
+    ("bobby", {}, "_walks_blocked"), ("bobby", {"redeal": "turn"}, "_walks_blocked"),
 ])
 def test_dead_ends_are_tested_where_the_foundations_allow_a_proof(name, options, dead_end_test):
     # Frog and Leap Year: foundations climb by rank and piles only go home.
@@ -317,6 +317,61 @@ def test_bobby_dead_ends_are_lost_for_the_naive_search_too(redeal):
             dead += 1
             assert naive_verdict(game) == "lost"
     assert dead >= 5
+
+
+def test_bobby_last_pass_dead_end_when_the_waste_cannot_go_home_in_its_order():
+    # f0 ends in 5, f1 in 9, the stock holds 8♦ and 3♣ lies on 4♥ on the
+    # waste.  In any order 5-4-3 would do, but in the last pass the waste
+    # goes home top first, and neither 5 nor 9 takes the 3.
+    piles = {"f0": cards("4S 5S"), "f1": cards("9C"), "stock": cards("8D"), "waste": cards("4H 3C")}
+    game = arrange(sw.Bobby(seed=0), piles, redeals=2)
+    witness = Search(game, time_limit=None)._dead_end()
+    assert witness == search_module.OutOfReach(card=Card.parse("3C").face, above=0, tops=(5, 9))
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "lost" and solution.states == 1
+    assert solution.reason == ("3♣ on the waste can never go home: no redeal is left, and no foundation can "
+                               "reach a 2 or a 4 by way of the cards left in the stock")
+    assert solution.reason_cards == (Card.parse("3C").face,)  # on top of the waste: marked
+    # With a redeal left the waste is dealt again, and 4, 3 follow f0.
+    assert not Search(arrange(sw.Bobby(seed=0), piles, redeals=1), time_limit=None)._dead_end()
+    # A 4 in the stock instead: f0 goes 5-4 and takes the 3.
+    game = arrange(sw.Bobby(seed=0), {**piles, "stock": cards("4D")}, redeals=2)
+    assert not Search(game, time_limit=None)._dead_end()
+    # Deeper in the waste: 3♣ under 10♥ (which f1 takes), J♦ in the stock.
+    game = arrange(sw.Bobby(seed=0), {**piles, "stock": cards("JD"), "waste": cards("4H 3C 10H")}, redeals=2)
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "lost" and solution.reason.startswith(
+        "3♣ on the waste can never go home: no redeal is left, so it must wait for the card above it, "
+        "and however they go, no foundation can then reach a 2 or a 4")
+    assert solution.reason_cards == ()  # under another card: nothing to mark
+
+
+def last_pass_endgame(walk: int) -> sw.Game:
+    """A small Bobby endgame in its last pass, with cards on the waste (the
+    redeal option plays no part once no redeal is left)."""
+    rng = random.Random(walk)
+    game = sw.Bobby(seed=walk)
+    for _ in range(rng.randint(5, 45)):
+        game.play("draw")
+    game = endgame(game, rng, rng.randint(5, 14))
+    game._redeals, game._legal = 2, None
+    return game
+
+
+def test_bobby_last_pass_verdicts_agree_with_the_naive_search():
+    # In the last pass the search moves safe cards home and tests the
+    # waste's order: its verdicts (and so every dead end) must match the
+    # naive exhaustive search's, and the waste test must prove some.
+    verdicts, out_of_reach = [], 0
+    for walk in range(600):
+        game = last_pass_endgame(walk)
+        search = Search(game, time_limit=None)
+        assert search.safe_moves
+        if isinstance(search._dead_end(), search_module.OutOfReach):
+            out_of_reach += 1
+        verdicts.append(naive_verdict(game))
+        assert sw.solve(game, time_limit=None).status == verdicts[-1], walk
+    assert out_of_reach >= 30 and verdicts.count("won") >= 5
 
 
 # --- hand-built decks ------------------------------------------------------------

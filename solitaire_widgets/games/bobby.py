@@ -62,6 +62,9 @@ class Bobby(Draws, Redeals, Game):
         """Passes through the stock still to come, the current one included."""
         return PASSES - self._redeals
 
+    def _may_redeal(self) -> bool:
+        return self.passes_left > 1
+
     def _setup(self, order: list[int]) -> None:
         self._piles[self._INDEX["f0"]].append(order[0])
         self._piles[self._INDEX["stock"]] = order[:0:-1]  # next card on top

@@ -123,7 +123,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     code = search.first_onward(search.avoid | {here})  # not back, nor to a position like this one
     back = ""
     if code is None:
-        code = (search.children() or search.game._move_codes())[0]
+        code = search.moves_in_order()[0]
         back = ", which only leads back to a position this game has been in, as every move from here does"
     first = moves[code]
     assert first is not None

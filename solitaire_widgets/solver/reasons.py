@@ -14,13 +14,23 @@ K♠ can never leave t0, as it covers 7♠ (so it cannot go home) and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, cast
+from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from ..cards import CARD, RANK, RANK_TEXT
-from ..game import rank_word
+from ..game import describe_rank, rank_word
 
 if TYPE_CHECKING:
     from .search import Search
+
+
+class OutOfReach(NamedTuple):
+    """The witness of ``Search._waste_out_of_reach``: the waste ``card`` no
+    foundation can take in its turn, how many waste cards lie ``above`` it,
+    and the foundations' ``tops`` (ranks)."""
+
+    card: int
+    above: int
+    tops: tuple[int, ...]
 
 
 def why_lost(search: Search) -> tuple[str, tuple[int, ...]]:
@@ -54,7 +64,10 @@ def why_lost(search: Search) -> tuple[str, tuple[int, ...]]:
                        if RANK[card] == rank and any(RANK[above] >= rank for above in g._piles[i][j + 1:]))
         return (f"the {ranks} can never all go home: too many lie under cards "
                 f"that need more {ranks} home before they can leave", buried)
-    arc, tops = cast(tuple[list[int], list[int]], witness)  # _walks_cut_off
+    if isinstance(witness, OutOfReach):  # _walks_blocked, in the last pass
+        # the card is marked where it shows: on top of the waste
+        return why_out_of_reach(witness), () if witness.above else (witness.card,)
+    arc, tops = cast(tuple[list[int], list[int]], witness)  # _walks_blocked: _walks_cut_off
     return why_walks_fail(arc, tops), ()  # the cards left lie face down in the stock, or on the waste
 
 
@@ -92,3 +105,21 @@ def why_walks_fail(arc: list[int], tops: list[int]) -> str:
     shown = " and ".join(text(top) for top in tops)
     return (f"{cards} can never all be played going up and down one rank at a time "
             f"from the foundation tops ({shown}), as no {cuts} is left to step across")
+
+
+def why_out_of_reach(witness: OutOfReach) -> str:
+    """Bobby's last-pass dead end in words (``Search._waste_out_of_reach``).
+
+    >>> why_out_of_reach(OutOfReach(card=8, above=2, tops=(5, 12)))[:95]
+    '9♠ on the waste can never go home: no redeal is left, so it must wait for the 2 cards above it,'
+    >>> why_out_of_reach(OutOfReach(card=0, above=0, tops=(5, 9)))
+    'A♠ on the waste can never go home: no redeal is left, and no foundation can reach a king or a 2 by way of the cards left in the stock'
+    """
+    card = CARD[witness.card]
+    reach = (f"no foundation can{' then' if witness.above else ''} reach {describe_rank((card.rank - 2) % 13 + 1)} "
+             f"or {describe_rank(card.rank % 13 + 1)} by way of the cards left in the stock")
+    if not witness.above:
+        return f"{card} on the waste can never go home: no redeal is left, and {reach}"
+    cards = "the card" if witness.above == 1 else f"the {witness.above} cards"
+    return (f"{card} on the waste can never go home: no redeal is left, so it must wait for {cards} above it, "
+            f"and however they go, {reach}")

@@ -41,7 +41,9 @@ the stock order and face-down cards are known to it).
   ever go home (Frog, Leap Year): some rank can never be completed
   (``_rank_stuck``).  Where they walk the ranks up or down, king and ace
   joined (Bobby): the foundations' walks cannot take every card left,
-  whatever their order (``_walks_cut_off``).  Where a redeal deals a
+  whatever their order (``_walks_cut_off``), or, in the last pass, the
+  waste's cards, which must go home top first, in that order
+  (``_waste_out_of_reach``).  Where a redeal deals a
   pile's bottom cards back in place (Cruel's t0, gathering in order): one
   of them can neither go home nor onto a pile, so it never leaves
   (``_bottom_locked``).
@@ -73,7 +75,7 @@ from typing import Callable, Collection, Iterable, Optional, Sequence, cast
 from ..cards import FACE, RANK, SUIT
 from ..game import ANY, Game
 from ..moves import Move
-from .reasons import why_lost
+from .reasons import OutOfReach, why_lost
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
@@ -356,6 +358,41 @@ def _lower_in_suit(cards: int) -> list[frozenset[int]]:
     return [frozenset(low for low in by_suit[SUIT[card]] if RANK[low] < RANK[card]) for card in range(cards)]
 
 
+@functools.cache
+def _follows(stock_ranks: int) -> tuple[int, ...]:
+    """For each rank a (index 1-13), the ranks (a bit mask, bit r for rank
+    r) a foundation topped by a could take next if it may first step, as
+    often as it likes, through the ranks in ``stock_ranks`` (bit r set: the
+    stock holds a rank-r card), one rank at a time, K and A joined.
+
+    >>> bin(_follows(0)[5])  # no stock: 4 or 6
+    '0b1010000'
+    >>> bin(_follows(1 << 6 | 1 << 7)[5])  # to 6 or 7 first: 4, 5, 6, 7 or 8
+    '0b111110000'
+    """
+    def free(rank: int) -> bool:
+        return bool(stock_ranks >> rank & 1)
+
+    follows = [0]
+    for a in range(1, 14):
+        stretch = [a]
+        if all(free(r) for r in range(1, 14)):
+            stretch = list(range(1, 14))
+        else:
+            up, down = a % 13 + 1, (a - 2) % 13 + 1
+            while free(up):
+                stretch.append(up)
+                up = up % 13 + 1
+            while free(down):
+                stretch.append(down)
+                down = (down - 2) % 13 + 1
+        mask = 0
+        for r in stretch:
+            mask |= 1 << (r % 13 + 1) | 1 << ((r - 2) % 13 + 1)
+        follows.append(mask)
+    return tuple(follows)
+
+
 class _Stop(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -432,12 +469,16 @@ class Search:
         if self.final_piles and not g._may_redeal() and self._foundations_climb_by_rank():
             self._dead_end_test: Optional[Callable[[], object]] = self._rank_stuck
         elif self._foundations_walk_the_ranks():
-            self._dead_end_test = self._walks_cut_off
+            self._dead_end_test = self._walks_blocked
         elif (kept := g._redeal_keeps_bottom()) is not None and self._builds_in_suit_by_one():
             self.kept_pile, self.kept_size = kept
             self._dead_end_test = self._bottom_locked
         else:
             self._dead_end_test = None
+        # The one pile passed over whose cards only ever go home (Bobby's
+        # waste): in the last pass they leave it in order (_waste_out_of_reach).
+        homeward = [i for i in self.passed if not self.tableau_routes[i]]
+        self.waste = homeward[0] if len(homeward) == 1 and self.stock is not None else None
         # Every pile but the foundations: where the cards left lie (_walks_cut_off).
         self.off_foundations = tuple(i for i in range(n) if i not in self.foundations)
         self.guide = GUIDES.get(g.name)
@@ -544,14 +585,19 @@ class Search:
             children = self._guided(children)
         return children
 
+    def moves_in_order(self) -> list[int]:
+        """Every move worth trying here, best first: ``children()``, or the
+        engine's order where that leaves every legal move out as changing
+        nothing (a lone card to another empty pile)."""
+        return self.children() or self.game._move_codes()
+
     def first_onward(self, passed: Collection[bytes]) -> Optional[int]:
-        """The first move in the solver's order whose position (search key)
-        is not in ``passed``, or None when every move's is.  Where the order
-        leaves every legal move out as changing nothing (a lone card to
-        another empty pile), the engine's order.  Used by hints and the
-        greedy player, so neither goes back to a position it has been in."""
+        """The first move of ``moves_in_order()`` whose position (search
+        key) is not in ``passed``, or None when every move's is.  Used by
+        hints and the greedy player, so neither goes back to a position it
+        has been in."""
         g = self.game
-        for code in self.children() or g._move_codes():
+        for code in self.moves_in_order():
             record = self.apply(code)
             key = g._search_key()
             self.revert(code, record)
@@ -716,6 +762,64 @@ class Search:
     def dead_ends(self) -> bool:
         """Whether this game has a dead-end test."""
         return self._dead_end_test is not None
+
+    def _walks_blocked(self) -> Optional[object]:
+        """Where foundations walk the ranks: ``_walks_cut_off``'s witness,
+        else ``_waste_out_of_reach``'s, else None."""
+        return self._walks_cut_off() or self._waste_out_of_reach()
+
+    def _waste_out_of_reach(self) -> Optional[OutOfReach]:
+        """In the last pass, a waste card no foundation can reach in its turn
+        (a proof of loss), or None.
+
+        With no redeal to come, the waste's cards (which only ever go home)
+        leave it top first, so they go home in that order, whatever is
+        played between them.  Between two of them the foundations can take
+        only cards still in the stock: suppose they could take any number of
+        those, of any rank the stock still holds, at any time.  Then a
+        foundation topped by rank a can step to any rank of the stretch of
+        stock ranks next to a, round the circle, and play a card one rank
+        from there.  Following every choice of foundation for each waste
+        card from the top (a set of the foundations' tops, at most 91 for
+        two), if some waste card finds no foundation in every case, no line
+        wins.  Not asked while a foundation is empty or a redeal may come.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=0)
+        >>> faces = lambda text: [sw.Card.parse(word).face for word in text.split()]
+        >>> g._piles = [faces("8D"), faces("4H 3C"), faces("5S"), faces("9C")]  # stock, waste, f0, f1
+        >>> g._redeals = 2  # the last pass
+        >>> Search(g)._waste_out_of_reach()  # 3♣ goes first: no top, nor 8♦ from the stock, is next to it
+        OutOfReach(card=41, above=0, tops=(5, 9))
+        >>> g._redeals = 1  # a redeal to come: the waste is dealt again
+        >>> Search(g)._waste_out_of_reach() is None
+        True
+        """
+        g = self.game
+        if self.waste is None or g._may_redeal():
+            return None
+        waste = g._piles[self.waste]
+        tops = []
+        for f in g._FOUNDATIONS:
+            if not g._piles[f]:
+                return None
+            tops.append(RANK[g._piles[f][-1]])
+        stock_ranks = 0
+        for card in g._piles[cast(int, self.stock)]:
+            stock_ranks |= 1 << RANK[card]
+        follows = _follows(stock_ranks)
+        reachable = {tuple(sorted(tops))}
+        for above, card in enumerate(reversed(waste)):
+            rank = RANK[card]
+            after = set()
+            for state in reachable:
+                for i, top in enumerate(state):
+                    if follows[top] >> rank & 1:
+                        after.add(tuple(sorted(state[:i] + (rank,) + state[i + 1:])))
+            if not after:
+                return OutOfReach(card, above, tuple(tops))
+            reachable = after
+        return None
 
     def _walks_cut_off(self) -> Optional[tuple[list[int], list[int]]]:
         """When the foundations' walks cannot take every card left, the ranks
