@@ -374,6 +374,28 @@ def test_bobby_last_pass_verdicts_agree_with_the_naive_search():
     assert out_of_reach >= 30 and verdicts.count("won") >= 5
 
 
+@pytest.mark.parametrize("name,seeds,lines", [
+    ("bobby", range(12), 9), ("frog", (0, 3, 4), 3), ("leap_year", (6, 8), 2), ("cruel", range(4), 4)])
+def test_no_dead_end_on_a_winning_line(name, seeds, lines):
+    # A proof of loss must never fire on a winnable position, and every
+    # position of a winning line is one.  (This caught a first form of
+    # Bobby's last-pass test that the naive search on random endgames,
+    # nearly all of them lost, had passed.)
+    won, last_pass = 0, 0
+    for seed in seeds:
+        game = sw.new_game(name, seed=seed)
+        solution = sw.solve(game, time_limit=None, max_states=20_000)
+        if solution.status != "won":
+            continue
+        won += 1
+        for move in solution.moves[:-1]:
+            game.play(move)
+            assert Search(game, time_limit=None)._dead_end() is None, (seed, game.history)
+            last_pass += name == "bobby" and game.redeals == 2
+    assert won >= lines
+    assert name != "bobby" or last_pass > 100
+
+
 # --- hand-built decks ------------------------------------------------------------
 def suit_order_deck():
     return sw.standard_deck()  # A♠ 2♠ … K♠ A♥ … K♣
