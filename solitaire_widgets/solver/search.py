@@ -373,19 +373,18 @@ def _follows(stock_ranks: int) -> tuple[int, ...]:
     def free(rank: int) -> bool:
         return bool(stock_ranks >> rank & 1)
 
+    if all(free(r) for r in range(1, 14)):  # every stretch is the whole circle
+        return (0,) + ((1 << 14) - 2,) * 13  # bits 1-13: any rank
     follows = [0]
     for a in range(1, 14):
         stretch = [a]
-        if all(free(r) for r in range(1, 14)):
-            stretch = list(range(1, 14))
-        else:
-            up, down = a % 13 + 1, (a - 2) % 13 + 1
-            while free(up):
-                stretch.append(up)
-                up = up % 13 + 1
-            while free(down):
-                stretch.append(down)
-                down = (down - 2) % 13 + 1
+        up, down = a % 13 + 1, (a - 2) % 13 + 1
+        while free(up):
+            stretch.append(up)
+            up = up % 13 + 1
+        while free(down):
+            stretch.append(down)
+            down = (down - 2) % 13 + 1
         mask = 0
         for r in stretch:
             mask |= 1 << (r % 13 + 1) | 1 << ((r - 2) % 13 + 1)
