@@ -767,6 +767,19 @@ class Search:
         else ``_waste_out_of_reach``'s, else None."""
         return self._walks_cut_off() or self._waste_out_of_reach()
 
+    def _foundation_ranks(self) -> Optional[list[int]]:
+        """The ranks of the foundations' top cards, or None while one is
+        empty (its walk may start anywhere).
+
+        >>> import solitaire_widgets as sw
+        >>> Search(sw.Bobby(seed=0))._foundation_ranks() is None  # f1 starts empty
+        True
+        """
+        piles = self.game._piles
+        if not all(piles[f] for f in self.game._FOUNDATIONS):
+            return None
+        return [RANK[piles[f][-1]] for f in self.game._FOUNDATIONS]
+
     def _waste_out_of_reach(self) -> Optional[OutOfReach]:
         """In the last pass, a waste card no foundation can reach in its turn
         (a proof of loss), or None.
@@ -798,11 +811,9 @@ class Search:
         if self.waste is None or g._may_redeal():
             return None
         waste = g._piles[self.waste]
-        tops = []
-        for f in g._FOUNDATIONS:
-            if not g._piles[f]:
-                return None
-            tops.append(RANK[g._piles[f][-1]])
+        tops = self._foundation_ranks()
+        if tops is None:
+            return None
         stock_ranks = 0
         for card in g._piles[cast(int, self.stock)]:
             stock_ranks |= 1 << RANK[card]
@@ -835,11 +846,9 @@ class Search:
         True
         """
         g = self.game
-        tops = []
-        for f in g._FOUNDATIONS:
-            if not g._piles[f]:
-                return None
-            tops.append(RANK[g._piles[f][-1]])
+        tops = self._foundation_ranks()
+        if tops is None:
+            return None
         left = b"".join(bytes(g._piles[i]) for i in self.off_foundations).translate(g._KEY_TABLE)
         arc = _cut_off_arc([left.count(rank) for rank in range(1, 14)], tops)
         return None if arc is None else (arc, tops)
