@@ -25,6 +25,16 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def _game(name: str) -> str:
+    """A game's registered name from any spelling ("Leap Year", "leap-year")."""
+    from .games import game_class
+
+    try:
+        return game_class(name).name
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def _limits(args: argparse.Namespace) -> tuple[Optional[float], Optional[int]]:
     # A states budget alone is deterministic; give both to use both.
     if args.max_states is not None and args.time_limit is None:
@@ -40,7 +50,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     for command in ("solve", "winnability"):
         p = sub.add_parser(command)
-        p.add_argument("game", choices=sorted(sw.GAMES))
+        p.add_argument("game", type=_game, help="one of: " + ", ".join(sw.GAMES))
         p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option, e.g. redeal=turn or gather=pysol")
         p.add_argument("--time-limit", type=float, default=None,

@@ -13,37 +13,21 @@ from typing import Any, Iterable, Mapping, Optional
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import SAVE_FORMAT, Game
+from .games import GameLike, game_class
 
 SAVE_KEYS = {"format", "game", "options", "seed", "deck", "moves"}
 
 
-def _games() -> dict[str, type[Game]]:
-    from . import GAMES
-
-    return GAMES
-
-
-def new_game(name: str, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
+def new_game(name: GameLike, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
              **options: str) -> Game:
-    """A new game by name: ``"frog"``, ``"leap_year"``, ``"bobby"``, ``"cruel"``, ``"midshipman"``.
+    """A new game: ``name`` is a registered game's name in any spelling
+    (``"frog"``, ``"Leap Year"``, ``"leap_year"``, …; see ``sw.GAMES``) or a
+    game class.
 
     >>> new_game("cruel", seed=1, gather="pysol").options
     {'gather': 'pysol'}
     """
     return game_class(name)(seed=seed, deck=deck, **options)
-
-
-def game_class(name: str) -> type[Game]:
-    """The class of a game by name (``"Leap Year"`` and ``"leap-year"`` work too).
-
-    >>> game_class("Leap Year").__name__
-    'LeapYear'
-    """
-    games = _games()
-    key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else None
-    if key not in games:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(games)}")
-    return games[key]
 
 
 def load(data: Mapping[str, Any]) -> Game:

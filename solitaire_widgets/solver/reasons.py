@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
-from ..cards import CARD, RANK, RANK_TEXT
-from ..game import describe_rank, rank_word
+from ..cards import CARD, RANK, RANK_TEXT, describe_rank, rank_word
 
 if TYPE_CHECKING:
     from .search import Search

@@ -439,13 +439,13 @@ class Search:
         self.home = sum(self.home_count)
         # Tableau and reserve piles: a knotted card (``_knots_at_top``) must leave
         # before a card beneath it can go home; the search prefers fewer.
-        self.knotted_piles = frozenset(g._TABLEAU + tuple(i for i, p in enumerate(g.PILES) if p == "reserve"))
+        self.knotted_piles = frozenset(i for i, p in enumerate(g.PILES) if g.ROLES[p] in ("tableau", "reserve"))
         self.knots_in_suit = keys is not RANK  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
         self.lower_in_suit = _lower_in_suit(g._N) if self.knots_in_suit else []
-        self.unplayed = [i for i, p in enumerate(g.PILES) if p in ("stock", "waste")]
+        self.unplayed = [i for i, p in enumerate(g.PILES) if g.ROLES[p] in ("stock", "waste")]
         self.pace = PACES.get(g.name, Pace())
-        self.stock = g.PILES.index("stock") if "stock" in g.PILES else None
+        self.stock = next((i for i, p in enumerate(g.PILES) if g.ROLES[p] == "stock"), None)
         self.passed = [i for i in self.unplayed if i != self.stock]  # the waste: its cards count pace.waste
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
         # Each stock action's knotted piles (recounted when it is played), and

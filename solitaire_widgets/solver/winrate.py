@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from ..game import Game
+from ..games import GameLike, game_class
 from .search import Search, check_limits, solve, whole_number
 
 PLAYERS = ("solver", "greedy", "random")
@@ -144,12 +145,10 @@ class WinRate:
 
 
 # --- one deal ----------------------------------------------------------------
-def play_deal(name: str, seed: int, player: str, time_limit: Optional[float], max_states: Optional[int],
+def play_deal(name: GameLike, seed: int, player: str, time_limit: Optional[float], max_states: Optional[int],
               options: dict) -> Deal:
     """Play or solve one deal (a top-level function, so any executor can run it)."""
-    from .. import new_game
-
-    game = new_game(name, seed=seed, **options)
+    game = game_class(name)(seed=seed, **options)
     started = time.perf_counter()
     if player == "solver":
         s = solve(game, time_limit=time_limit, max_states=max_states)
@@ -193,17 +192,20 @@ def random_game(game: Game, rng: random.Random) -> int:
     return played
 
 
-def _play_chunk(name: str, seeds: list[int], player: str, time_limit: Optional[float],
+def _play_chunk(name: GameLike, seeds: list[int], player: str, time_limit: Optional[float],
                 max_states: Optional[int], options: dict) -> list[Deal]:
     return [play_deal(name, seed, player, time_limit, max_states, options) for seed in seeds]
 
 
 # --- many deals ----------------------------------------------------------------
-def winnability(name: str, deals: int = 1000, *, start_seed: int = 0, time_limit: Optional[float] = 1.0,
+def winnability(name: GameLike, deals: int = 1000, *, start_seed: int = 0, time_limit: Optional[float] = 1.0,
                 max_states: Optional[int] = None, player: str = "solver",
                 executor: Union[Executor, str, None] = None, jobs: Optional[int] = None,
                 progress: bool = True, **options: str) -> WinRate:
     """Win rate of game ``name`` over seeds ``start_seed … start_seed+deals-1``.
+
+    ``name``: a game's name in any spelling (``"Leap Year"``), a game class
+    or a game (its options are not used: pass them as keywords).
 
     ``player``: ``"solver"`` (``sw.solve`` with ``time_limit``/``max_states``
     per deal), ``"greedy"`` (see ``greedy_game``) or ``"random"``.
@@ -224,11 +226,8 @@ def winnability(name: str, deals: int = 1000, *, start_seed: int = 0, time_limit
     >>> r.won, r.lost, r.unknown
     (1, 2, 0)
     """
-    from .. import GAMES
-
-    if name not in GAMES:
-        raise ValueError(f"no game {name!r}; choose one of {', '.join(GAMES)}")
-    GAMES[name]._check_options(options)
+    cls = game_class(name)
+    chosen = cls._check_options(options)
     if player not in PLAYERS:
         raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
     if not whole_number(deals, at_least=1):
@@ -241,19 +240,19 @@ def winnability(name: str, deals: int = 1000, *, start_seed: int = 0, time_limit
     seeds = list(range(start_seed, start_seed + deals))
     chunks = [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
     args = (player, time_limit, max_states, options)
-    bar = _progress_bar(deals, f"{name} {player}") if progress else None
+    bar = _progress_bar(deals, f"{cls.name} {player}") if progress else None
     rows: list[Deal] = []
     try:
         if executor == "inline":
             for chunk in chunks:
-                rows += _play_chunk(name, chunk, *args)
+                rows += _play_chunk(cls, chunk, *args)
                 if bar is not None:
                     bar.update(len(chunk))
         else:
             own = executor is None
             pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) if own else executor
             try:
-                futures = [pool.submit(_play_chunk, name, chunk, *args) for chunk in chunks]  # type: ignore[union-attr]
+                futures = [pool.submit(_play_chunk, cls, chunk, *args) for chunk in chunks]  # type: ignore[union-attr]
                 for future in as_completed(futures):
                     done = future.result()
                     rows += done
@@ -266,7 +265,7 @@ def winnability(name: str, deals: int = 1000, *, start_seed: int = 0, time_limit
         if bar is not None:
             bar.close()
     rows.sort(key=lambda r: r.seed)
-    return WinRate(name, GAMES[name]._check_options(options), player, start_seed, time_limit, max_states, tuple(rows))
+    return WinRate(cls.name, chosen, player, start_seed, time_limit, max_states, tuple(rows))
 
 
 def _progress_bar(total: int, desc: str) -> Any:
