@@ -45,8 +45,8 @@ def _spellings(cls: type[Game]) -> set[str]:
 def register(cls: G) -> G:
     """Make a game class known by name to ``sw.new_game``, ``sw.rules``,
     ``sw.winnability``, ``sw.play``, saves, the command line and Gymnasium
-    (``solitaire_widgets/<ClassName>-v0``); returns the class, so it works as
-    a decorator.  Registering the same class again does nothing; running
+    (``solitaire_widgets/<ClassName>-v0``), and ``sw.load`` reads its saves;
+    returns the class, so it works as a decorator.  Registering the same class again does nothing; running
     again the cell that defines a class replaces the earlier definition.
 
     >>> import solitaire_widgets as sw
