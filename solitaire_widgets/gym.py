@@ -102,6 +102,8 @@ class SolitaireEnv(gymnasium.Env):
         shape = (len(self._cls.PILES) + 1, 52 * self._cls.decks)
         self.observation_space = spaces.Box(0, FACE_DOWN, shape=shape, dtype=np.int16)
         self.game: Game = self._cls(seed=0, **self._options)
+        # the stock's row: its cards always show as face down
+        self._stock_row = next((i for i, p in enumerate(self._cls.PILES) if self._cls.ROLES[p] == "stock"), None)
 
     # --- what the agent sees -------------------------------------------------------
     def _observation(self) -> np.ndarray:
@@ -110,7 +112,7 @@ class SolitaireEnv(gymnasium.Env):
         width = obs.shape[1]
         where: list[int] = []  # flat positions of the face-up cards, top card of each pile first
         what: list[int] = []
-        stock = next((i for i, p in enumerate(game.PILES) if game.ROLES[p] == "stock"), None)
+        stock = self._stock_row
         for row, (ids, down) in enumerate(zip(game._piles, game._down)):  # engine internals, read only
             n = len(ids)
             if row == stock:
