@@ -44,7 +44,7 @@ if __name__ == "__main__":
     kind = sys.argv[1]
     if kind == "dask":
         import distributed
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
                                       dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
             client.submit(sw.new_game, "leap_year", seed=0).result()  # the workers have imported the package
             run(client.get_executor())
