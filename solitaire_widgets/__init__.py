@@ -26,7 +26,7 @@ from .games.midshipman import Midshipman
 from .moves import Move
 from .rules import Variant, rules, variants
 from .saving import load, new_game
-from .solver import Hint, Solution, WinRate, solve, winnability
+from .solver import Hint, Solution, WinRate, WinRateInterrupted, solve, winnability
 
 GAMES: dict[str, type[Game]] = {
     cls.name: cls for cls in (Frog, LeapYear, Bobby, Cruel, Midshipman)
@@ -37,7 +37,8 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES", "Bobby", "Card", "Cruel", "Frog", "Game", "GameChange", "Hint", "IllegalMoveError",
     "LeapYear", "Midshipman", "Move", "NothingToUndoError", "Solution", "SolitaireWidget", "Variant",
-    "WinRate", "load", "new_game", "play", "rules", "solve", "standard_deck", "variants", "winnability",
+    "WinRate", "WinRateInterrupted", "load", "new_game", "play", "rules", "solve", "standard_deck", "variants",
+    "winnability",
 ]
 
 

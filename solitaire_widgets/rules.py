@@ -13,9 +13,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .game import Game
+from .saving import GameName, game_class
 from .text import Markdown
 
 
@@ -47,17 +48,7 @@ class Variants(dict):
         return "\n".join(rows)
 
 
-def _game_class(game: Union[str, Game, type]) -> type[Game]:
-    from .saving import game_class
-
-    if isinstance(game, Game):
-        return type(game)
-    if isinstance(game, type) and issubclass(game, Game):
-        return game
-    return game_class(game)
-
-
-def variants(game: Union[str, Game, type]) -> Variants:
+def variants(game: GameName) -> Variants:
     """Each rule option of a game (a name, a class or a game): its values, its
     default and what each value means.
 
@@ -66,14 +57,14 @@ def variants(game: Union[str, Game, type]) -> Variants:
     >>> v.values, v.default
     (('any', 'king'), 'any')
     """
-    cls = _game_class(game)
+    cls = game_class(game)
     return Variants(
         (option, Variant(option, values[0], dict(cls.OPTION_RULES[option])))
         for option, values in cls.OPTIONS.items()
     )
 
 
-def rules(game: Union[str, Game, type], **options: Any) -> Markdown:
+def rules(game: GameName, **options: Any) -> Markdown:
     """The rules of a game under the given options (defaults for the rest), as
     short Markdown.  A ``Game`` brings its own options.
 
@@ -84,7 +75,7 @@ def rules(game: Union[str, Game, type], **options: Any) -> Markdown:
     >>> "The waste is turned over" in text and "reshuffled" not in text
     True
     """
-    cls = _game_class(game)
+    cls = game_class(game)
     if isinstance(game, Game):
         options = {**game.options, **options}
     chosen = cls._check_options(options)

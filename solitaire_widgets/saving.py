@@ -8,13 +8,16 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import SAVE_FORMAT, Game
 
-SAVE_KEYS = {"format", "game", "options", "seed", "deck", "moves"}
+GameName = Union[str, Game, type[Game]]  # "cruel", "Leap Year", sw.Cruel or a game
+
+SAVE_KEYS = {"format", "game", "options", "seed", "deck", "moves", "redo"}
+READ_FORMATS = (1, SAVE_FORMAT)  # format 1 had no "redo"
 
 
 def _games() -> dict[str, type[Game]]:
@@ -23,9 +26,10 @@ def _games() -> dict[str, type[Game]]:
     return GAMES
 
 
-def new_game(name: str, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
+def new_game(name: GameName, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
              **options: str) -> Game:
-    """A new game by name: ``"frog"``, ``"leap_year"``, ``"bobby"``, ``"cruel"``, ``"midshipman"``.
+    """A new game by name: ``"frog"``, ``"leap_year"``, ``"bobby"``, ``"cruel"``, ``"midshipman"``
+    (any spelling ``game_class`` reads).
 
     >>> new_game("cruel", seed=1, gather="pysol").options
     {'gather': 'pysol'}
@@ -33,13 +37,24 @@ def new_game(name: str, *, seed: Optional[int] = None, deck: Optional[Iterable[C
     return game_class(name)(seed=seed, deck=deck, **options)
 
 
-def game_class(name: str) -> type[Game]:
-    """The class of a game by name (``"Leap Year"`` and ``"leap-year"`` work too).
+def game_class(name: GameName) -> type[Game]:
+    """The class of a game, from its name in any spelling (``"leap_year"``,
+    ``"Leap Year"``, ``"leap-year"``), its class or a game of it.  Every
+    function that takes a game name reads it here, so all of them take the
+    same spellings and refuse others with the same ``ValueError``.
 
-    >>> game_class("Leap Year").__name__
-    'LeapYear'
+    >>> game_class("Leap Year").__name__, game_class("CRUEL").__name__
+    ('LeapYear', 'Cruel')
+    >>> game_class("klondike")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'klondike'; choose one of frog, leap_year, bobby, cruel, midshipman
     """
+    if isinstance(name, Game):
+        return type(name)
     games = _games()
+    if isinstance(name, type) and issubclass(name, Game) and name.PILES:  # a game's class, not Game itself
+        return name
     key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else None
     if key not in games:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(games)}")
@@ -47,7 +62,10 @@ def game_class(name: str) -> type[Game]:
 
 
 def load(data: Mapping[str, Any]) -> Game:
-    """Rebuild a game from ``game.to_dict()`` by replaying its moves.
+    """Rebuild a game from ``game.to_dict()`` by replaying its moves, then
+    its redo list (``"redo"``, next first) and taking those back, so that
+    ``redo()`` plays them again.  Reads saves of earlier versions (format 1,
+    without a redo list) too.
 
     Raises ``ValueError`` saying what is wrong with tampered or truncated data.
     """
@@ -56,8 +74,9 @@ def load(data: Mapping[str, Any]) -> Game:
     unknown = sorted(set(data) - SAVE_KEYS)
     if unknown:
         raise ValueError(f"saved game has unknown field {unknown[0]!r} (fields: {', '.join(sorted(SAVE_KEYS))})")
-    if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
-        raise ValueError(f"saved game format {data.get('format')!r} is not supported (this version reads {SAVE_FORMAT})")
+    if data.get("format", SAVE_FORMAT) not in READ_FORMATS or isinstance(data.get("format"), bool):
+        raise ValueError(f"saved game format {data.get('format')!r} is not supported "
+                         f"(this version reads {' and '.join(map(str, READ_FORMATS))})")
     for field in ("game", "moves"):
         if field not in data:
             raise ValueError(f"saved game has no {field!r} field")
@@ -71,14 +90,19 @@ def load(data: Mapping[str, Any]) -> Game:
         if not isinstance(option, str):
             raise ValueError(f"saved option names must be strings, not {option!r}")
     moves = data["moves"]
-    if not isinstance(moves, list):
-        raise ValueError(f"saved 'moves' must be a list of move texts, not {type(moves).__name__}")
+    redo = data.get("redo", [])
+    for field, value in (("moves", moves), ("redo", redo)):
+        if not isinstance(value, list):
+            raise ValueError(f"saved {field!r} must be a list of move texts, not {type(value).__name__}")
     if not isinstance(data["game"], str):
         raise ValueError(f"saved 'game' must be a game name, not {data['game']!r}")
     game = new_game(data["game"], seed=data.get("seed"), deck=data.get("deck"), **dict(options))
-    for number, text in enumerate(moves, 1):
-        try:
-            game.play(text)
-        except IllegalMoveError as err:
-            raise ValueError(f"saved move {number} ({text!r}) cannot be played: {err}") from None
+    for field, texts in (("move", moves), ("redo move", redo)):
+        for number, text in enumerate(texts, 1):
+            try:
+                game.play(text)
+            except IllegalMoveError as err:
+                raise ValueError(f"saved {field} {number} ({text!r}) cannot be played: {err}") from None
+    for _ in redo:
+        game.undo()
     return game

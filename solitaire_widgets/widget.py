@@ -28,7 +28,7 @@ from .errors import IllegalMoveError
 from .game import Game, GameChange
 from .moves import Move
 from .rules import rules as rules_text
-from .saving import new_game
+from .saving import GameName, new_game
 from .solver.background import Task, play_in_background, solve_in_background
 from .solver.search import Solution
 
@@ -101,7 +101,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
     play_pace = 0.4  # seconds between the moves of Play it out
 
-    def __init__(self, game: Union[Game, str] = "cruel", *, seed: Optional[int] = None,
+    def __init__(self, game: GameName = "cruel", *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
                  **options: str) -> None:
         super().__init__()
@@ -441,6 +441,6 @@ def widget_for(game: Game) -> SolitaireWidget:
     return table
 
 
-def play(name: str = "cruel", seed: Optional[int] = None, **options: str) -> SolitaireWidget:
+def play(name: GameName = "cruel", seed: Optional[int] = None, **options: str) -> SolitaireWidget:
     """A new game of ``name`` on a card table: ``sw.play("frog", seed=3)``."""
     return SolitaireWidget(name, seed=seed, **options)
