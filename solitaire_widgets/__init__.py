@@ -25,14 +25,15 @@ from .moves import Move
 from .piles import piles_by_role
 from .rules import Variant, Variants, rules, variants
 from .saving import load, new_game
-from .solver import Deal, Hint, Solution, WinRate, solve, winnability
+from .solver import Deal, Hint, Solution, WinRate, WinRateInterrupted, solve, winnability
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Card", "Deal", "Game", "GameChange", "Hint", "IllegalMoveError", "Layout", "Move", "NothingToRedoError",
-    "NothingToUndoError", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate", "load",
-    "new_game", "piles_by_role", "play", "rules", "solve", "standard_deck", "variants", "winnability",
+    "NothingToUndoError", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
+    "WinRateInterrupted", "load", "new_game", "piles_by_role", "play", "rules", "solve", "standard_deck", "variants",
+    "winnability",
 ]
 __all__ += games.__all__
 

@@ -1,9 +1,14 @@
-"""Command line: ``python -m solitaire_widgets solve|winnability …`` (also the
-``solitaire-widgets`` console script).
+"""Solve a deal, or measure win rates over many deals, of one of the games
+(python -m solitaire_widgets, or the solitaire-widgets console script).
 
-    python -m solitaire_widgets solve cruel --seed 7
-    python -m solitaire_widgets winnability cruel --deals 1000 --jobs 2
-    python -m solitaire_widgets winnability bobby --deals 200 -o redeal=turn --player greedy
+examples:
+  solitaire-widgets solve cruel --seed 7
+  solitaire-widgets winnability cruel --deals 1000 --jobs 2
+  solitaire-widgets winnability bobby --deals 200 -o redeal=turn --player greedy
+
+Usage errors exit with status 2 and a line starting "error:". Ctrl-C stops a
+run: winnability prints the table of the deals that finished, says it was
+interrupted and exits with status 130.
 """
 
 from __future__ import annotations
@@ -11,28 +16,45 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
+
+INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
+
+DESCRIPTION = __doc__  # plain text: it is the --help text too
 
 
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"option {pair!r}: write NAME=VALUE, like gather=pysol")
-        options[key] = value
-    return options
-
-
-def _game(name: str) -> str:
-    """A game's registered name from any spelling ("Leap Year", "leap-year")."""
+def _game(text: str) -> str:
+    """argparse type of the game argument: any spelling ``sw.new_game`` takes."""
     from .games import game_class
 
     try:
-        return game_class(name).name
+        return game_class(text).name
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _option(pair: str) -> tuple[str, str]:
+    """argparse type of ``-o NAME=VALUE``."""
+    key, sep, value = pair.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{pair!r}: write NAME=VALUE, like gather=pysol or redeal=turn")
+    return key, value
+
+
+def _check_writable(parser: argparse.ArgumentParser, path: str) -> None:
+    """Refuse a ``--json`` file that cannot be written, before the run."""
+    if os.path.isdir(path):
+        parser.error(f"--json {path}: is a directory, not a file")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as err:
+        parser.error(f"--json {path}: cannot write there ({err.strerror})")
+    if not existed:
+        os.remove(path)  # written after the run; leave nothing behind should it fail
 
 
 def _limits(args: argparse.Namespace) -> tuple[Optional[float], Optional[int]]:
@@ -42,16 +64,20 @@ def _limits(args: argparse.Namespace) -> tuple[Optional[float], Optional[int]]:
     return (1.0 if args.time_limit is None else args.time_limit), args.max_states
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    import solitaire_widgets as sw
+def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line's parser and its commands' parsers, by name."""
+    from . import GAMES
 
-    parser = argparse.ArgumentParser(prog="solitaire-widgets", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
-    for command in ("solve", "winnability"):
-        p = sub.add_parser(command)
-        p.add_argument("game", type=_game, help="one of: " + ", ".join(sw.GAMES))
-        p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+    top = argparse.ArgumentParser(prog="solitaire-widgets", description=DESCRIPTION,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = top.add_subparsers(dest="command", required=True)
+    games = ", ".join(GAMES)
+    commands = {}
+    for command, text in (("solve", "search one deal for a win and print the winning line"),
+                          ("winnability", "win rates over many deals: solver, greedy or random player")):
+        p = commands[command] = sub.add_parser(command, help=text, description=text)
+        p.add_argument("game", type=_game, help=f"{games} (any spelling: a title, spaces or hyphens work too)")
+        p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option, e.g. redeal=turn or gather=pysol")
         p.add_argument("--time-limit", type=float, default=None,
                        help="seconds per search (default 1, or none with --max-states)")
@@ -66,31 +92,60 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             p.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
             p.add_argument("--json", metavar="FILE", help="also write the summary and every deal's row")
             p.add_argument("--no-progress", action="store_true")
-    args = parser.parse_args(argv)
-    options = _options(args.option)
-    time_limit, max_states = _limits(args)
+    return top, commands
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
-        if args.command == "solve":
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl-C outside a run (say, while starting up)
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(argv: Optional[Sequence[str]]) -> int:
+    import solitaire_widgets as sw
+
+    top, commands = parsers()
+    args = top.parse_args(argv)
+    command = commands[args.command]  # its error() prints its usage: the one that went wrong
+    options = dict(args.option)
+    time_limit, max_states = _limits(args)
+    if args.command == "solve":
+        try:
             game = sw.new_game(args.game, seed=args.seed, **options)
             solution = sw.solve(game, time_limit=time_limit, max_states=max_states)
-            print(f"{game.title} seed {args.seed}: {solution}")
-            if solution.moves:
-                print(" ".join(str(m) for m in solution.moves))
-            return 0
+        except ValueError as err:
+            command.error(str(err))
+        print(f"{game.title} seed {args.seed}: {solution}")
+        for number, move in enumerate(solution.moves, 1):
+            print(f"{number:>4}. {move}")
+        if solution.stopped_by == "interrupt":
+            print("interrupted: the search was stopped before it decided", file=sys.stderr)
+            return INTERRUPTED
+        return 0
+    if args.json:
+        _check_writable(command, args.json)
+    status = 0
+    try:
         result = sw.winnability(args.game, args.deals, start_seed=args.start_seed, time_limit=time_limit,
                                 max_states=max_states, player=args.player, jobs=args.jobs,
                                 progress=not args.no_progress, **options)
     except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        command.error(str(err))
+    except sw.WinRateInterrupted as stop:
+        result, status = stop.partial, INTERRUPTED
+        print(f"interrupted after {result.deals} of {stop.requested} deals: the table counts only "
+              "the deals that finished", file=sys.stderr)
     print(result)
     if args.json:
-        data = {"summary": result.summary(), "options": result.options, "time_limit": time_limit,
-                "max_states": max_states, "start_seed": args.start_seed,
-                "rows": [dataclasses.asdict(r) for r in result.rows]}
+        data: dict[str, Any] = {
+            "summary": result.summary(), "options": result.options, "time_limit": time_limit,
+            "max_states": max_states, "start_seed": args.start_seed, "interrupted": result.interrupted,
+            "rows": [dataclasses.asdict(r) for r in result.rows]}
         with open(args.json, "w") as out:
             json.dump(data, out, indent=0)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

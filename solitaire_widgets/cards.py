@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Iterable, Union
 
+from .arguments import whole_number
+
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -45,8 +47,9 @@ class Card:
     _interned: dict[int, "Card"] = {}
 
     def __new__(cls, rank: int, suit: str) -> "Card":
-        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+        if not whole_number(rank, at_least=1, below=14):
             raise ValueError(f"rank must be an int from 1 (ace) to 13 (king), not {rank!r}")
+        rank = int(rank)
         if suit not in SUITS:
             raise ValueError(f"suit must be one of S H D C, not {suit!r}")
         face = SUITS.index(suit) * 13 + rank - 1

@@ -23,12 +23,14 @@ Move('t1', 't8')
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
+from .arguments import whole_number
 from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
 from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
@@ -38,10 +40,11 @@ from .piles import Role
 from .shuffle import shuffled
 
 ANY: Any = "any"  # _wants() answer: any card may go there
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2 added "redo"; sw.load reads format 1 too
 _BYTE = [bytes((n,)) for n in range(256)]  # n as a one-byte string, without building a tuple each time
 
 MoveLike = Union[Move, str]
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -201,8 +204,10 @@ class Game:
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
         self._options = self._check_options(options)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64):
-            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        if seed is not None:
+            if not whole_number(seed, at_least=0, below=2**64):
+                raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+            seed = int(seed)  # numpy's integers too, kept as a plain int (saves stay JSON-ready)
         if deck is not None:
             order = card_ids_of_deck(deck, self.decks, self.title)
             self._deck: Optional[tuple[str, ...]] = tuple(CARD[i].code for i in order)
@@ -753,12 +758,22 @@ class Game:
         """Call ``callback(game, change)`` after every change; returns a function
         that stops it (so does ``unobserve(callback)``).
 
+        Observers run once the change is complete (history, redo list and
+        ``version`` included), in the order they were added.  An observer
+        that raises does not undo the change nor stop the others: its error
+        is logged with its traceback (logger ``solitaire_widgets.game``, level
+        ERROR: on stderr unless logging is set up otherwise) and the call
+        that made the change returns as usual.  A move refused as
+        illegal changes nothing and notifies nobody.
+
         >>> import solitaire_widgets as sw
         >>> g = sw.Bobby(seed=2); seen = []
         >>> stop = g.observe(lambda game, change: seen.append(change.kind))
         >>> _ = g.draw(); stop(); _ = g.undo(); seen
         ['play']
         """
+        if not callable(callback):
+            raise TypeError(f"observe needs a function callback(game, change), not {callback!r}")
         self._observers.append(callback)
         return lambda: self.unobserve(callback)
 
@@ -774,7 +789,13 @@ class Game:
         if self._observers:
             change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version, earlier)
             for callback in list(self._observers):
-                callback(self, change)
+                try:
+                    callback(self, change)
+                except Exception:
+                    # As a GUI toolkit treats a failing view: the change stands
+                    # (it is complete), the other observers still hear of it.
+                    log.exception("observer %r of %r raised on %s%s; the change stands", callback, self,
+                                  kind, f" {move}" if move is not None else "")
 
     # --- copies, keys, saving -------------------------------------------------
     def copy(self, *, history: bool = True) -> "Game":
@@ -842,13 +863,23 @@ class Game:
         return b"\xff".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready save: game, options, seed or deck, and the moves played."""
+        """JSON-ready save: game, options, seed or deck, the moves played and
+        the moves ``redo()`` would play again, next first (``redo_moves``), so
+        that ``sw.load`` gives back the same game, undone moves and all.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=4); _ = g.draw(); _ = g.draw(); g.restart()
+        >>> saved = g.to_dict()
+        >>> saved["format"], saved["moves"], saved["redo"]
+        (2, [], ['draw', 'draw'])
+        """
         data: dict[str, Any] = {"format": SAVE_FORMAT, "game": self.name, "options": self.options}
         if self._seed is not None:
             data["seed"] = self._seed
         if self._deck is not None:
             data["deck"] = list(self._deck)
         data["moves"] = [str(m) for m in self._history]
+        data["redo"] = [str(m) for m in self.redo_moves]
         return data
 
     def _pile_index(self, pile: str) -> int:

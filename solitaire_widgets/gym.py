@@ -6,7 +6,7 @@ Importing this module registers one environment per game of ``sw.GAMES``,
 ``sw.register`` adds later; ``env_id(cls)`` gives a game's id.  Rule options
 go through ``gymnasium.make``:
 
->>> import gymnasium, solitaire_widgets.gym
+>>> import gymnasium, solitaire_widgets as sw, solitaire_widgets.gym
 >>> env = gymnasium.make("solitaire_widgets/Cruel-v0", gather="pysol")
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, int(env.action_space.n), int(info["action_mask"].sum()) > 0
@@ -17,8 +17,13 @@ the game's rules can ever allow (its routes, ``Game.ROUTES``), then one per
 stock action (``draw``, ``deal``, ``redeal``).  ``env.unwrapped.actions[i]``
 is the ``Move`` of action ``i``; ``info["action_mask"]`` (``int8``, 1 =
 legal now) marks the legal ones, so ``env.action_space.sample(mask=...)``
-picks a legal move.  An illegal action is refused: the game does not change,
-the reward is 0 and ``info["illegal"]`` holds the engine's reason.
+picks a legal move.  The environment's ``action_masks()`` method returns the
+same mask; through wrappers reach it as
+``env.get_wrapper_attr("action_masks")()`` (how sb3-contrib's
+``MaskablePPO`` and vector environments find it) or
+``env.unwrapped.action_masks()``.  An illegal action is refused: the game
+does not change, the reward is 0 and ``info["illegal"]`` holds the engine's
+reason.
 
 **Observations** are an ``int16`` array of shape ``(len(PILES) + 1,
 card_count)``.  Row ``p`` is pile ``PILES[p]``, its cards from the top down:
@@ -33,9 +38,17 @@ plus ``WIN_BONUS`` when the step wins the game.  An episode ends
 stop it after ``MAX_EPISODE_STEPS`` steps (``truncated``), since Cruel's
 redeals and Midshipman's lone-card moves can go on for ever.
 
-``reset(seed=...)`` deals the game from a seed drawn from the environment's
-generator; ``reset(options={"deck": [...]})`` deals an explicit deck.
+``reset(seed=...)`` seeds the environment's generator, which draws the
+game's seed; ``reset(options={"game_seed": 7})`` deals the game of seed 7
+(``sw.Cruel(seed=7)``), ``reset(options={"deck": [...]})`` an explicit
+deck.  Any other option is refused with a ``ValueError``.
+``info["game_seed"]`` is the seed of the game being played (None for a
+deck).
 ``render_mode="ansi"`` renders the engine's text table.
+
+>>> obs, info = env.reset(options={"game_seed": 7})
+>>> info["game_seed"], env.unwrapped.game.key() == sw.Cruel(seed=7, gather="pysol").key()
+(7, True)
 """
 
 from __future__ import annotations
@@ -47,12 +60,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .arguments import whole_number
 from .cards import FACE
 from .errors import IllegalMoveError
 from .game import Game
-from .games import DEFAULT_GAME, GameLike, game_class, on_register
+from .games import DEFAULT_GAME, GameName, game_class, on_register
 from .moves import Move
 
+RESET_OPTIONS = ("game_seed", "deck")
 WIN_BONUS = 50
 MAX_EPISODE_STEPS = 1000
 FACE_DOWN = 53
@@ -63,7 +78,7 @@ _ENV_IDS: dict[str, str] = {}
 ENV_IDS: Mapping[str, str] = MappingProxyType(_ENV_IDS)
 
 
-def env_id(game: GameLike) -> str:
+def env_id(game: GameName) -> str:
     """The Gymnasium id of a game: ``solitaire_widgets/<ClassName>-v0``.
 
     >>> env_id("leap year")
@@ -90,7 +105,7 @@ class SolitaireEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, game: GameLike = DEFAULT_GAME, render_mode: Optional[str] = None, **options: str) -> None:
+    def __init__(self, game: GameName = DEFAULT_GAME, render_mode: Optional[str] = None, **options: str) -> None:
         self._cls = game_class(game)
         self._options = self._cls._check_options(options)  # bad options fail here, clearly
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -126,8 +141,9 @@ class SolitaireEnv(gymnasium.Env):
         obs[-1, 0] = min(game.redeals, FACE_DOWN)
         return obs
 
-    def action_mask(self) -> np.ndarray:
-        """1 for each action that is legal now, else 0 (``int8``)."""
+    def action_masks(self) -> np.ndarray:
+        """1 for each action that is legal now, else 0 (``int8``): the name
+        sb3-contrib's ``MaskablePPO`` looks for; ``info["action_mask"]`` too."""
         mask = np.zeros(len(self.actions), dtype=np.int8)
         for move in self.game.legal_moves():
             mask[self._index[move]] = 1
@@ -135,17 +151,38 @@ class SolitaireEnv(gymnasium.Env):
 
     def _info(self, status: str, **extra: Any) -> dict[str, Any]:
         game = self.game
-        return {"action_mask": self.action_mask(), "status": status,
+        return {"action_mask": self.action_masks(), "status": status, "game_seed": game.seed,
                 "cards_home": game.cards_home, "score": game.score, **extra}
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict[str, Any]] = None) -> tuple[np.ndarray, dict[str, Any]]:
+        options = self._check_reset_options(options)
         super().reset(seed=seed)
-        deck = (options or {}).get("deck")
-        game_seed = int(self.np_random.integers(0, 2**63))
-        self.game = self._cls(seed=None if deck is not None else game_seed, deck=deck, **self._options)
+        deck = options.get("deck")
+        game_seed = options.get("game_seed")
+        if game_seed is None and deck is None:
+            game_seed = int(self.np_random.integers(0, 2**63))
+        self.game = self._cls(seed=game_seed, deck=deck, **self._options)
         return self._observation(), self._info(self.game.status)
+
+    def _check_reset_options(self, options: Any) -> dict[str, Any]:
+        if options is None:
+            return {}
+        if not isinstance(options, dict):
+            raise ValueError(f"reset options must be a dict like {{'game_seed': 7}}, not {options!r}")
+        unknown = sorted(set(options) - set(RESET_OPTIONS), key=str)
+        if unknown:
+            hint = (" (reset(seed=...) seeds the environment's generator; options={'game_seed': 7} "
+                    "deals the game of seed 7)") if "seed" in unknown else ""
+            raise ValueError(f"unknown reset option{'s' * (len(unknown) > 1)} {', '.join(map(repr, unknown))}; "
+                             f"the options are {', '.join(RESET_OPTIONS)}{hint}")
+        if "game_seed" in options and "deck" in options:
+            raise ValueError("reset options: give game_seed or deck, not both")
+        game_seed = options.get("game_seed")
+        if game_seed is not None and not whole_number(game_seed, at_least=0, below=2**64):
+            raise ValueError(f"game_seed must be a whole number from 0 to 2**64 - 1, not {game_seed!r}")
+        return options
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if not self.action_space.contains(action):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
-from .games import GameLike, game_class
+from .games import GameName, game_class
 from .text import Markdown
 
 
@@ -48,7 +48,7 @@ class Variants(dict):
         return "\n".join(rows)
 
 
-def variants(game: GameLike) -> Variants:
+def variants(game: GameName) -> Variants:
     """Each rule option of a game (a name, a class or a game): its values, its
     default and what each value means.
 
@@ -64,7 +64,7 @@ def variants(game: GameLike) -> Variants:
     )
 
 
-def rules(game: GameLike, **options: Any) -> Markdown:
+def rules(game: GameName, **options: Any) -> Markdown:
     """The rules of a game under the given options (defaults for the rest), as
     short Markdown.  A ``Game`` brings its own options.
 

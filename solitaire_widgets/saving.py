@@ -13,12 +13,13 @@ from typing import Any, Iterable, Mapping, Optional
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import SAVE_FORMAT, Game
-from .games import GameLike, game_class
+from .games import GameName, game_class  # the one lookup of game names lives with the registry
 
-SAVE_KEYS = {"format", "game", "options", "seed", "deck", "moves"}
+SAVE_KEYS = {"format", "game", "options", "seed", "deck", "moves", "redo"}
+READ_FORMATS = (1, SAVE_FORMAT)  # format 1 had no "redo"
 
 
-def new_game(name: GameLike, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
+def new_game(name: GameName, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
              **options: str) -> Game:
     """A new game: ``name`` is a registered game's name in any spelling
     (``"frog"``, ``"Leap Year"``, ``"leap_year"``, …; see ``sw.GAMES``) or a
@@ -31,7 +32,10 @@ def new_game(name: GameLike, *, seed: Optional[int] = None, deck: Optional[Itera
 
 
 def load(data: Mapping[str, Any]) -> Game:
-    """Rebuild a game from ``game.to_dict()`` by replaying its moves.
+    """Rebuild a game from ``game.to_dict()`` by replaying its moves, then
+    its redo list (``"redo"``, next first) and taking those back, so that
+    ``redo()`` plays them again.  Reads saves of earlier versions (format 1,
+    without a redo list) too.
 
     Raises ``ValueError`` saying what is wrong with tampered or truncated data.
     """
@@ -40,8 +44,9 @@ def load(data: Mapping[str, Any]) -> Game:
     unknown = sorted(set(data) - SAVE_KEYS)
     if unknown:
         raise ValueError(f"saved game has unknown field {unknown[0]!r} (fields: {', '.join(sorted(SAVE_KEYS))})")
-    if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
-        raise ValueError(f"saved game format {data.get('format')!r} is not supported (this version reads {SAVE_FORMAT})")
+    if data.get("format", SAVE_FORMAT) not in READ_FORMATS or isinstance(data.get("format"), bool):
+        raise ValueError(f"saved game format {data.get('format')!r} is not supported "
+                         f"(this version reads {' and '.join(map(str, READ_FORMATS))})")
     for field in ("game", "moves"):
         if field not in data:
             raise ValueError(f"saved game has no {field!r} field")
@@ -55,14 +60,19 @@ def load(data: Mapping[str, Any]) -> Game:
         if not isinstance(option, str):
             raise ValueError(f"saved option names must be strings, not {option!r}")
     moves = data["moves"]
-    if not isinstance(moves, list):
-        raise ValueError(f"saved 'moves' must be a list of move texts, not {type(moves).__name__}")
+    redo = data.get("redo", [])
+    for field, value in (("moves", moves), ("redo", redo)):
+        if not isinstance(value, list):
+            raise ValueError(f"saved {field!r} must be a list of move texts, not {type(value).__name__}")
     if not isinstance(data["game"], str):
         raise ValueError(f"saved 'game' must be a game name, not {data['game']!r}")
     game = new_game(data["game"], seed=data.get("seed"), deck=data.get("deck"), **dict(options))
-    for number, text in enumerate(moves, 1):
-        try:
-            game.play(text)
-        except IllegalMoveError as err:
-            raise ValueError(f"saved move {number} ({text!r}) cannot be played: {err}") from None
+    for field, texts in (("move", moves), ("redo move", redo)):
+        for number, text in enumerate(texts, 1):
+            try:
+                game.play(text)
+            except IllegalMoveError as err:
+                raise ValueError(f"saved {field} {number} ({text!r}) cannot be played: {err}") from None
+    for _ in redo:
+        game.undo()
     return game

@@ -11,7 +11,7 @@ f0–f1    ...
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import CARD
 
@@ -24,14 +24,28 @@ WASTE_SHOWN = 8  # the waste is long in Bobby; show its last cards
 
 
 class Markdown(str):
-    """A ``str`` that a notebook shows as Markdown (``sw.rules``, ``explain``).
+    """A ``str`` that a notebook shows as Markdown (``sw.rules``, ``explain``)
+    and a terminal as its lines: its ``repr`` is the text itself, so the
+    Python and IPython prompts print it readably instead of as one escaped
+    line.  Everything else is ``str``'s.
 
     >>> Markdown("**bold**")._repr_markdown_()
     '**bold**'
+    >>> Markdown("### Cruel\\n\\n- one")
+    ### Cruel
+    <BLANKLINE>
+    - one
     """
 
     def _repr_markdown_(self) -> str:
         return str(self)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython's terminal (and a notebook's text/plain) ask this first.
+        printer.text(str(self))
 
 
 def _plural(n: int, word: str, words: str = "") -> str:

@@ -26,10 +26,10 @@ import traitlets
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import Game, GameChange
-from .games import DEFAULT_GAME, GameLike
+from .games import DEFAULT_GAME, GameName
 from .moves import Move
 from .rules import rules as rules_text
-from .saving import new_game
+from .saving import GameName, new_game
 from .solver.background import Task, play_in_background, solve_in_background
 from .solver.search import Solution
 
@@ -106,7 +106,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
     play_pace = 0.4  # seconds between the moves of Play it out
 
-    def __init__(self, game: Optional[GameLike] = None, *, seed: Optional[int] = None,
+    def __init__(self, game: Optional[GameName] = None, *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
                  **options: str) -> None:
         super().__init__()
@@ -449,7 +449,7 @@ def widget_for(game: Game) -> SolitaireWidget:
     return table
 
 
-def play(name: Optional[GameLike] = None, seed: Optional[int] = None, **options: str) -> SolitaireWidget:
+def play(name: Optional[GameName] = None, seed: Optional[int] = None, **options: str) -> SolitaireWidget:
     """Open a card table with a new game of ``name`` (any spelling, or a game
     class; no name: the default game): ``sw.play("frog", seed=3)``.
 

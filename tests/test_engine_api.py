@@ -175,12 +175,73 @@ def test_unknown_game_is_a_value_error_naming_the_choices(bad):
     assert "frog, leap_year, bobby, cruel, midshipman" in str(info.value)
 
 
+def _gym_env(name):
+    gymnasium = pytest.importorskip("gymnasium")
+    import solitaire_widgets.gym  # noqa: F401  (registers the environments)
+
+    return gymnasium.make("solitaire_widgets/Cruel-v0", game=name).unwrapped.game
+
+
+def _cli_game(name):
+    from solitaire_widgets.__main__ import parsers
+
+    top, _ = parsers()
+    return sw.GAMES[top.parse_args(["solve", name, "--seed", "1"]).game](seed=1)
+
+
+# Every place that takes a game name, each giving back the class it made
+# or read: one lookup, so the same spellings work and fail the same way.
+TAKERS_OF_NAMES = {
+    "new_game": lambda name: type(sw.new_game(name, seed=1)),
+    "rules": lambda name: sw.rules(name).splitlines()[0][4:],
+    "variants": lambda name: tuple(sw.variants(name)),
+    "winnability": lambda name: sw.winnability(name, 1, player="random", executor="inline", progress=False).name,
+    "SolitaireWidget": lambda name: type(sw.SolitaireWidget(name).game),  # a Game: that very game
+    "play": lambda name: type(sw.play(name).game),
+    "command line": lambda name: type(_cli_game(name)),
+    "gymnasium.make": lambda name: type(_gym_env(name)),
+}
+
+
+@pytest.mark.parametrize("taker", list(TAKERS_OF_NAMES))
+def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
+    read = TAKERS_OF_NAMES[taker]
+    text_only = taker == "command line"  # a command line holds only text
+    leap_year = read("leap_year")
+    for spelling in ("Leap Year", "leap-year", "LEAP_YEAR") + ((sw.LeapYear, sw.LeapYear(seed=2)) * (not text_only)):
+        assert read(spelling) == leap_year
+    assert read("Cruel") == read("cruel") != leap_year
+    for bad in ("klondike",) + ((3, sw.Game) * (not text_only)):
+        try:
+            read(bad)
+        except (ValueError, SystemExit) as refused:
+            message = str(refused) if isinstance(refused, ValueError) else ""
+        else:
+            raise AssertionError(f"{taker} took {bad!r}")
+        if taker != "command line":  # argparse prints it: see test_cli_refuses_bad_usage_with_status_2
+            assert message == f"unknown game {bad!r}; choose one of frog, leap_year, bobby, cruel, midshipman"
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_seed_none_gives_a_readable_seed_that_replays(name):
     g = sw.new_game(name)
     assert isinstance(g.seed, int) and g.seed >= 0
     assert sw.new_game(name, seed=g.seed).key() == g.key()
     assert f"seed={g.seed}" in repr(g)
+
+
+def test_numpy_integers_are_seeds_kept_as_plain_ints():
+    np = pytest.importorskip("numpy")
+    g = sw.Cruel(seed=np.int64(7))
+    assert type(g.seed) is int and g.key() == sw.Cruel(seed=7).key()
+    assert json.loads(json.dumps(g.to_dict()))["seed"] == 7
+    g.new_deal(seed=np.uint32(8))
+    assert type(g.seed) is int and g.seed == 8
+    assert type(sw.new_game("frog", seed=np.int8(3)).seed) is int
+    card = Card(np.int64(7), "S")
+    assert card is Card(7, "S") and type(card.rank) is int
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        sw.Cruel(seed=np.bool_(True))
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "3", True, [1], 2.0])
@@ -441,6 +502,41 @@ def test_unobserve_and_several_observers():
     assert a == ["play"] and b == ["play", "undo"]
 
 
+@pytest.mark.parametrize("bad", [5, "print", None])
+def test_observe_refuses_what_cannot_be_called(bad):
+    g = sw.Cruel(seed=7)
+    with pytest.raises(TypeError, match=f"observe needs a function callback\\(game, change\\), not {bad!r}"):
+        g.observe(bad)
+    assert g.play("t1 t8") == Move("t1", "t8") and g.version == 1
+
+
+def test_a_failing_observer_is_logged_and_neither_undoes_the_change_nor_silences_the_others(caplog):
+    g = sw.Cruel(seed=7)
+    heard = []
+
+    def broken(game, change):
+        raise RuntimeError(f"cannot show {change.kind}")
+
+    g.observe(broken)
+    g.observe(lambda game, change: heard.append((change.kind, game.version, game.history, game.redo_moves)))
+    with caplog.at_level("ERROR", logger="solitaire_widgets"):
+        assert g.play("t1 t8") == Move("t1", "t8")  # returns as usual: the move was legal and is made
+        g.undo()
+        g.redo()
+        g.restart()
+        g.new_deal(seed=8)
+    move = (Move("t1", "t8"),)
+    assert heard == [("play", 1, move, ()), ("undo", 2, (), move), ("redo", 3, move, ()),
+                     ("restart", 4, (), move), ("new_deal", 5, (), ())]
+    assert [r.exc_info[0] for r in caplog.records] == [RuntimeError] * 5
+    assert "raised on play t1 t8; the change stands" in caplog.records[0].getMessage()
+    # an illegal move still changes nothing and notifies nobody
+    before = state(g)
+    with pytest.raises(IllegalMoveError):
+        g.play("f0 t0")
+    assert state(g) == before and len(heard) == 5
+
+
 def test_illegal_moves_notify_nobody():
     g = sw.Cruel(deck=sw.standard_deck())
     seen = []
@@ -499,8 +595,8 @@ def test_to_dict_and_load(name):
         if moves:
             g.play(moves[len(g.history) % len(moves)])
     data = g.to_dict()
-    assert data == {"format": 1, "game": name, "options": g.options, "seed": 21,
-                    "moves": [str(m) for m in g.history]}
+    assert data == {"format": 2, "game": name, "options": g.options, "seed": 21,
+                    "moves": [str(m) for m in g.history], "redo": []}
     loaded = sw.load(json.loads(json.dumps(data)))
     assert type(loaded) is type(g) and loaded.key() == g.key() and loaded.history == g.history
     assert loaded.options == g.options and loaded.seed == 21
@@ -553,8 +649,12 @@ def tamper(data, **changes):
     ({"seed": 2**64}, "seed must be a whole number from 0 to 2**64 - 1"),
     ({"seed": KeyError}, "saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt"),
     ({"seed": None}, "saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt"),
-    ({"format": 2}, "saved game format 2 is not supported (this version reads 1)"),
-    ({"player": "me"}, "saved game has unknown field 'player' (fields: deck, format, game, moves, options, seed)"),
+    ({"format": 3}, "saved game format 3 is not supported (this version reads 1 and 2)"),
+    ({"format": True}, "saved game format True is not supported"),
+    ({"redo": "t0 f0"}, "saved 'redo' must be a list of move texts, not str"),
+    ({"redo": ["f0 t0"]}, "saved redo move 1 ('f0 t0') cannot be played: cards on the foundations never move"),
+    ({"player": "me"},
+     "saved game has unknown field 'player' (fields: deck, format, game, moves, options, redo, seed)"),
 ])
 def test_load_rejects_tampered_data(changes, message):
     g, data = good_save()
@@ -598,6 +698,33 @@ def test_load_takes_a_save_without_its_optional_fields():
     g, data = good_save()
     for field in ("format", "options"):
         assert sw.load(tamper(data, **{field: KeyError})).key() == g.key()
+
+
+def test_a_save_keeps_the_moves_redo_would_bring_back():
+    g, _ = good_save()
+    played = g.history
+    g.restart()
+    data = g.to_dict()
+    assert data["moves"] == [] and data["redo"] == [str(m) for m in played]
+    loaded = sw.load(json.loads(json.dumps(data)))
+    assert loaded.key() == g.key() and loaded.history == () and loaded.redo_moves == played
+    loaded.redo()
+    loaded.redo()
+    assert loaded.history == played[:2]
+    # part played, part taken back: both halves come back, in their places
+    g.redo()
+    data = g.to_dict()
+    assert data["moves"] == [str(played[0])] and data["redo"] == [str(m) for m in played[1:]]
+    loaded = sw.load(data)
+    assert (loaded.key(), loaded.history, loaded.redo_moves) == (g.key(), g.history, g.redo_moves)
+
+
+def test_saves_of_format_1_still_load():
+    g, data = good_save()
+    old = {key: value for key, value in data.items() if key != "redo"}
+    old["format"] = 1
+    loaded = sw.load(old)
+    assert loaded.key() == g.key() and loaded.history == g.history and loaded.redo_moves == ()
 
 
 def test_loaded_games_are_fresh():

@@ -112,3 +112,40 @@ def test_seeding_repeats_deals_and_render_is_the_text_table():
     assert (first == again).all() and not (first == other).all()
     assert env.render() == str(env.unwrapped.game)
     assert swgym.SolitaireEnv("bobby").render() is None
+
+
+def test_reset_deals_a_given_game_seed_and_refuses_unknown_options():
+    env = gymnasium.make(IDS["cruel"], gather="pysol")
+    _, info = env.reset(options={"game_seed": 7})
+    assert env.unwrapped.game.key() == sw.Cruel(seed=7, gather="pysol").key() and info["game_seed"] == 7
+    _, info = env.reset(seed=3, options={"game_seed": np.int64(8)})  # the generator is seeded as well
+    assert env.unwrapped.game.seed == 8 == info["game_seed"] and type(info["game_seed"]) is int
+    _, info = env.reset(options={"deck": [c.code for c in sw.standard_deck()]})
+    assert info["game_seed"] is None and env.unwrapped.game.deck[0] == "AS"
+    for options, message in [
+        ({"bogus": 1}, "unknown reset option 'bogus'; the options are game_seed, deck"),
+        ({"seed": 7, "b": 2}, "unknown reset options 'b', 'seed'; the options are game_seed, deck "
+                              "(reset(seed=...) seeds the environment's generator; options={'game_seed': 7} "
+                              "deals the game of seed 7)"),
+        ({"game_seed": -1}, "game_seed must be a whole number from 0 to 2**64 - 1, not -1"),
+        ({"game_seed": "7"}, "game_seed must be a whole number from 0 to 2**64 - 1, not '7'"),
+        ({"game_seed": 1, "deck": []}, "reset options: give game_seed or deck, not both"),
+        ("game_seed=7", "reset options must be a dict like {'game_seed': 7}, not 'game_seed=7'"),
+    ]:
+        before = env.unwrapped.game
+        with pytest.raises(ValueError) as refused:
+            env.reset(options=options)
+        assert str(refused.value) == message and env.unwrapped.game is before
+
+
+def test_action_masks_reach_through_the_standard_wrappers():
+    env = gymnasium.wrappers.RecordEpisodeStatistics(gymnasium.make(IDS["bobby"]))
+    _, info = env.reset(seed=1)
+    # how sb3-contrib's MaskablePPO finds it: get_wrapper_attr, alone or through a vector env
+    assert (env.get_wrapper_attr("action_masks")() == info["action_mask"]).all()
+    assert (env.unwrapped.action_masks() == info["action_mask"]).all() and info["action_mask"].dtype == np.int8
+    vector = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make(IDS["bobby"])] * 2)
+    _, infos = vector.reset(seed=1)
+    masks = vector.call("action_masks")
+    assert len(masks) == 2 and all((mask == infos["action_mask"][i]).all() for i, mask in enumerate(masks))
+    vector.close()

@@ -6,7 +6,9 @@ benchmarks/solver.py.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import random
 import re
 from concurrent.futures import ProcessPoolExecutor
@@ -558,6 +560,7 @@ def test_ctrl_c_stops_the_search_cleanly_with_what_it_found():
 
     solution = sw.solve(sw.Frog(seed=2), time_limit=None, progress=interrupt)
     assert solution.status == "unknown" and solution.stopped_by == "interrupt"
+    assert str(solution).startswith("not decided (interrupted by Ctrl-C)")
     assert solution.states >= 1_000 and solution.cards_home > 8
 
 
@@ -593,16 +596,90 @@ def test_solve_refuses_what_is_not_a_game():
         sw.solve("cruel")
 
 
-def test_winnability_refuses_bad_arguments_before_dealing_anything():
-    for kwargs, message in [
-        (dict(time_limit="1"), "time_limit must be a positive number of seconds or None, not '1'"),
-        (dict(max_states=0, time_limit=None), "max_states must be a whole number ≥ 1 or None, not 0"),
-        (dict(jobs=0), r"jobs must be a whole number ≥ 1 or None \(every core\), not 0"),
-        (dict(executor="pool"), "executor must be a concurrent.futures.Executor, 'inline' or None, not 'pool'"),
-        (dict(deals=True), "deals must be a whole number ≥ 1, not True"),
-    ]:
-        with pytest.raises(ValueError, match=message):
-            sw.winnability("cruel", **{"deals": 2, "progress": False, **kwargs})
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(time_limit="1"), "time_limit must be a positive number of seconds or None, not '1'"),
+    (dict(max_states=0, time_limit=None), "max_states must be a whole number ≥ 1 or None, not 0"),
+    (dict(jobs=0), "jobs must be a whole number ≥ 1 or None (every core), not 0"),
+    (dict(jobs=2, executor="inline"), "jobs sets the size of winnability's own process pool: give it with "
+                                      "executor=None, not with executor='inline'"),
+    (dict(executor="pool"), "executor must be a concurrent.futures.Executor, 'inline' or None, not 'pool'"),
+    (dict(deals=True), "deals must be a whole number ≥ 1, not True"),
+    (dict(deals=2.0), "deals must be a whole number ≥ 1, not 2.0"),
+    (dict(start_seed="a"), "start_seed must be a whole number from 0 to 2**64 - deals (seeds are below 2**64), "
+                           "not 'a'"),
+    (dict(start_seed=1.5), "start_seed must be a whole number from 0 to 2**64 - deals"),
+    (dict(start_seed=-3), "start_seed must be a whole number from 0 to 2**64 - deals"),
+    (dict(start_seed=True), "start_seed must be a whole number from 0 to 2**64 - deals"),
+    (dict(start_seed=2**64 - 1), "start_seed must be a whole number from 0 to 2**64 - deals"),  # 2 deals
+    (dict(player=None), "player must be one of solver, greedy, random, not None"),
+    (dict(player="lucky"), "player must be one of solver, greedy, random, not 'lucky'"),
+    (dict(progress="yes"), "progress must be True or False, not 'yes'"),
+    (dict(gather="sideways"), "Cruel option gather='sideways' is not allowed"),
+    (dict(name="klondike"), "unknown game 'klondike'; choose one of frog, leap_year, bobby, cruel, midshipman"),
+])
+def test_winnability_refuses_bad_arguments_before_dealing_anything(kwargs, message, monkeypatch):
+    monkeypatch.setattr(sw.solver.winrate, "play_deal", lambda *args: pytest.fail("a deal was dealt"))
+    with pytest.raises(ValueError) as refused:
+        sw.winnability(**{"name": "cruel", "deals": 2, "progress": False, **kwargs})
+    assert str(refused.value).startswith(message)
+
+
+def test_winnability_takes_numpy_numbers_and_keeps_plain_ones():
+    np = pytest.importorskip("numpy")
+    r = sw.winnability("cruel", np.int64(3), start_seed=np.uint16(3), max_states=np.int32(3000),
+                       time_limit=None, executor="inline", progress=False)
+    assert [(d.seed, d.status) for d in r.rows] == [(3, "won"), (4, "lost"), (5, "lost")]
+    assert type(r.start_seed) is int and type(r.max_states) is int and all(type(d.seed) is int for d in r.rows)
+    timed = sw.winnability("cruel", 1, time_limit=np.float64(0.5), max_states=200, player="greedy", jobs=np.int64(1),
+                           progress=False)
+    assert type(timed.time_limit) is float and timed.deals == 1
+
+
+def test_the_progress_bar_moves_deal_by_deal(monkeypatch):
+    updates = []
+
+    class Bar:
+        def update(self, n):
+            updates.append(n)
+
+        def close(self):
+            updates.append("closed")
+
+    monkeypatch.setattr(sw.solver.winrate, "_progress_bar", lambda total, desc: Bar())
+    with ProcessPoolExecutor(2) as pool:
+        sw.winnability("bobby", 10, player="greedy", executor=pool, progress=True)
+    sw.winnability("bobby", 3, player="greedy", executor="inline", progress=True)
+    assert updates == [1] * 10 + ["closed"] + [1] * 3 + ["closed"]
+
+
+def test_a_win_rate_and_a_solution_read_well_in_a_terminal():
+    r = sw.winnability("cruel", 3, start_seed=3, max_states=3000, time_limit=None, executor="inline", progress=False)
+    assert repr(r) == ("<WinRate cruel gather=in_order, solver: 3 deals, 1 won, 2 lost, 0 unknown, "
+                       "win rate 33.3%>")
+    partial = dataclasses.replace(r, rows=r.rows[:1], interrupted=True)
+    assert repr(partial) == ("<WinRate cruel gather=in_order, solver: 1 deal (interrupted), 1 won, 0 lost, "
+                             "0 unknown, win rate 100.0%>")
+    assert partial.summary()["interrupted"] == "yes: only the deals that finished are counted"
+    assert "interrupted" not in r.summary() and "interrupted: yes" in str(partial)
+    stop = sw.WinRateInterrupted(partial, 3)
+    assert isinstance(stop, KeyboardInterrupt) and stop.partial is partial and stop.requested == 3
+    assert str(stop).startswith("interrupted after 1 of 3 deals; .partial holds the ones that finished: <WinRate")
+
+    won = sw.solve(sw.Cruel(seed=1), max_states=5_000, time_limit=None)
+    first = ", ".join(str(m) for m in won.moves[:5])
+    assert re.fullmatch(rf"<Solution won: {len(won.moves)} moves \({first}, …\), [\d,]+ states, [\d.]+ s>", repr(won))
+    lost = repr(sw.solve(sw.Cruel(seed=4)))
+    assert lost.startswith("<Solution lost: K♠ can never leave t0, as it covers 7♠") and "\n" not in lost
+    unknown = sw.solve(sw.Cruel(seed=21), time_limit=None, max_states=300)
+    assert re.fullmatch(r"<Solution unknown, stopped by the state budget, 300 states, [\d.]+ s>", repr(unknown))
+    assert str(unknown).startswith("not decided (stopped by the state budget) (300 states")
+
+
+def test_solve_names_a_progress_or_stop_that_cannot_be_called():
+    with pytest.raises(TypeError, match="progress must be a function progress\\(states, seconds\\) or None, not 5"):
+        sw.solve(sw.Cruel(seed=1), progress=5)
+    with pytest.raises(TypeError, match="stop must be a function stop\\(\\) -> bool or None, not True"):
+        sw.solve(sw.Cruel(seed=1), stop=True)
 
 
 # --- hints ----------------------------------------------------------------------------
@@ -740,14 +817,49 @@ def test_results_are_identical_on_a_local_dask_cluster():
 # --- the command line -----------------------------------------------------------------
 def test_cli_solve_and_winnability(capsys, tmp_path):
     assert cli(["solve", "cruel", "--seed", "1", "--max-states", "5000"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("Cruel seed 1: winnable in") and "redeal" in out
+    out = capsys.readouterr().out.splitlines()
+    line = sw.solve(sw.Cruel(seed=1), max_states=5000, time_limit=None).moves
+    assert out[0].startswith(f"Cruel seed 1: winnable in {len(line)} moves")
+    # one numbered move a line: where one move ends and the next begins is plain
+    assert out[1:] == [f"{n:>4}. {move}" for n, move in enumerate(line, 1)] and "redeal" in map(str, line)
     report = tmp_path / "w.json"
     assert cli(["winnability", "bobby", "--deals", "3", "--jobs", "1", "--max-states", "200",
                 "-o", "redeal=turn", "--no-progress", "--json", str(report)]) == 0
     out = capsys.readouterr().out
     assert "bobby redeal=turn" in out and report.exists()
-    assert cli(["winnability", "bobby", "--deals", "2", "-o", "redeal=sideways", "--no-progress"]) == 2
+    assert json.loads(report.read_text())["interrupted"] is False
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["winnability", "bobby", "-o", "foo"], "argument -o/--option: 'foo': write NAME=VALUE, like gather=pysol"),
+    (["winnability", "bobby", "-o", "redeal=sideways"], "Bobby option redeal='sideways' is not allowed"),
+    (["winnability", "bobby", "--deals", "0"], "deals must be a whole number ≥ 1, not 0"),
+    (["winnability", "bobby", "--start-seed", "-3"], "start_seed must be a whole number from 0"),
+    (["winnability", "bobby", "--json", "/nonexistent/x.json"],
+     "--json /nonexistent/x.json: cannot write there (No such file or directory)"),
+    (["winnability", "bobby", "--json", "."], "--json .: is a directory, not a file"),
+    (["winnability", "klondike"], "argument game: unknown game 'klondike'; choose one of frog, leap_year,"),
+    (["solve", "cruel", "--seed", "-1"], "seed must be a whole number from 0 to 2**64 - 1, not -1"),
+    (["solve", "cruel", "--seed", "1", "--time-limit", "0"], "time_limit must be a positive number"),
+])
+def test_cli_refuses_bad_usage_with_status_2_before_any_run(argv, message, capsys, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("a run started before the arguments were checked")
+
+    monkeypatch.setattr(sw.solver.winrate, "play_deal", refuse)
+    monkeypatch.setattr(Search, "run", refuse)
+    with pytest.raises(SystemExit) as exit_:
+        cli(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and f"error: {message}" in err and "Traceback" not in err
+
+
+def test_cli_help_reads_as_plain_text(capsys):
+    with pytest.raises(SystemExit):
+        cli(["--help"])
+    out = capsys.readouterr().out
+    assert "``" not in out and "solitaire-widgets winnability cruel --deals 1000" in out
+    assert "exits with status 130" in out
 
 
 def test_game_hint_is_the_solver_hint_with_the_same_budget():

@@ -8,6 +8,7 @@ chosen cards in front).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -54,6 +55,21 @@ def test_rules_take_a_game_and_its_options_and_render_as_markdown():
     assert text == sw.rules("cruel", gather="pysol") == sw.rules(sw.Cruel, gather="pysol")
     assert isinstance(text, str) and text._repr_markdown_() == str(text)
     assert sw.rules("Leap Year") == sw.rules("leap_year")
+
+
+def test_rules_and_explain_print_as_their_lines_at_a_prompt_and_stay_strings():
+    text, explained = sw.rules("bobby"), sw.Cruel(seed=7).explain()
+    for shown in (text, explained):
+        # The Python prompt shows repr(); IPython's terminal its pretty printer.
+        assert repr(shown) == str(shown) and "\n" in repr(shown) and "\\n" not in repr(shown)
+        pytest.importorskip("IPython")
+        from IPython.lib.pretty import pretty
+
+        assert pretty(shown) == str(shown)
+        # a notebook (Jupyter, marimo) still renders the Markdown; everything else is str's
+        assert shown._repr_markdown_() == str(shown) and isinstance(shown, str)
+        assert json.loads(json.dumps({"text": shown})) == {"text": str(shown)}
+        assert shown.splitlines() == str(shown).splitlines() and shown + "!" == str(shown) + "!"
 
 
 def test_rules_text_has_its_exact_frame_and_options_line():

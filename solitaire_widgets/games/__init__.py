@@ -23,7 +23,7 @@ from .leap_year import LeapYear
 from .midshipman import Midshipman
 
 G = TypeVar("G", bound=type[Game])
-GameLike = Union[str, Game, type[Game]]
+GameName = Union[str, Game, type[Game]]  # "cruel", "Leap Year", sw.Cruel or a game
 
 _REGISTRY: dict[str, type[Game]] = {}
 # name -> the game registered under it; read-only, and it shows games
@@ -85,7 +85,7 @@ def on_register(callback: Callable[[type[Game]], None]) -> None:
         callback(cls)
 
 
-def game_class(game: GameLike) -> type[Game]:
+def game_class(game: GameName) -> type[Game]:
     """The game class ``game`` names: a registered name in any spelling
     (``"leap_year"``, ``"Leap Year"``, ``"leap-year"``, ``"LeapYear"``), a
     game class (registered or not) or a game.

@@ -9,6 +9,6 @@ or a play-out in a worker thread for the table.
 
 from .hint import Hint
 from .search import Solution, solve
-from .winrate import Deal, WinRate, winnability
+from .winrate import Deal, WinRate, WinRateInterrupted, winnability
 
-__all__ = ["Deal", "Hint", "Solution", "WinRate", "solve", "winnability"]
+__all__ = ["Deal", "Hint", "Solution", "WinRate", "WinRateInterrupted", "solve", "winnability"]

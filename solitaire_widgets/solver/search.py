@@ -68,10 +68,11 @@ import functools
 import heapq
 import time
 from dataclasses import dataclass, field
-from numbers import Integral, Real
+from numbers import Real
 from operator import sub
 from typing import Callable, Collection, Iterable, Optional, Sequence, cast
 
+from ..arguments import whole_number
 from ..cards import FACE, RANK, SUIT
 from ..game import ANY, Game
 from ..moves import Move
@@ -80,6 +81,10 @@ from .reasons import OutOfReach, why_lost
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
 SHOWN_MOVES = 30  # of a winning line, in a notebook's view of a Solution
+REPR_MOVES = 5  # of a winning line, in its one-line repr
+# Solution.stopped_by -> what the text says
+STOPPED_BY = {"time": "stopped by the time limit", "states": "stopped by the state budget",
+              "stopped": "stopped by stop()", "interrupt": "interrupted by Ctrl-C"}
 
 
 @dataclass(frozen=True)
@@ -149,13 +154,15 @@ PACES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Solution:
     """What ``solve`` found.
 
     ``status`` is ``"won"`` (``moves`` is a winning line, checked by replaying
     it on a copy), ``"lost"`` (every line was searched: no win exists) or
-    ``"unknown"`` (a limit or Ctrl-C stopped the search).  ``states`` counts
+    ``"unknown"`` (a limit, ``stop()`` or Ctrl-C ended the search first;
+    ``stopped_by`` says which: ``"time"``, ``"states"``, ``"stopped"`` or
+    ``"interrupt"``).  ``states`` counts
     the positions searched, ``seconds`` the time taken, ``cards_home`` the
     most cards on the foundations in any position reached.  ``reason``
     says in one sentence why no win exists when the status is ``"lost"``
@@ -169,7 +176,7 @@ class Solution:
     states: int = 0
     seconds: float = 0.0
     cards_home: int = 0
-    stopped_by: Optional[str] = field(default=None)  # "time", "states", "interrupt"
+    stopped_by: Optional[str] = field(default=None)  # "time", "states", "stopped", "interrupt"
     reason: str = ""
     reason_cards: tuple[int, ...] = ()
 
@@ -179,8 +186,27 @@ class Solution:
         elif self.status == "lost":
             head = f"no win exists from here: {self.reason}" if self.reason else "no win exists from here"
         else:
-            head = f"not decided (stopped by {self.stopped_by})"
+            head = f"not decided ({STOPPED_BY.get(self.stopped_by or '', f'stopped by {self.stopped_by}')})"
         return f"{head} ({self.states:,} state{'s' * (self.states != 1)}, {self.seconds:.2f} s)"
+
+    def __repr__(self) -> str:
+        """One line: the verdict, the length and first moves of a winning
+        line, the states searched and the time.
+
+        >>> import solitaire_widgets as sw
+        >>> s = sw.solve(sw.Cruel(seed=1), time_limit=None, max_states=5_000)
+        >>> repr(s)  # doctest: +ELLIPSIS
+        '<Solution won: 78 moves (t4 t11, t4 f3, t4 t3, t4 t0, redeal, …), 596 states, ... s>'
+        """
+        if self.status == "won":
+            line = ", ".join(str(move) for move in self.moves[:REPR_MOVES])
+            more = ", …" if len(self.moves) > REPR_MOVES else ""
+            head = f"won: {len(self.moves)} move{'s' * (len(self.moves) != 1)} ({line}{more})"
+        elif self.status == "lost":
+            head = f"lost: {self.reason}" if self.reason else "lost"
+        else:
+            head = f"unknown, {STOPPED_BY.get(self.stopped_by or '', f'stopped by {self.stopped_by}')}"
+        return f"<Solution {head}, {self.states:,} state{'s' * (self.states != 1)}, {self.seconds:.2f} s>"
 
     def _repr_markdown_(self) -> str:
         """In a notebook: the verdict in bold, then the winning line (its
@@ -339,11 +365,6 @@ def check_limits(time_limit: Optional[float], max_states: Optional[int]) -> None
         raise ValueError(f"max_states must be a whole number ≥ 1 or None, not {max_states!r}")
 
 
-def whole_number(value: object, at_least: int) -> bool:
-    """True for an int (numpy's too, not a bool) of at least ``at_least``."""
-    return isinstance(value, Integral) and not isinstance(value, bool) and int(value) >= at_least
-
-
 @functools.cache
 def _lower_in_suit(cards: int) -> list[frozenset[int]]:
     """For each card id of a deal of ``cards`` cards, the ids of the lower
@@ -407,9 +428,13 @@ class Search:
             raise TypeError(f"the solver needs a game (sw.Cruel(seed=1), sw.new_game('frog'), "
                             f"or a table's widget.game), not {game!r}")
         check_limits(time_limit, max_states)
+        if progress is not None and not callable(progress):
+            raise TypeError(f"progress must be a function progress(states, seconds) or None, not {progress!r}")
+        if stop is not None and not callable(stop):
+            raise TypeError(f"stop must be a function stop() -> bool or None, not {stop!r}")
         self.game = g = game.copy(history=False)
-        self.time_limit = time_limit
-        self.max_states = max_states
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.max_states = None if max_states is None else int(max_states)
         self.progress = progress
         self.stop = stop
         cls = type(g)
@@ -1067,8 +1092,13 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     comes first (None: no such limit).  For results that do not depend on the
     machine's speed pass ``time_limit=None, max_states=N``: the search is
     deterministic.  ``progress(states, seconds)`` is called now and then;
-    ``stop()`` returning True ends the search (status ``"unknown"``), as does
-    Ctrl-C.
+    ``stop()`` returning True ends the search (status ``"unknown"``).
+
+    Ctrl-C (a notebook's Interrupt) ends the search too: ``solve`` returns
+    what it found, status ``"unknown"`` with ``stopped_by="interrupt"``,
+    instead of raising, so a long search stopped by hand still says how far
+    it got.  A loop of searches of your own should stop on it (``if
+    s.stopped_by == "interrupt": break``), as ``winnability`` does.
 
     >>> import solitaire_widgets as sw
     >>> g = sw.Cruel(seed=1)

@@ -1,0 +1,133 @@
+"""Ctrl-C stops a win-rate run at once, with every kind of executor, and
+counts only the deals that finished: a real SIGINT sent to a child process
+running ``sw.winnability`` (in process, on its own process pool, on a local
+Dask cluster) or the command line.
+
+Each run asks for far more work than the test waits for (200 Leap Year
+deals at 0.25 s each: 50 s in process), so a run that goes on after the
+signal is told apart from one that stops by a wide margin, not by timing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TIME_LIMIT = 0.25
+DEALS = 200
+STOPPED_WITHIN = 5.0  # seconds from the signal to the partial result: the full run takes 25 s or more
+
+SCRIPT = """
+import json, sys, time
+import solitaire_widgets as sw
+
+def run(executor, jobs=None):
+    print("ready", flush=True)
+    try:
+        sw.winnability("leap_year", {deals}, time_limit={time_limit}, executor=executor, jobs=jobs,
+                       progress=False)
+    except sw.WinRateInterrupted as stop:
+        rows = [[d.seed, d.status, d.seconds] for d in stop.partial.rows]
+        print(json.dumps({{"at": time.time(), "requested": stop.requested, "rows": rows,
+                          "interrupted": stop.partial.interrupted, "repr": repr(stop.partial)}}), flush=True)
+    else:
+        print(json.dumps({{"finished": True}}), flush=True)
+
+if __name__ == "__main__":
+    kind = sys.argv[1]
+    if kind == "dask":
+        import distributed
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                      dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
+            client.submit(sw.new_game, "leap_year", seed=0).result()  # the workers have imported the package
+            run(client.get_executor())
+    else:
+        run("inline" if kind == "inline" else None, jobs=2 if kind == "pool" else None)
+""".format(deals=DEALS, time_limit=TIME_LIMIT)
+
+
+def environment() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(REPO)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+
+
+def group_is_gone(pgid: int, wait: float = 5.0) -> bool:
+    """True once no process of group ``pgid`` is left (workers included)."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def check_partial(result: dict, sent: float) -> None:
+    assert result.get("interrupted") is True, result
+    assert result["at"] - sent < STOPPED_WITHIN  # stopped, rather than playing the 200 deals out
+    rows = result["rows"]
+    assert 1 <= len(rows) < result["requested"] == DEALS
+    assert len({seed for seed, _, _ in rows}) == len(rows) and all(0 <= seed < DEALS for seed, _, _ in rows)
+    # A deal the interrupt cut short would show as an unknown searched for
+    # less than its time limit: every row is a deal that ran its course.
+    assert all(status in ("won", "lost") or seconds >= TIME_LIMIT for _, status, seconds in rows), rows
+    assert "(interrupted)" in result["repr"]
+
+
+# The signal goes to the running process alone, so the workers never see it:
+# the main process must stop its pool's searches, or cancel the cluster's deals.
+@pytest.mark.parametrize("kind", ["inline", "pool", "dask"])
+def test_ctrl_c_stops_winnability_and_keeps_only_the_deals_that_finished(kind, tmp_path):
+    if kind == "dask":
+        pytest.importorskip("distributed")
+    script = tmp_path / "run.py"
+    script.write_text(SCRIPT)
+    child = subprocess.Popen([sys.executable, str(script), kind], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=environment(), start_new_session=True)
+    try:
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        time.sleep(2.0)  # a few deals finish
+        sent = time.time()
+        os.kill(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 0, err
+    check_partial(json.loads(out.strip().splitlines()[-1]), sent)
+    if kind != "dask":  # the cluster belongs to the script, which closes it on its way out
+        assert group_is_gone(child.pid), "a worker process outlived the run"
+
+
+def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_path):
+    report = tmp_path / "partial.json"
+    command = [sys.executable, "-m", "solitaire_widgets", "winnability", "leap_year", "--deals", str(DEALS),
+               "--time-limit", str(TIME_LIMIT), "--jobs", "2", "--json", str(report)]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
+                             start_new_session=True)
+    try:
+        time.sleep(3.0)  # started, and a few deals finished
+        sent = time.monotonic()
+        os.killpg(child.pid, signal.SIGINT)  # Ctrl-C in a terminal signals the whole foreground group
+        out, err = child.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert took < STOPPED_WITHIN
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "interrupted after " in err and f" of {DEALS} deals" in err
+    assert "leap_year redeal=none" in out and "interrupted: yes" in out
+    assert group_is_gone(child.pid), "a worker process outlived the command"
+    saved = json.loads(report.read_text())
+    assert saved["interrupted"] is True and 1 <= len(saved["rows"]) < DEALS
+    assert saved["summary"]["deals"] == len(saved["rows"])
