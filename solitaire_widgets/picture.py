@@ -141,7 +141,7 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     picture as the table draws it that wide (cards as large as fit, and the
     narrow layout the table would take).  ``labels`` writes each pile's id
     over it; ``title`` the status line (True), a text of your own, or none
-    (False); ``caption`` a line under the felt.  ``highlight`` outlines
+    (False); ``caption`` a text under the felt.  ``highlight`` outlines
     cards: a ``Card`` or a code like ``"7S"`` (every face-up copy of it) or a
     card id (that one card).  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
     an action (``"draw"``) or a hint (``game.hint()``).
@@ -226,6 +226,23 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
     """A rough width of a line of text in px (sans-serif: about 0.6 em a
     character, bold a little wider)."""
     return len(text) * size * (0.64 if bold else 0.58)
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines that fit ``width`` px (by the rough measure), broken
+    at spaces; its own line breaks kept."""
+    most = max(8, int(width / (size * 0.58)))
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            if line and len(line) + 1 + len(word) > most:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
 
 
 def _n(x: float) -> str:
@@ -390,8 +407,9 @@ class _Drawing:
     def picture(self) -> Picture:
         g, game = self.geometry, self.game
         top, shift = self._offsets()
-        bottom = 20 if self.caption else 0
-        width, height = math.ceil(g.width), g.height + shift[-1] + bottom
+        width = math.ceil(g.width)
+        caption = _wrap(self.caption, 13, width - 2 * g.gap) if self.caption else []
+        height = g.height + shift[-1] + 18 * len(caption) + (2 if caption else 0)
         body: list[str] = []
         boxes = {pile: PileBox(b.x, b.y + shift[b.row], b.w, b.h, b.fan, b.row, b.badge)
                  for pile, b in g.piles.items()}
@@ -402,9 +420,10 @@ class _Drawing:
             body.append(self._arrow(self.move, boxes, tops))
         if self.title or self.status:
             body.append(self._title_line(width, top))
-        if self.caption:
-            body.append(f'<text x="{_n(width / 2)}" y="{height - 7}" font-size="13" fill="#fff" font-weight="400">'
-                        f'{_text(self.caption)}</text>')
+        for i, line in enumerate(caption):
+            y = height - 8 - 18 * (len(caption) - 1 - i)
+            body.append(f'<text x="{_n(width / 2)}" y="{y}" font-size="13" fill="#fff" font-weight="400">'
+                        f'{_text(line)}</text>')
         defs = "".join(self.defs[key] for key in sorted(self.defs))
         gradient = (f'<radialGradient id="\x01f" cx=".5" cy=".35" r=".85"><stop offset="0" stop-color="{FELT_LIGHT}"/>'
                     f'<stop offset=".46" stop-color="{FELT}"/><stop offset="1" stop-color="{FELT_EDGE}"/>'
@@ -425,10 +444,12 @@ class _Drawing:
         x = self.geometry.gap + 4
         out = [f'<text x="{x}" y="17" font-size="13" fill="#fff" text-anchor="start">{_text(self.title)}</text>']
         if self.status:
-            room = width - 2 * x - _text_width(self.title, 13, bold=True) - 16
-            y = 17 if _text_width(self.status, 12) <= room else top - 5
-            out.append(f'<text x="{width - x}" y="{y}" font-size="12" font-weight="400" fill="#fff" '
-                       f'fill-opacity=".9" text-anchor="end">{_text(self.status)}</text>')
+            if top > TITLE_HEIGHT:  # under the title
+                at = f'x="{x}" y="{top - 5}" text-anchor="start"'
+            else:
+                at = f'x="{width - x}" y="17" text-anchor="end"'
+            out.append(f'<text {at} font-size="12" font-weight="400" fill="#fff" fill-opacity=".9">'
+                       f'{_text(self.status)}</text>')
         return "".join(out)
 
     def _pile(self, pile: str, box: PileBox, tops: dict[str, tuple[float, float]]) -> str:
