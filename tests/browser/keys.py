@@ -33,7 +33,7 @@ MARIMO_KEYS: list[Key] = [
 
 # Lets a command the keys started run and the page redraw (a leaked key
 # changes the notebook well within this).
-SETTLE_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 40))))"
+SETTLE = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 10))))"
 
 JUPYTER_STATE_JS = """
 () => {
@@ -99,30 +99,29 @@ def press(page: Any, key: Key) -> None:
         page.keyboard.press(k)
 
 
-def state(page: Any, js: str) -> dict:
-    page.evaluate(SETTLE_JS)
-    return page.evaluate(js)
-
-
 def assert_keys_stay_in_table(page: Any, keys: Sequence[Key], state_js: str, pile: str,
                               places: Sequence[str] = ("pile", "button", "panel")) -> int:
     """Press every key with the focus at each place of the table; the page
     around it must not change.  Returns how many key presses were checked."""
+    # One round trip per key: the page settles, says how it is (after the
+    # key before), and puts the focus back on the place for the next key.
+    look = (f"async (args) => {{ await {SETTLE}; const state = ({state_js.strip()})();"
+            f" return {{state, focused: ({FOCUS_JS.strip()})(args)}}; }}")
     checked = 0
     for place in places:
-        focused = page.evaluate(FOCUS_JS, [place, pile])
-        assert focused == "ok", focused
-        before = state(page, state_js)
+        page.evaluate(FOCUS_JS, [place, pile])
+        first = page.evaluate(look, [place, pile])
+        before = first["state"]
+        assert first["focused"] == "ok", first
         assert before["focusInTable"] and before["tableShown"], before
         # In Jupyter the notebook is in command mode then: a key that got out would act.
         assert before.get("mode", "command") == "command", f"the notebook is not in command mode: {before}"
         for key in keys:
-            focused = page.evaluate(FOCUS_JS, [place, pile])
-            assert focused == "ok", f"before {key!r} on the {place}: {focused}"
             press(page, key)
-            after = state(page, state_js)
-            changed = {k: (before[k], after[k]) for k in before if before[k] != after[k]}
+            now = page.evaluate(look, [place, pile])
+            changed = {k: (before[k], now["state"][k]) for k in before if before[k] != now["state"][k]}
             assert not changed, f"{key!r} pressed on the table's {place} reached the page around it: {changed}"
+            assert now["focused"] == "ok", f"after {key!r} on the {place}: {now['focused']}"
             checked += 1
     return checked
 

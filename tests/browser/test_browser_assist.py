@@ -115,7 +115,7 @@ def wait_version_at_least(table, version: int) -> None:
 
 
 def test_any_key_stops_a_play_out_and_does_nothing_else_and_the_line_stays(table):
-    start = solve_suit_order_bobby(table, pace=0.25)
+    start = solve_suit_order_bobby(table, pace=0.15)
     play_out = table.cell(VIEW).locator('button[data-action="play_out"]')
     # a hint does not take the winning line away
     table.button("hint")
