@@ -23,7 +23,7 @@ from .layout import Fan, Layout
 
 CARD_RATIO = 1.4  # height / width
 GAP_RATIO = 0.14  # gap / card width
-MIN_CW = 30
+MIN_CW = 26
 MAX_CW = 120
 MAX_FELT_HEIGHT = 660  # a layout's reserved felt stays within this height …
 COMFORT_CW = 84  # … unless its cards would get narrower than this
@@ -31,7 +31,7 @@ COMFORT_CW = 84  # … unless its cards would get narrower than this
 INDEX_BOX = {"w": 26, "h": 42, "strip": 24}
 INDEX_FONT = 20  # the rank's size on the 100-wide face at index scale 1
 MIN_INDEX_FONT_PX = 12
-MAX_INDEX_SCALE = 1.9
+MAX_INDEX_SCALE = 2.4
 # Fan steps (js/src/fan.js STEP, MIN_STEP): fractions of the card height
 # (down) or width (right), for face-up and face-down cards.
 STEP = {"down": {"up": 0.27, "down": 0.12}, "right": {"up": 0.36, "down": 0.12}}
@@ -100,22 +100,23 @@ def _gap_of(cw: int) -> int:
     return max(3, js_round(cw * GAP_RATIO))
 
 
-def _stack_rows(layout: Layout, cw: int, gap: int, pad: int,
-                need: Sequence[float]) -> tuple[list[tuple[int, int]], int]:
+def _stack_rows(layout: Layout, cw: int, gap: int, pad: int, need: Sequence[float],
+                reserve: bool = True) -> tuple[list[tuple[int, int]], int]:
     ch = js_round(cw * CARD_RATIO)
     rows: list[tuple[int, int]] = []
     y = pad
     for i, row in enumerate(layout.rows):
         if i > 0:
             y += js_round(gap * row.gap_before + layout.rows[i - 1].below * cw)
-        h = max(js_round(row.height * ch), math.ceil(need[i] if i < len(need) else 0))
+        reserved = row.height if reserve else min(1, row.height)
+        h = max(js_round(reserved * ch), math.ceil(need[i] if i < len(need) else 0))
         rows.append((y, h))
         y += h
     return rows, y + js_round(layout.rows[-1].below * cw) + pad
 
 
-def _place(layout: Layout, cw: int, pad: int, left: int, width: int,
-           extents: Mapping[str, float]) -> Geometry:
+def _place(layout: Layout, cw: int, pad: int, left: int, width: int, extents: Mapping[str, float],
+           reserve: bool) -> Geometry:
     gap = _gap_of(cw)
     ch = js_round(cw * CARD_RATIO)
     step = cw + gap
@@ -123,7 +124,7 @@ def _place(layout: Layout, cw: int, pad: int, left: int, width: int,
     need = [0.0] * len(layout.rows)
     for slot in layout.slots:
         need[slot.row] = max(need[slot.row], extents.get(slot.pile, 0))
-    rows, height = _stack_rows(layout, cw, gap, pad, need)
+    rows, height = _stack_rows(layout, cw, gap, pad, need, reserve)
     piles = {}
     for slot in layout.slots:
         y, row_h = rows[slot.row]
@@ -143,12 +144,13 @@ def _place(layout: Layout, cw: int, pad: int, left: int, width: int,
 
 
 def table_geometry(layout: Layout, width: Optional[float] = None, extents: Mapping[str, float] = {}, *,
-                   card_width: Optional[int] = None) -> Geometry:
+                   card_width: Optional[int] = None, reserve: bool = True) -> Geometry:
     """The pile boxes of ``layout`` on a table ``width`` px wide, as the page
     computes them (``computeGeometry``): cards as large as fit, up to the
     layout's largest; rows grow to the fans' ``extents`` (px from each
     pile's top).  With ``card_width`` instead, cards that wide and a felt
-    as wide as they need.
+    as wide as they need.  ``reserve=False`` (a game over): rows keep no
+    room for fans to come, only for the cards they hold.
 
     >>> import solitaire_widgets as sw
     >>> table_geometry(sw.Frog.LAYOUT, card_width=60).width
@@ -158,7 +160,7 @@ def table_geometry(layout: Layout, width: Optional[float] = None, extents: Mappi
         gap = _gap_of(card_width)
         content = layout.cols * (card_width + gap) - gap
         pad = 8 if content + 24 < 480 else 12
-        return _place(layout, card_width, pad, pad, content + 2 * pad, extents)
+        return _place(layout, card_width, pad, pad, content + 2 * pad, extents, reserve)
     w = max(0, math.floor(width or 0))
     pad = 8 if w < 480 else 12
     cols = layout.cols
@@ -173,23 +175,25 @@ def table_geometry(layout: Layout, width: Optional[float] = None, extents: Mappi
         cw -= 1
     content = cols * (cw + _gap_of(cw)) - _gap_of(cw)
     left = max(pad, math.floor((w - content) / 2))
-    return _place(layout, cw, pad, left, w, extents)
+    return _place(layout, cw, pad, left, w, extents, reserve)
 
 
 def layout_for(layouts: Sequence[Layout], width: float = math.inf) -> Layout:
     """The layout the page takes for a table ``width`` px wide (``layoutFor``):
-    of those meant for that width, the one with the largest cards (a later
-    one only when its cards are over 10 % larger)."""
+    of those meant for that width, one that fits it, with the largest cards
+    (a later one only when its cards are over 10 % larger)."""
     main, *narrow = layouts
     if not math.isfinite(width):
         return main
-    best, best_cw = main, table_geometry(main, width).card_width
+    best, best_g = main, table_geometry(main, width)
     for other in narrow:
         if other.max_width is not None and width > other.max_width:
             continue
-        cw = table_geometry(other, width).card_width
-        if cw > best_cw * 1.1:
-            best, best_cw = other, cw
+        g = table_geometry(other, width)
+        fits, best_fits = g.width <= width, best_g.width <= width
+        # One that fits beats one that scrolls sideways; else much larger cards only.
+        if (fits and not best_fits) or (fits == best_fits and g.card_width > best_g.card_width * 1.1):
+            best, best_g = other, g
     return best
 
 
@@ -237,7 +241,8 @@ def _wrap_right(n: int, cw: int, width: float, step: int, line_step: int) -> lis
     per_line = max(1, math.floor(max(0, width - cw) / step) + 1)
     lines = math.ceil(n / per_line)
     across = math.ceil(n / lines)  # balance the lines
-    gap = min(STEP["right"]["up"] * cw, (width - cw) / (across - 1)) if across > 1 else 0
+    # The natural step, but never less than the index (small cards draw a wide one).
+    gap = min(max(STEP["right"]["up"] * cw, step), (width - cw) / (across - 1)) if across > 1 else 0
     return [(math.floor((i % across) * gap), (i // across) * line_step) for i in range(n)]
 
 

@@ -271,8 +271,10 @@ class _Drawing:
 
     # --- where everything lies -----------------------------------------------------------
     def _geometry(self, card_width: Optional[int], width: Optional[int]) -> Geometry:
-        """The table's geometry, rows grown to hold the fans they hold now."""
-        size = dict(card_width=DEFAULT_CARD_WIDTH if width is None and card_width is None else card_width)
+        """The table's geometry, rows grown to hold the fans they hold now
+        (and, the game over, no taller: as the table fits its rows)."""
+        size: dict[str, Any] = dict(card_width=DEFAULT_CARD_WIDTH if width is None and card_width is None
+                                    else card_width)
         first = table_geometry(self.layout, width, **size)
         extents = {}
         for pile, box in first.piles.items():
@@ -281,7 +283,7 @@ class _Drawing:
                 pos = fan_positions(n, self.game.face_down(pile), box.fan, box.w, 0, first.card_width,
                                     first.card_height, first.index)
                 extents[pile] = fan_extent(pos, first.card_width, first.card_height)[1]
-        return table_geometry(self.layout, width, extents, **size)
+        return table_geometry(self.layout, width, extents, reserve=self.game.status == "playing", **size)
 
     def _heading(self) -> tuple[str, str]:
         """The title line as the table's header has it: the title, the rule

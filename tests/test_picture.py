@@ -64,6 +64,7 @@ c.layouts.forEach((layout, i) => {{
   for (const w of c.widths) {{
     out.geometry.push(computeGeometry(layout, w));
     out.geometry.push(computeGeometry(layout, w, c.extents[i]));
+    out.geometry.push(computeGeometry(layout, w, c.extents[i], {{ reserve: false }}));
   }}
 }});
 for (const [n, down, fan, bw, bh, cw] of c.fans) {{
@@ -86,8 +87,8 @@ console.log(JSON.stringify(out));
     mine = []
     for layout, extents in zip(layouts_to_check(), cases["extents"]):
         for w in WIDTHS:
-            for ext in ({}, extents):
-                g = table_geometry(layout, w, ext)
+            for ext, reserve in (({}, True), (extents, True), (extents, False)):
+                g = table_geometry(layout, w, ext, reserve=reserve)
                 mine.append({
                     "width": g.width, "height": g.height, "cw": g.card_width, "ch": g.card_height, "gap": g.gap,
                     "indexScale": g.index_scale, "index": {"right": g.index.right, "line": g.index.line,
