@@ -176,7 +176,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         if shown is None:
             return None
         data, metadata = shown if isinstance(shown, tuple) else (shown, {})
-        data = {**data, "text/html": self._game.picture().img_tag(), "text/plain": str(self._game)}
+        with self._lock:  # not halfway through a move of the play-out's thread
+            data = {**data, "text/html": self._game.picture().img_tag(), "text/plain": str(self._game)}
         return data, metadata
 
     # --- the engine side -----------------------------------------------------
