@@ -45,8 +45,8 @@ FACE, BACK, BACK_FRAME = "#fff", "#1d4e93", "#f3f0e8"
 FELT, FELT_LIGHT, FELT_EDGE = "#1c6b3d", "#2a8550", "#0f3f23"
 MARK = "#ffd54f"  # highlights and arrows: the table's target colour
 TITLE_HEIGHT = 24
-_ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
 LABEL_HEIGHT = 13
+_ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
 
 # Suit outlines in a 20 × 20 box centred on (0, 0) (the same as the page's faces).
 SUIT_PATHS = {
@@ -246,11 +246,16 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
 
 
 def _n(x: float) -> str:
-    """A short number for SVG: integers bare, others to two decimals."""
+    """A short number for SVG: to two decimals, integers bare, no leading zero.
+
+    >>> [_n(3.0), _n(0.78), _n(-0.5), _n(12.345), _n(-0.001)]
+    ['3', '.78', '-.5', '12.35', '0']
+    """
+    x = round(x, 2)
     if x == int(x):
         return str(int(x))
     text = f"{x:.2f}".rstrip("0")
-    return text[1:] if text.startswith("0.") else "-" + text[2:] if text.startswith("-0.") else text
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
 
 
 class _Drawing:
