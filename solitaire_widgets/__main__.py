@@ -10,7 +10,8 @@ examples:
 
 Usage errors exit with status 2 and a line starting "error:". Ctrl-C stops a
 run: winnability prints the table of the deals that finished, says it was
-interrupted and exits with status 130.
+interrupted and exits with status 130. Output piped into a reader that stops
+early (`| head`) ends the run quietly with status 141.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import sys
 from typing import Any, Optional, Sequence
 
 INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
+BROKEN_PIPE = 141  # and for one whose reader went away (128 + SIGPIPE), as in `solve ... | head`
 
 DESCRIPTION = __doc__  # plain text: it is the --help text too
 
@@ -121,6 +123,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C outside a run (say, while starting up)
         print("interrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # the reader left (`... | head`): stop quietly
+        # Python flushes stdout again at exit; point it at devnull so that
+        # flush cannot fail a second time and print a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
 
 
 def _run(argv: Optional[Sequence[str]]) -> int:

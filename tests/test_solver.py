@@ -854,6 +854,20 @@ def test_cli_refuses_bad_usage_with_status_2_before_any_run(argv, message, capsy
     assert exit_.value.code == 2 and f"error: {message}" in err and "Traceback" not in err
 
 
+def test_cli_stops_quietly_when_its_reader_goes_away():
+    # `solve ... | head`: the reader closes the pipe before the line is out.
+    import os
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    with os.fdopen(write, "wb") as stdout:
+        done = subprocess.run([sys.executable, "-m", "solitaire_widgets", "solve", "cruel", "--seed", "1",
+                               "--max-states", "2000"], stdout=stdout, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 141 and done.stderr == ""
+
+
 def test_cli_help_reads_as_plain_text(capsys):
     with pytest.raises(SystemExit):
         cli(["--help"])
