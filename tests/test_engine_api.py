@@ -654,7 +654,7 @@ def tamper(data, **changes):
     ({"redo": "t0 f0"}, "saved 'redo' must be a list of move texts, not str"),
     ({"redo": ["f0 t0"]}, "saved redo move 1 ('f0 t0') cannot be played: cards on the foundations never move"),
     ({"player": "me"},
-     "saved game has unknown field 'player' (fields: deck, format, game, moves, options, redo, seed)"),
+     "saved game has unknown field 'player' (fields: deck, format, game, moves, options, position, redo, seed)"),
 ])
 def test_load_rejects_tampered_data(changes, message):
     g, data = good_save()

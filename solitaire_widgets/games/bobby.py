@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..cards import CARD, RANK
 from ..game import ANY, Draws, Game, Redeals, describe_rank
 from ..shuffle import derive_seed, shuffled
+from ..strategy import Pace
 
 PASSES = 3
 
@@ -56,6 +57,9 @@ class Bobby(Draws, Redeals, Game):
     }}
     KEY = "rank"
     REDEALS_MATTER = True  # passes are limited and each reshuffle has its own seed
+    # No guide: holding cards on the waste is how Bobby is won.  Its stock and
+    # waste hold every card not home, so the pace says how far a pass has gone.
+    PACE = Pace(stock=0.0, waste=0.8, per_redeal=16.0)
 
     @property
     def passes_left(self) -> int:

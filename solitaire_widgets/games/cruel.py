@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_in_suit_wants
 from ..cards import CARD, RANK, Card
 from ..game import Game, Redeals
+from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 TABLEAU = tuple(f"t{i}" for i in range(12))
@@ -65,6 +66,8 @@ class Cruel(Redeals, Game):
                  "last four to t0 (as PySolFC plays), so a short packet comes last.",
     }}
     KEY = "face"
+    GUIDE = Guide(home_alone=True)  # a card that can go home goes at once
+    PACE = Pace(per_redeal=10.0)  # play out the packets before gathering them again
 
     def _setup(self, order: list[int]) -> None:
         aces = [card for card in order if RANK[card] == 1]

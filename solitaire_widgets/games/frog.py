@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import CARD, RANK
 from ..game import ANY, Draws, Game
+from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 COLUMNS = tuple(f"t{i}" for i in range(5))
@@ -48,6 +49,8 @@ class Frog(Draws, Game):
     OPTIONS = {"aces": ("dealt", "all")}
     KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
+    GUIDE = Guide(home_before_stock=True, no_new_knots=True)
+    PACE = Pace(stock=3.0)  # go through the stock early, laying its cards out on the columns
     RULES = (
         ("Cards", "two decks, 104 cards. Stock, waste, the reserve (the Frog), foundations f0–f7 and "
                   "five columns t0–t4."),

@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import RANK
 from ..game import Deals, Game, Redeals
+from ..strategy import Guide
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(16))
 TABLEAU = tuple(f"t{i}" for i in range(8))
@@ -40,6 +41,7 @@ class LeapYear(Deals, Redeals, Game):
     OPTIONS = {"redeal": ("none", "once")}
     KEY = "rank"
     REDEALS_MATTER = True  # with redeal="once" the redeal can be spent
+    GUIDE = Guide(home_before_stock=True)
     RULES = (
         ("Cards", "four decks, 208 cards. Stock, foundations f0–f15, tableau piles t0–t7."),
         ("Deal", "the 16 aces go to f0–f15 in deck order; the next 8 cards go face up, one each, to "

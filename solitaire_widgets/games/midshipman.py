@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_in_suit_wants
 from ..cards import CARD, FACE, RANK, SUIT, SUITS
 from ..game import ANY, Draws, Game, describe_rank
+from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(9))
@@ -65,6 +66,8 @@ class Midshipman(Draws, Game):
     OPTIONS = {"build": ("different_suit", "other_colour"), "empty": ("any", "king")}
     KEY = "face"
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules
+    GUIDE = Guide(home_before_stock=True)
+    PACE = Pace(per_move=0.35)  # single-card moves let a line shuffle cards for hundreds of moves
     RULES = (
         ("Cards", "two decks, 104 cards. Stock, waste, foundations f0–f7, tableau piles t0–t8."),
         ("Deal", "four rounds across t0–t8: the first two face down, the last two face up. The other "

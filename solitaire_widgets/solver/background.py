@@ -28,7 +28,8 @@ from typing import Callable, ContextManager, Optional, Sequence
 
 from ..game import Game
 from ..moves import Move
-from .search import Solution, solve
+from .results import Solution
+from .search import solve
 
 log = logging.getLogger(__name__)
 
