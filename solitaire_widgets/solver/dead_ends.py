@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import sub
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional
 
 from ..cards import CARD, FACE, RANK, RANK_TEXT
 from ..fast_path import ANY
