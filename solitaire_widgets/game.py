@@ -27,7 +27,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 from .arguments import whole_number
 from .cards import CARD, FACE, RANK, Card, CardLike, card_ids_of_deck
@@ -40,6 +40,7 @@ from .strategy import Guide, Pace
 SAVE_FORMAT = 2  # 2 added "redo" (and, later, "position"); sw.load reads format 1 too
 
 MoveLike = Union[Move, str]
+G = TypeVar("G", bound="Game")
 log = logging.getLogger(__name__)
 
 
@@ -208,9 +209,9 @@ class Game(FastPath):
         self._version = 0
 
     @classmethod
-    def from_position(cls, piles: Mapping[str, Union[str, Iterable[CardLike]]], *,
+    def from_position(cls: type[G], piles: Mapping[str, Union[str, Iterable[CardLike]]], *,
                       face_down: Optional[Mapping[str, int]] = None, redeals: int = 0,
-                      seed: Optional[int] = None, **options: str) -> "Game":
+                      seed: Optional[int] = None, **options: str) -> G:
         """A game set up at a position of your own (a lesson's, a puzzle's)
         instead of a deal.
 
@@ -222,7 +223,8 @@ class Game(FastPath):
         later reshuffles do where the game has them.  The position need not
         hold the whole pack: the game is won when every card it holds is
         home.  ``restart()`` and ``replay()`` go back to this position, and
-        ``to_dict()`` saves it.  Whatever is wrong (an unknown pile, a card
+        ``to_dict()`` saves it.  The piles are laid out as given: the game's
+        own deal (``_setup``) does not run.  Whatever is wrong (an unknown pile, a card
         that does not parse, a card more often than the game's decks hold, a
         face-down count beyond the pile) is refused with a ``ValueError``.
 

@@ -22,7 +22,7 @@ from ..game import Game
 def check_game(game: Any) -> None:
     """Refuse what is not a game."""
     if not isinstance(game, Game):
-        raise TypeError(f"the solver needs a game (sw.Cruel(seed=1), sw.new_game('frog'), "
+        raise TypeError(f"the solver needs a game (a game class called with a seed, sw.new_game(name), "
                         f"or a table's widget.game), not {game!r}")
 
 

@@ -193,9 +193,9 @@ class Search:
                 g.revert_code(record)
                 return after is ANY
             return not any(self._outside(k) for k in wants)
-        # A card that may still go onto the tableau (Midshipman's waste card)
-        # could become the base another card needs there: ask each pile it
-        # may go to what it would take with this card on top.
+        # A card that may still go onto the tableau (a waste card, say) could
+        # become the base another card needs there: ask each pile it may go
+        # to what it would take with this card on top.
         for t in self.tableau_routes[s]:
             wants = g.wants_holding(t, [*self.piles[t], card])
             if wants is not ANY and any(self._outside(k) for k in wants):
