@@ -15,31 +15,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import games
 from .cards import Card, standard_deck
-from .errors import IllegalMoveError, NothingToUndoError
+from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
 from .game import Game, GameChange
-from .games.bobby import Bobby
-from .games.cruel import Cruel
-from .games.frog import Frog
-from .games.leap_year import LeapYear
-from .games.midshipman import Midshipman
+from .games import *  # noqa: F403  (the registry, and every built-in game class by its name)
+from .layout import Layout, Row, Slot
 from .moves import Move
-from .rules import Variant, rules, variants
+from .piles import piles_by_role
+from .rules import Variant, Variants, rules, variants
 from .saving import load, new_game
-from .solver import Hint, Solution, WinRate, WinRateInterrupted, solve, winnability
-
-GAMES: dict[str, type[Game]] = {
-    cls.name: cls for cls in (Frog, LeapYear, Bobby, Cruel, Midshipman)
-}
+from .solver import Deal, Hint, Solution, WinRate, WinRateInterrupted, solve, winnability
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES", "Bobby", "Card", "Cruel", "Frog", "Game", "GameChange", "Hint", "IllegalMoveError",
-    "LeapYear", "Midshipman", "Move", "NothingToUndoError", "Solution", "SolitaireWidget", "Variant",
-    "WinRate", "WinRateInterrupted", "load", "new_game", "play", "rules", "solve", "standard_deck", "variants",
+    "Card", "Deal", "Game", "GameChange", "Hint", "IllegalMoveError", "Layout", "Move", "NothingToRedoError",
+    "NothingToUndoError", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
+    "WinRateInterrupted", "load", "new_game", "piles_by_role", "play", "rules", "solve", "standard_deck", "variants",
     "winnability",
 ]
+__all__ += games.__all__
 
 
 def __getattr__(name: str) -> Any:

@@ -1,13 +1,14 @@
-"""Command line: ``python -m solitaire_widgets solve|winnability …`` (also the
-``solitaire-widgets`` console script).
+"""Solve a deal, or measure win rates over many deals, of one of the games
+(python -m solitaire_widgets, or the solitaire-widgets console script).
 
-    python -m solitaire_widgets solve cruel --seed 7
-    python -m solitaire_widgets winnability cruel --deals 1000 --jobs 2
-    python -m solitaire_widgets winnability bobby --deals 200 -o redeal=turn --player greedy
+examples:
+  solitaire-widgets solve cruel --seed 7
+  solitaire-widgets winnability cruel --deals 1000 --jobs 2
+  solitaire-widgets winnability bobby --deals 200 -o redeal=turn --player greedy
 
-Usage errors exit with status 2 and a line starting ``error:``; Ctrl-C prints
-what finished (for ``winnability``, the table of the deals that finished),
-says it was interrupted and exits with status 130.
+Usage errors exit with status 2 and a line starting "error:". Ctrl-C stops a
+run: winnability prints the table of the deals that finished, says it was
+interrupted and exits with status 130.
 """
 
 from __future__ import annotations
@@ -21,23 +22,12 @@ from typing import Any, Optional, Sequence
 
 INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIGINT)
 
-DESCRIPTION = """\
-Solve a deal, or measure win rates over many deals, of Frog, Leap Year,
-Bobby, Cruel or Midshipman.
-
-examples:
-  solitaire-widgets solve cruel --seed 7
-  solitaire-widgets winnability cruel --deals 1000 --jobs 2
-  solitaire-widgets winnability bobby --deals 200 -o redeal=turn --player greedy
-
-Ctrl-C stops a run: winnability prints the table of the deals that finished,
-says it was interrupted and exits with status 130.
-"""
+DESCRIPTION = __doc__  # plain text: it is the --help text too
 
 
 def _game(text: str) -> str:
     """argparse type of the game argument: any spelling ``sw.new_game`` takes."""
-    from .saving import game_class
+    from .games import game_class
 
     try:
         return game_class(text).name
@@ -86,7 +76,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     for command, text in (("solve", "search one deal for a win and print the winning line"),
                           ("winnability", "win rates over many deals: solver, greedy or random player")):
         p = commands[command] = sub.add_parser(command, help=text, description=text)
-        p.add_argument("game", type=_game, help=f"{games} (\"Leap Year\" and leap-year work too)")
+        p.add_argument("game", type=_game, help=f"{games} (any spelling: a title, spaces or hyphens work too)")
         p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option, e.g. redeal=turn or gather=pysol")
         p.add_argument("--time-limit", type=float, default=None,

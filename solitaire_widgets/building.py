@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import CARD, FACE, RANK, Card
-from .game import describe_rank
+from .cards import CARD, FACE, RANK, Card, describe_rank
 
 ACE_FACES = (0, 13, 26, 39)
 

@@ -144,6 +144,20 @@ FACE = tuple(i % 52 for i in range(MAX_CARDS))
 CARD = tuple(Card.from_id(i) for i in range(MAX_CARDS))
 
 
+def rank_word(rank: int) -> str:
+    """``"ace"``, ``"8"``, ``"king"``: a rank as a word."""
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
+
+
+def describe_rank(rank: int) -> str:
+    """``"an 8"``, ``"a king"``, ``"an ace"``: a rank with its article.
+
+    >>> describe_rank(8), describe_rank(12)
+    ('an 8', 'a queen')
+    """
+    return ("an " if rank in (1, 8) else "a ") + rank_word(rank)
+
+
 def card_ids_of_deck(deck: Iterable[CardLike], decks: int, game_title: str) -> list[int]:
     """Turn an explicit deck (cards or card strings) into physical card ids.
 

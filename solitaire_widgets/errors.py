@@ -15,4 +15,12 @@ class IllegalMoveError(ValueError):
 
 
 class NothingToUndoError(IllegalMoveError):
-    """``undo()`` with no move played, or ``redo()`` with nothing undone."""
+    """``undo()`` with no move played."""
+
+
+class NothingToRedoError(NothingToUndoError):
+    """``redo()`` with no move taken back.
+
+    A subclass of ``NothingToUndoError``, which ``redo()`` raised before it
+    had its own error, so ``except NothingToUndoError`` still catches it.
+    """

@@ -24,16 +24,20 @@ Move('t1', 't8')
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 from .arguments import whole_number
-from .cards import CARD, FACE, RANK, Card, CardLike, card_ids_of_deck
-from .errors import IllegalMoveError, NothingToUndoError
+from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
+from .declarations import check_declarations
+from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
 from .fast_path import ANY, FastPath, GameShape, UndoRecord
+from .layout import Layout, default_layout
 from .moves import Move
+from .piles import Role
 from .shuffle import shuffled
 from .strategy import Guide, Pace
 
@@ -66,19 +70,32 @@ Observer = Callable[["Game", GameChange], None]
 
 
 class Game(FastPath):
-    """Base class of the five games; use a subclass or ``sw.new_game``.
+    """Base class of every game; use a subclass or ``sw.new_game``.
 
     Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``),
     ``deck`` (explicit card order, first card dealt first) and the game's
     rule options (see ``OPTIONS``).  ``from_position`` sets a game up at a
     position of your own instead of a deal.
+
+    A game is one subclass that declares what it is (``PILES`` and
+    ``ROLES``, ``ROUTES``, ``ACTION_NAMES``, ``OPTIONS``, ``RULES``, the
+    optional ``LAYOUT``, ``GUIDE`` and ``PACE`` …) and answers the hooks
+    below; the declarations are checked when the class is made, so a mistake
+    fails there, clearly (see ``solitaire_widgets.declarations``).
+    ``sw.register`` makes it known by name to ``sw.new_game``, the table, the
+    solver and Gymnasium.
     """
 
     # --- declared by each game module -----------------------------------
+    # The snake_case id (saves, ``sw.new_game``) and the title a player reads;
+    # both default from the class name (``LeapYear``: "leap_year", "Leap Year").
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     decks: ClassVar[int] = 1
+    # The pile ids in a fixed order (saves, keys, observations follow it) and
+    # the role of each (``piles.piles_by_role`` gives both from one call).
     PILES: ClassVar[tuple[str, ...]] = ()
+    ROLES: ClassVar[Mapping[str, Role]] = {}
     # source pile -> piles its top card may go to (the routes of the rules)
     ROUTES: ClassVar[dict[str, tuple[str, ...]]] = {}
     ACTION_NAMES: ClassVar[tuple[str, ...]] = ()
@@ -101,6 +118,10 @@ class Game(FastPath):
     # (a draw): action -> (source, target).  The engine plays them itself,
     # recorded like card moves, instead of calling ``_do_action``.
     DRAWS: ClassVar[dict[str, tuple[str, str]]] = {}
+    # The table: where each pile lies (None: ``layout.default_layout`` from
+    # the roles), and other layouts for narrow tables (see ``layouts()``).
+    LAYOUT: ClassVar[Optional[Layout]] = None
+    NARROW_LAYOUTS: ClassVar[tuple[Layout, ...]] = ()
     # How the solver plays it (``solitaire_widgets.strategy``): the guided
     # pass's trims (None: no guided pass) and how positions count the stock,
     # the waste, redeals and moves (``Pace()``: each card out is one short).
@@ -109,6 +130,8 @@ class Game(FastPath):
 
     # --- derived once per class in __init_subclass__ ---------------------
     _INDEX: ClassVar[dict[str, int]]
+    _ROLE_AT: ClassVar[tuple[Role, ...]]  # the role of each pile, by index
+    _LAYOUTS: ClassVar[tuple[Layout, ...]]
     _MOVE_GRID: ClassVar[list[list[Optional[Move]]]]
     _SOURCES: ClassVar[tuple[int, ...]]
     _TARGETS: ClassVar[tuple[int, ...]]
@@ -130,14 +153,15 @@ class Game(FastPath):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not cls.PILES:
-            return
-        for option, values in cls.OPTIONS.items():
-            if tuple(cls.OPTION_RULES.get(option, ())) != values:
-                raise TypeError(f"{cls.__name__}.OPTION_RULES[{option!r}] must give one sentence "
-                                f"for each of {values}, in that order")
-        if set(cls.OPTION_RULES) != set(cls.OPTIONS):
-            raise TypeError(f"{cls.__name__}.OPTION_RULES has options OPTIONS does not declare")
+            return  # a mixin or an abstract base, not a game
+        if "name" not in cls.__dict__:
+            cls.name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", cls.__name__).lower()
+        if "title" not in cls.__dict__:
+            cls.title = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", cls.__name__)
+        check_declarations(cls)
         cls._INDEX = {p: i for i, p in enumerate(cls.PILES)}
+        cls._ROLE_AT = tuple(cls.ROLES[p] for p in cls.PILES)
+        cls._LAYOUTS = (cls.LAYOUT or default_layout(cls.PILES, cls.ROLES),) + tuple(cls.NARROW_LAYOUTS)
         n = len(cls.PILES)
         grid: list[list[Optional[Move]]] = [[None] * n for _ in range(n)]
         for source, targets in cls.ROUTES.items():
@@ -147,8 +171,8 @@ class Game(FastPath):
         cls._MOVE_GRID = grid
         cls._SOURCES = tuple(cls._INDEX[s] for s in cls.ROUTES)
         cls._TARGETS = tuple(sorted({cls._INDEX[t] for ts in cls.ROUTES.values() for t in ts}))
-        cls._FOUNDATIONS = tuple(i for i, p in enumerate(cls.PILES) if p[0] == "f")
-        cls._TABLEAU = tuple(i for i, p in enumerate(cls.PILES) if p[0] == "t")
+        cls._FOUNDATIONS = tuple(i for i, role in enumerate(cls._ROLE_AT) if role == "foundation")
+        cls._TABLEAU = tuple(i for i, role in enumerate(cls._ROLE_AT) if role == "tableau")
         cls._KEYS = RANK if cls.KEY == "rank" else FACE
         # card id -> its key as one byte, for bytes.translate (ids < 256)
         cls._KEY_TABLE = bytes(cls._KEYS) + bytes(256 - len(cls._KEYS))
@@ -163,17 +187,33 @@ class Game(FastPath):
                           for s, row in enumerate(grid)]
         cls._DRAW_CODES = {cls._ACTION_BASE + cls.ACTION_NAMES.index(action): (cls._INDEX[s], cls._INDEX[t])
                            for action, (s, t) in cls.DRAWS.items()}
-        if cls.GUIDE is not None and not isinstance(cls.GUIDE, Guide):
-            raise TypeError(f"{cls.__name__}.GUIDE must be a solitaire_widgets.strategy.Guide or None, "
-                            f"not {cls.GUIDE!r}")
-        if not isinstance(cls.PACE, Pace):
-            raise TypeError(f"{cls.__name__}.PACE must be a solitaire_widgets.strategy.Pace, not {cls.PACE!r}")
         cls.SHAPE = GameShape(
-            piles=cls.PILES, roles=_roles(cls), foundations=cls._FOUNDATIONS, tableau=cls._TABLEAU,
+            piles=cls.PILES, roles=cls._ROLE_AT, foundations=cls._FOUNDATIONS, tableau=cls._TABLEAU,
             interchangeable=cls._INTERCHANGEABLE, sources=cls._SOURCES, targets=cls._TARGETS,
             routes=tuple(map(tuple, cls._CODE_GRID)), actions=cls.ACTION_NAMES, action_base=cls._ACTION_BASE,
             key=cls.KEY, keys=cls._KEYS, key_table=cls._KEY_TABLE, cards=cls._N, moves=cls._CODE_MOVES,
             codes=MappingProxyType(cls._MOVE_CODES))
+
+    @classmethod
+    def piles_of(cls, role: Role) -> tuple[str, ...]:
+        """The ids of the piles with ``role``, in ``PILES`` order.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby.piles_of("foundation"), sw.Bobby.piles_of("tableau")
+        (('f0', 'f1'), ())
+        """
+        return tuple(p for p in cls.PILES if cls.ROLES[p] == role)
+
+    @classmethod
+    def layouts(cls) -> tuple[Layout, ...]:
+        """The table layouts: ``LAYOUT`` (or the default one made from the
+        roles) first, then the ``NARROW_LAYOUTS``.
+
+        >>> import solitaire_widgets as sw
+        >>> [len(layout.rows) for layout in sw.Cruel.layouts()]
+        [3, 4, 5]
+        """
+        return cls._LAYOUTS
 
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
@@ -342,14 +382,15 @@ class Game(FastPath):
 
     def _route_reason(self, source: str, target: str) -> str:
         """Why nothing moves from ``source`` to ``target`` in this game."""
-        if source == "stock":
+        source_role, target_role = self.ROLES[source], self.ROLES[target]
+        if source_role == "stock":
             verb = " or ".join(a for a in self.ACTION_NAMES if a != "redeal")
             return f"cards are not taken from the stock by hand: use {verb} to turn them up"
-        if target == "stock":
+        if target_role == "stock":
             return "cards never go back to the stock"
-        if target == "waste":
+        if target_role == "waste":
             return "only the stock feeds the waste"
-        if target == "reserve":
+        if target_role == "reserve":
             return "no card may be put on the reserve"
         return f"{self.title} never moves a card from {source} to {target}"
 
@@ -426,9 +467,35 @@ class Game(FastPath):
     def face_down(self, pile: str) -> int:
         """How many cards at the bottom of ``pile`` lie face down."""
         i = self._pile_index(pile)
-        if pile == "stock":  # the stock always lies face down
+        if self._ROLE_AT[i] == "stock":  # the stock always lies face down
             return len(self._piles[i])
         return self._down[i]
+
+    def empty_label(self, pile: str) -> str:
+        """What ``pile`` shows on a table while it is empty, under the rules
+        and options in force: ``"waste"`` or ``"reserve"`` for those piles;
+        the one rank that may start it where only one may (``"A"``, ``"K"``);
+        else ``""``.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Midshipman(seed=1, empty="king")
+        >>> g.empty_label("f0"), g.empty_label("t0"), g.empty_label("waste"), g.empty_label("stock")
+        ('A', 'K', 'waste', '')
+        """
+        i = self._pile_index(pile)
+        role = self._ROLE_AT[i]
+        if role in ("waste", "reserve"):
+            return role
+        if i not in self._TARGETS:
+            return ""  # no card is ever put on it by hand
+        wants = self.wants_holding(i, [])  # ask the rules about the pile as if it were empty
+        if wants is ANY:
+            return ""
+        ranks = {key if self.KEY == "rank" else key % 13 + 1 for key in wants}
+        if len(ranks) != 1:
+            return ""
+        rank = ranks.pop()
+        return RANK_TEXT.get(rank, str(rank))
 
     def top(self, pile: str) -> Optional[Card]:
         """The top card of ``pile``, or None when it is empty."""
@@ -511,7 +578,8 @@ class Game(FastPath):
         []
         """
         index = self._INDEX
-        return [m for m in self._legal_moves() if m.target is not None and m.target[0] == "f"
+        roles = self._ROLE_AT
+        return [m for m in self._legal_moves() if m.target is not None and roles[index[m.target]] == "foundation"
                 and self._safe_drop(index[m.source], index[m.target])]  # type: ignore[index]
 
     def _safe_drop(self, s: int, t: int) -> bool:
@@ -610,7 +678,7 @@ class Game(FastPath):
             return f"{source} onto itself moves nothing"
         if not self._piles[s]:
             return f"{source} is empty: there is no card to move"
-        if source[0] == "f":
+        if self._ROLE_AT[s] == "foundation":
             return "cards on the foundations never move: foundations are final"
         if self._MOVE_GRID[s][t] is None:
             return self._route_reason(source, target)
@@ -662,9 +730,10 @@ class Game(FastPath):
         return move
 
     def redo(self) -> Move:
-        """Play again the last move taken back; return it."""
+        """Play again the last move taken back; return it.  With nothing taken
+        back it raises ``NothingToRedoError`` (a ``NothingToUndoError``)."""
         if not self._redo_moves:
-            raise NothingToUndoError("nothing to redo: no move has been taken back")
+            raise NothingToRedoError("nothing to redo: no move has been taken back")
         move = self._redo_moves.pop()
         changed = self._apply(move)
         self._changed("redo", move, changed)
@@ -909,24 +978,9 @@ def _unshared(record: tuple) -> tuple:
     return (None, [(i, cards[:], down) for i, cards, down in saved], redeals, changed)
 
 
-def rank_word(rank: int) -> str:
-    """``"ace"``, ``"8"``, ``"king"``: a rank as a word."""
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-
-
-def describe_rank(rank: int) -> str:
-    """``"an 8"``, ``"a king"``, ``"an ace"``: a rank with its article."""
-    return ("an " if rank in (1, 8) else "a ") + rank_word(rank)
-
 
 def _checked_seed(seed: Any) -> Optional[int]:
     """A seed as a plain int (numpy's integers too: saves stay JSON-ready), or None."""
     if seed is not None and not whole_number(seed, at_least=0, below=2**64):
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
     return None if seed is None else int(seed)
-
-
-def _roles(cls: type[Game]) -> tuple[str, ...]:
-    """Each pile's role, by index, from its id (stock, waste, reserve, fN, tN)."""
-    named = {"stock": "stock", "waste": "waste", "reserve": "reserve"}
-    return tuple(named.get(p, "foundation" if p[0] == "f" else "tableau") for p in cls.PILES)

@@ -1,8 +1,10 @@
-"""Gymnasium environments for the five games (optional extra ``[gym]``).
+"""Gymnasium environments for every registered game (optional extra ``[gym]``).
 
-Importing this module registers ``solitaire_widgets/Frog-v0``,
-``LeapYear-v0``, ``Bobby-v0``, ``Cruel-v0`` and ``Midshipman-v0``; rule
-options go through ``gymnasium.make``:
+Importing this module registers one environment per game of ``sw.GAMES``,
+``solitaire_widgets/<ClassName>-v0`` (``Frog-v0``, ``LeapYear-v0``,
+``Bobby-v0``, ``Cruel-v0``, ``Midshipman-v0``), and one for each game
+``sw.register`` adds later; ``env_id(cls)`` gives a game's id.  Rule options
+go through ``gymnasium.make``:
 
 >>> import gymnasium, solitaire_widgets as sw, solitaire_widgets.gym
 >>> env = gymnasium.make("solitaire_widgets/Cruel-v0", gather="pysol")
@@ -51,7 +53,8 @@ deck).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from types import MappingProxyType
+from typing import Any, Mapping, Optional
 
 import gymnasium
 import numpy as np
@@ -61,8 +64,8 @@ from .arguments import whole_number
 from .cards import FACE
 from .errors import IllegalMoveError
 from .game import Game
+from .games import DEFAULT_GAME, GameName, game_class, on_register
 from .moves import Move
-from .saving import GameName, game_class
 
 RESET_OPTIONS = ("game_seed", "deck")
 WIN_BONUS = 50
@@ -70,13 +73,18 @@ MAX_EPISODE_STEPS = 1000
 FACE_DOWN = 53
 _CODES = np.array([face + 1 for face in FACE], dtype=np.int16)  # card id -> 1..52
 
-ENV_IDS = {
-    "frog": "solitaire_widgets/Frog-v0",
-    "leap_year": "solitaire_widgets/LeapYear-v0",
-    "bobby": "solitaire_widgets/Bobby-v0",
-    "cruel": "solitaire_widgets/Cruel-v0",
-    "midshipman": "solitaire_widgets/Midshipman-v0",
-}
+_ENV_IDS: dict[str, str] = {}
+# game name -> its environment id, for every registered game (read-only)
+ENV_IDS: Mapping[str, str] = MappingProxyType(_ENV_IDS)
+
+
+def env_id(game: GameName) -> str:
+    """The Gymnasium id of a game: ``solitaire_widgets/<ClassName>-v0``.
+
+    >>> env_id("leap year")
+    'solitaire_widgets/LeapYear-v0'
+    """
+    return f"solitaire_widgets/{game_class(game).__name__}-v0"
 
 
 def action_moves(cls: type[Game]) -> tuple[Move, ...]:
@@ -92,13 +100,12 @@ def action_moves(cls: type[Game]) -> tuple[Move, ...]:
 
 
 class SolitaireEnv(gymnasium.Env):
-    """One game as a Gymnasium environment; ``game`` is a game's name (any
-    spelling ``sw.new_game`` takes) or class, other keywords are its rule
-    options."""
+    """One game as a Gymnasium environment; ``game`` is a name of ``sw.GAMES``
+    (any spelling) or a game class, other keywords are its rule options."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, game: GameName = "cruel", render_mode: Optional[str] = None, **options: str) -> None:
+    def __init__(self, game: GameName = DEFAULT_GAME, render_mode: Optional[str] = None, **options: str) -> None:
         self._cls = game_class(game)
         self._options = self._cls.checked_options(options)  # bad options fail here, clearly
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -110,6 +117,8 @@ class SolitaireEnv(gymnasium.Env):
         shape = (len(self._cls.PILES) + 1, 52 * self._cls.decks)
         self.observation_space = spaces.Box(0, FACE_DOWN, shape=shape, dtype=np.int16)
         self.game: Game = self._cls(seed=0, **self._options)
+        # the stock's row: its cards always show as face down
+        self._stock_row = next((i for i, p in enumerate(self._cls.PILES) if self._cls.ROLES[p] == "stock"), None)
 
     # --- what the agent sees -------------------------------------------------------
     def _observation(self) -> np.ndarray:
@@ -118,10 +127,10 @@ class SolitaireEnv(gymnasium.Env):
         width = obs.shape[1]
         where: list[int] = []  # flat positions of the face-up cards, top card of each pile first
         what: list[int] = []
-        stock = game.SHAPE.with_role("stock")
+        stock = self._stock_row
         for row, (ids, down) in enumerate(zip(game.pile_lists(), game.face_down_counts())):  # the fast path
             n = len(ids)
-            if row in stock:
+            if row == stock:
                 down = n
             if n > down:
                 where.extend(range(row * width, row * width + n - down))
@@ -195,11 +204,17 @@ class SolitaireEnv(gymnasium.Env):
         return None
 
 
-def _register() -> None:
-    for name, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=SolitaireEnv, kwargs={"game": name},
-                               max_episode_steps=MAX_EPISODE_STEPS)
+def register_env(cls: type[Game]) -> str:
+    """Register ``cls``'s environment with Gymnasium (done for every game
+    ``sw.register`` knows); return its id.  The environment makes the game
+    registered under the class's name when ``gymnasium.make`` runs, so a
+    class defined again in a notebook is the one played."""
+    id_ = env_id(cls)
+    if id_ not in gymnasium.registry:
+        gymnasium.register(id=id_, entry_point=SolitaireEnv, kwargs={"game": cls.name},
+                           max_episode_steps=MAX_EPISODE_STEPS)
+    _ENV_IDS[cls.name] = id_
+    return id_
 
 
-_register()
+on_register(register_env)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
-from .saving import GameName, game_class
+from .games import GameName, game_class
 from .text import Markdown
 
 

@@ -8,58 +8,28 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Any, Iterable, Mapping, Optional
 
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import SAVE_FORMAT, Game
-
-GameName = Union[str, Game, type[Game]]  # "cruel", "Leap Year", sw.Cruel or a game
+from .games import GameName, game_class  # the one lookup of game names lives with the registry
 
 SAVE_KEYS = {"format", "game", "options", "seed", "deck", "position", "moves", "redo"}
 POSITION_KEYS = {"piles", "face_down", "redeals"}  # Game.from_position's
 READ_FORMATS = (1, SAVE_FORMAT)  # format 1 had no "redo"
 
 
-def _games() -> dict[str, type[Game]]:
-    from . import GAMES
-
-    return GAMES
-
-
 def new_game(name: GameName, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
              **options: str) -> Game:
-    """A new game by name: ``"frog"``, ``"leap_year"``, ``"bobby"``, ``"cruel"``, ``"midshipman"``
-    (any spelling ``game_class`` reads).
+    """A new game: ``name`` is a registered game's name in any spelling
+    (``"frog"``, ``"Leap Year"``, ``"leap_year"``, …; see ``sw.GAMES``) or a
+    game class.
 
     >>> new_game("cruel", seed=1, gather="pysol").options
     {'gather': 'pysol'}
     """
     return game_class(name)(seed=seed, deck=deck, **options)
-
-
-def game_class(name: GameName) -> type[Game]:
-    """The class of a game, from its name in any spelling (``"leap_year"``,
-    ``"Leap Year"``, ``"leap-year"``), its class or a game of it.  Every
-    function that takes a game name reads it here, so all of them take the
-    same spellings and refuse others with the same ``ValueError``.
-
-    >>> game_class("Leap Year").__name__, game_class("CRUEL").__name__
-    ('LeapYear', 'Cruel')
-    >>> game_class("klondike")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown game 'klondike'; choose one of frog, leap_year, bobby, cruel, midshipman
-    """
-    if isinstance(name, Game):
-        return type(name)
-    games = _games()
-    if isinstance(name, type) and issubclass(name, Game) and name.PILES:  # a game's class, not Game itself
-        return name
-    key = name.strip().lower().replace(" ", "_").replace("-", "_") if isinstance(name, str) else None
-    if key not in games:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(games)}")
-    return games[key]
 
 
 def load(data: Mapping[str, Any]) -> Game:

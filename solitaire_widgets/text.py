@@ -69,9 +69,10 @@ def explain(game: "Game") -> Markdown:
             continue
         # One reason per kind of target is enough: the others say the same.
         # For the foundations, the one of the card's suit says the most.
-        homes = sorted((t for t in reasons if t[0] == "f"), key=lambda t: getattr(game.top(t), "suit", "") != card.suit)
+        homes = sorted((t for t in reasons if game.ROLES[t] == "foundation"),
+                       key=lambda t: getattr(game.top(t), "suit", "") != card.suit)
         home = reasons[homes[0]] if homes else None
-        other = next((r for t, r in reasons.items() if t[0] != "f"), None)
+        other = next((r for t, r in reasons.items() if game.ROLES[t] != "foundation"), None)
         cannot.append(f"- `{source}` {card} stays: " + "; ".join(r for r in (home, other) if r) + ".")
     for action in game.ACTION_NAMES:
         reason = game.why_illegal(action)
@@ -94,16 +95,16 @@ def explain(game: "Game") -> Markdown:
 def _stock_sentences(game: "Game") -> list[str]:
     sentences = []
     passes = getattr(game, "passes_left", None)
-    if "stock" in game.PILES:
-        text = f"Stock: {_plural(len(game.card_ids('stock')), 'card')} face down"
+    for stock in game.piles_of("stock"):
+        text = f"Stock: {_plural(len(game.card_ids(stock)), 'card')} face down"
         if passes is not None:
             text += f"; {_plural(passes, 'pass', 'passes')} left, this one included."
         else:
             text += "; one pass, no redeal."
         sentences.append(text)
-    elif "redeal" in game.ACTION_NAMES:
+    if not game.piles_of("stock") and "redeal" in game.ACTION_NAMES:
         sentences.append(f"Redeals: unlimited; {game.redeals} made so far.")
-    down = sum(game.face_down(p) for p in game.PILES if p != "stock")
+    down = sum(game.face_down(p) for p in game.PILES if game.ROLES[p] != "stock")
     if down:
         sentences.append(f"{_plural(down, 'card')} lie face down; each turns up when it becomes a top card.")
     return sentences
@@ -121,18 +122,19 @@ def render(game: "Game") -> str:
         f"{game.title}  {origin}  {game.status}  move {len(game.history)}  "
         f"home {game.cards_home}/{game.card_count}{extra}"
     ]
-    foundations = [p for p in game.PILES if p[0] == "f"]
+    foundations = list(game.piles_of("foundation"))
     for pile in game.PILES:
-        if pile == foundations[0]:
+        role = game.ROLES[pile]
+        if foundations and pile == foundations[0]:
             lines.extend(_foundation_rows(game, foundations))
-        if pile[0] == "f":
+        if role == "foundation":
             continue
         ids = game.card_ids(pile)
         down = game.face_down(pile)
-        if pile == "stock":
+        if role == "stock":
             text = f"[{len(ids)} card{'s' * (len(ids) != 1)}]" if ids else EMPTY
         else:
-            shown = ids[-WASTE_SHOWN:] if pile == "waste" else ids
+            shown = ids[-WASTE_SHOWN:] if role == "waste" else ids
             cards = [BACK if (len(ids) - len(shown) + i) < down else str(CARD[c]) for i, c in enumerate(shown)]
             text = " ".join(cards) if cards else EMPTY
             if len(shown) < len(ids):
@@ -147,5 +149,6 @@ def _foundation_rows(game: "Game", foundations: list[str]) -> list[str]:
     for start in range(0, len(foundations), 8):
         row = foundations[start:start + 8]
         tops = " ".join(f"{str(game.top(f) or EMPTY):<3}" for f in row)
-        rows.append(f"{row[0] + '–' + row[-1]:<8} {tops.rstrip()}")
+        label = row[0] if len(row) == 1 else f"{row[0]}–{row[-1]}"
+        rows.append(f"{label:<8} {tops.rstrip()}")
     return rows

@@ -26,6 +26,7 @@ import traitlets
 from .cards import CardLike
 from .errors import IllegalMoveError
 from .game import Game, GameChange
+from .games import DEFAULT_GAME, GameName
 from .moves import Move
 from .rules import rules as rules_text
 from .saving import GameName, new_game
@@ -61,7 +62,8 @@ class SolitaireWidget(anywidget.AnyWidget):
     """A card table for one game, played by mouse and keyboard in JupyterLab.
 
     ``SolitaireWidget(game)`` shows an existing engine game;
-    ``SolitaireWidget("cruel", seed=7, **options)`` makes one.  ``widget.game``
+    ``SolitaireWidget("cruel", seed=7, **options)`` makes one (a name in any
+    spelling or a game class; no name opens the default game).  ``widget.game``
     is the engine object: play it from code and every view follows.
     ``auto_drop=True`` (also a toggle on the table) sends safe cards home after
     each move made on the table, one by one, as ordinary undoable moves
@@ -76,6 +78,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     game_name = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     pile_ids = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    pile_roles = traitlets.Dict().tag(sync=True)  # pile id -> role (Game.ROLES)
+    layouts = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
+    empty_labels = traitlets.Dict().tag(sync=True)  # pile id -> what it shows empty ("A", "waste"), if anything
     actions = traitlets.List(traitlets.Unicode()).tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
     rules = traitlets.Unicode("").tag(sync=True)  # sw.rules(game): Markdown for the Rules panel
@@ -101,7 +106,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
     play_pace = 0.4  # seconds between the moves of Play it out
 
-    def __init__(self, game: GameName = "cruel", *, seed: Optional[int] = None,
+    def __init__(self, game: Optional[GameName] = None, *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
                  **options: str) -> None:
         super().__init__()
@@ -112,7 +117,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             if seed is not None or deck is not None or options:
                 raise ValueError("pass seed, deck and options only with a game name, not with a Game")
         else:
-            game = new_game(game, seed=seed, deck=deck, **options)
+            game = new_game(DEFAULT_GAME if game is None else game, seed=seed, deck=deck, **options)
         self._game: Game = game
         # Page requests, the solver's verdict and the play-out's moves change
         # the traits one at a time (the last two from a worker thread).
@@ -176,6 +181,9 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.game_name = game.name
             self.title = game.title
             self.pile_ids = list(game.PILES)
+            self.pile_roles = dict(game.ROLES)
+            self.layouts = [layout.to_json() for layout in game.layouts()]
+            self.empty_labels = {pile: label for pile in game.PILES if (label := game.empty_label(pile))}
             self.actions = list(game.ACTION_NAMES)
             self.options = game.options
             self.rules = rules_text(game)
@@ -199,8 +207,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             "redo": len(game.redo_moves),
             "seed": game.seed,
         }
-        if "stock" in game.PILES:
-            counters["stock"] = len(game.card_ids("stock"))
+        for stock in game.piles_of("stock"):
+            counters["stock"] = len(game.card_ids(stock))
         passes_left = getattr(game, "passes_left", None)
         if passes_left is not None:
             counters["passes_left"] = passes_left
@@ -342,8 +350,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         if hint.move is None:
             return hint.reason
         move = hint.move
-        # An action's hint marks the stock, or (Cruel's redeal) the action's button.
-        source = move.source or ("stock" if "stock" in self._game.PILES else "")
+        # An action's hint marks the stock, or (in a game without one) the action's button.
+        source = move.source or next(iter(self._game.piles_of("stock")), "")
         self.assist = {"kind": "hint", "move": str(move), "source": source,
                        "target": move.target or "", "reason": hint.reason, "winning": hint.winning,
                        "version": self.version}
@@ -441,6 +449,11 @@ def widget_for(game: Game) -> SolitaireWidget:
     return table
 
 
-def play(name: GameName = "cruel", seed: Optional[int] = None, **options: str) -> SolitaireWidget:
-    """A new game of ``name`` on a card table: ``sw.play("frog", seed=3)``."""
+def play(name: Optional[GameName] = None, seed: Optional[int] = None, **options: str) -> SolitaireWidget:
+    """Open a card table with a new game of ``name`` (any spelling, or a game
+    class; no name: the default game): ``sw.play("frog", seed=3)``.
+
+    Not to be confused with ``game.play(move)``, which plays one move of a
+    game: ``sw.play`` opens a table, the table's ``game`` plays moves.
+    """
     return SolitaireWidget(name, seed=seed, **options)

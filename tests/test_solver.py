@@ -354,6 +354,51 @@ def test_no_dead_end_on_a_winning_line(name, seeds, lines):
     assert name != "bobby" or last_pass > 100
 
 
+# --- a game of the package's users ---------------------------------------------------
+class DrawsHome(sw.Game):
+    """A new game (not registered) whose stock turns its cards straight onto
+    the foundation, as Golf's does: a card can get home by a stock action."""
+
+    PILES, ROLES = sw.piles_by_role(stock="stock", foundation="f0", tableau=("t0", "t1"))
+    ROUTES = {"t0": ("f0",), "t1": ("f0",)}
+    ACTION_NAMES = ("draw",)
+    DRAWS = {"draw": ("stock", "f0")}
+    RULES = (("Play", "a column's top card goes onto f0 when it is one rank above or below f0's top card."),)
+
+    def _setup(self, order: list[int]) -> None:
+        for n, t in enumerate(self.SHAPE.tableau):
+            self._piles[t] = order[n * 5:(n + 1) * 5]
+        self._piles[self.SHAPE.foundations[0]].append(order[10])
+        self._piles[self.PILES.index("stock")] = order[11:]
+
+    def _wants(self, t: int) -> object:
+        pile = self._piles[t]
+        if not pile:
+            return ANY
+        return tuple(r for r in (RANK[pile[-1]] - 1, RANK[pile[-1]] + 1) if 1 <= r <= 13)
+
+    def _build_reason(self, t: int, card: int) -> str:
+        return "one rank above or below, please"
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        return None if self._piles[self.PILES.index("stock")] else "the stock is empty"
+
+
+def test_cards_a_stock_action_sends_home_count_as_home():
+    game = DrawsHome.from_position({"f0": "5S", "t0": "6H", "stock": "KS 4D"})
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "won" and [str(m) for m in solution.moves] == ["t0 f0", "draw", "draw"]
+    search, rng, done = Search(DrawsHome(seed=5), time_limit=None), random.Random(5), []
+    start = (search.home, list(search.home_count))
+    while codes := search.game.move_codes():
+        code = rng.choice(codes)
+        done.append((code, search.apply(code)))
+        assert search.home == search.game.cards_home == sum(search.home_count)
+    while done:
+        search.revert(*done.pop())
+    assert (search.home, search.home_count) == start
+
+
 # --- hand-built decks ------------------------------------------------------------
 def suit_order_deck():
     return sw.standard_deck()  # A♠ 2♠ … K♠ A♥ … K♣

@@ -1,6 +1,9 @@
-"""Write the trait snapshots the JS unit tests render (js/test/fixtures/*.json).
+"""Write the trait snapshots the JS unit tests render (js/test/fixtures/*.json),
+layouts included, so the page's tests run on what the Python games declare
+(tests/test_design.py checks the file is current).
 
-    python js/dev/make_fixtures.py
+    python js/dev/make_fixtures.py            # write js/test/fixtures/states.json
+    python js/dev/make_fixtures.py --print    # print it instead
 """
 
 import json
@@ -12,8 +15,8 @@ sys.path.insert(0, str(ROOT))
 
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
-TRAITS = ("game_name", "title", "pile_ids", "actions", "options", "piles", "status", "counters",
-          "legal", "last_move", "message", "message_kind", "version")
+TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "options", "piles",
+          "status", "counters", "legal", "last_move", "message", "message_kind", "version")
 OUT = ROOT / "js" / "test" / "fixtures"
 
 
@@ -21,8 +24,7 @@ def snap(w):
     return {name: getattr(w, name) for name in TRAITS}
 
 
-def main():
-    OUT.mkdir(parents=True, exist_ok=True)
+def states():
     data = {}
     for name in ("frog", "leap_year", "bobby", "cruel", "midshipman"):
         w = SolitaireWidget(name, seed=3)
@@ -38,7 +40,16 @@ def main():
     # Midshipman with a long column and a won Bobby-like status for the banner.
     w = SolitaireWidget("cruel", seed=3)
     data["cruel_refused"] = {"start": snap(w), "illegal": "t0 t1"}
-    (OUT / "states.json").write_text(json.dumps(data, separators=(",", ":")))
+    return json.dumps(data, separators=(",", ":"))
+
+
+def main():
+    text = states()
+    if "--print" in sys.argv[1:]:
+        print(text)
+        return
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "states.json").write_text(text)
     print(OUT / "states.json", (OUT / "states.json").stat().st_size, "bytes")
 
 

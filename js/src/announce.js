@@ -19,8 +19,9 @@ import { passesText } from "./format.js";
  * @param {string} move  e.g. "t3 f0", "draw", "deal", "redeal"
  * @param {Record<string, number[]>} piles
  * @param {{passes_left?: number, redeals?: number}} counters
+ * @param {Record<string, string>} [roles]  pile id -> role: a draw names the waste's new top card
  */
-export function moveWords(move, piles, counters) {
+export function moveWords(move, piles, counters, roles = {}) {
   const parsed = parseMove(move);
   if (!parsed) return move;
   const top = (/** @type {string} */ pile) => {
@@ -28,7 +29,10 @@ export function moveWords(move, piles, counters) {
     return cards.length ? cardName(cards[cards.length - 1]) : "a card";
   };
   if ("action" in parsed) {
-    if (parsed.action === "draw") return `drew the ${top("waste")}`;
+    if (parsed.action === "draw") {
+      const waste = Object.keys(roles).find((pile) => roles[pile] === "waste");
+      return waste ? `drew the ${top(waste)}` : "drew a card";
+    }
     if (parsed.action === "deal") return "dealt a card onto each pile";
     if (typeof counters.passes_left === "number") return `redeal, ${passesText(counters.passes_left).toLowerCase()}`;
     return `redeal ${counters.redeals ?? ""}`.trim();

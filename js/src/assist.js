@@ -115,7 +115,7 @@ function refresh(t) {
     rec.el.classList.toggle("sw-hinted", hinted && rec.id === a.source);
     rec.el.classList.toggle("sw-hint-target", hinted && !!a.target && rec.id === a.target);
   }
-  // A hinted action with no pile to mark (Cruel's redeal) marks its button.
+  // A hinted action with no pile to mark (a redeal in a game without a stock) marks its button.
   const action = hinted && !a.source ? String(a.move ?? "") : "";
   for (const [name, button] of t.buttons) button.classList.toggle("sw-hinted", !!action && name === action);
   // A proven loss marks the cards its reason names while the position stands.

@@ -81,17 +81,6 @@ export function cardText(id) {
 }
 
 /**
- * The kind of a pile from its id: "foundation" (f*), "tableau" (t*), or the id
- * itself ("stock", "waste", "reserve").
- * @param {string} pile
- */
-export function pileKind(pile) {
-  if (/^f\d+$/.test(pile)) return "foundation";
-  if (/^t\d+$/.test(pile)) return "tableau";
-  return pile;
-}
-
-/**
  * "1 card", "4 cards", "0 cards".
  * @param {number} n
  */
@@ -101,13 +90,14 @@ export function cardsText(n) {
 
 /**
  * The accessible label of a pile: "t3, tableau, 4 cards, top seven of
- * spades"; "stock, 40 cards" (a face-down top is not named).
+ * spades"; "stock, 40 cards" (a face-down top is not named; the role is not
+ * said twice when the pile is named after it).
  * @param {string} pile
+ * @param {string} role  the pile's role ("stock", "foundation", … the `pile_roles` trait)
  * @param {number} count
  * @param {number} [top]  the top card's id, -1 when face down
  */
-export function pileLabel(pile, count, top = -1) {
-  const kind = pileKind(pile);
-  const base = kind === pile ? `${pile}, ${cardsText(count)}` : `${pile}, ${kind}, ${cardsText(count)}`;
+export function pileLabel(pile, role, count, top = -1) {
+  const base = !role || role === pile ? `${pile}, ${cardsText(count)}` : `${pile}, ${role}, ${cardsText(count)}`;
   return top >= 0 && count > 0 ? `${base}, top ${cardName(top)}` : base;
 }

@@ -76,7 +76,7 @@ function ask(table, state, pile) {
   state.pile = pile;
   if (!table.canPickUp(pile)) {
     clearMarks(table, state);
-    say(table, pile === "stock" ? "The stock's cards are face down: they are not moved by hand."
+    say(table, table.isStock(pile) ? "The stock's cards are face down: they are not moved by hand."
       : `${pile} has no face-up card to move.`);
     return;
   }

@@ -117,7 +117,7 @@ export class KeyboardInput {
    */
   activate(pile) {
     const t = this.t;
-    if (pile === "stock") {
+    if (t.isStock(pile)) {
       t.clearSelection();
       t.playStock();
       return;

@@ -1,15 +1,16 @@
-// Where each pile of each game lies on the table, and how big the cards are.
+// Where each pile lies on the table, and how big the cards are.
 //
-// A game layout places piles on a grid whose unit is one card width plus one
-// gap: `col` 2.5 means "two and a half card-and-gap steps from the left".
+// A game's layouts come from Python (the `layouts` trait: each game class
+// declares them, solitaire_widgets/layout.py). A layout places piles on a
+// grid whose unit is one card width plus one gap: `col` 2.5 means "two and a
+// half card-and-gap steps from the left".
 // `computeGeometry(layout, width, extents)` turns it into pixel boxes for a
 // table of the given width: cards shrink so the widest row fits (no
 // horizontal scrolling), up to a maximum size, and the grid is centred. A
 // row is as tall as its layout reserves or as its longest fan needs now
 // (`extents`), so the felt fits the cards and no fan is squeezed over a
-// card's index. A game may have other layouts (`layoutFor(game, piles,
-// width)` takes the one with the largest cards): Cruel's packets go in 2, 3
-// or 4 rows.
+// card's index. A game may have other layouts for narrow tables
+// (`layoutFor(layouts, piles, width)` takes the one with the largest cards).
 
 import { INDEX_BOX, indexScale } from "./faces.js";
 
@@ -39,7 +40,6 @@ import { INDEX_BOX, indexScale } from "./faces.js";
  * @property {number} [maxCw]  largest card width in px
  * @property {RowSpec[]} rows
  * @property {SlotSpec[]} slots
- * @property {{pile: string, text: string}[]} [captions] a caption under a pile
  */
 
 /**
@@ -76,168 +76,32 @@ export const MAX_FELT_HEIGHT = 660;
 export const COMFORT_CW = 84;
 
 /**
- * @param {string} prefix
- * @param {number} n
- */
-const ids = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
-
-/**
- * A row of piles at consecutive columns.
- * @param {string[]} piles
- * @param {number} row
- * @param {number} col   first column
- * @param {Partial<SlotSpec>} [extra]
- * @param {number} [step]
- * @returns {SlotSpec[]}
- */
-function run(piles, row, col, extra = {}, step = 1) {
-  return piles.map((pile, i) => ({ pile, row, col: col + i * step, ...extra }));
-}
-
-// A Cruel packet is fanned to the right, wide enough for four cards at the
-// full step (more wrap onto a second line, see fan.js).
-const CRUEL_SPAN = 1.95;
-const CRUEL_STEP = CRUEL_SPAN + 0.2;
-
-/**
- * Cruel's layout with the 12 packets in rows of `perRow`, under the 4
- * foundations.
- * @param {number} perRow
- * @returns {GameLayout}
- */
-function cruelLayout(perRow) {
-  const cols = (perRow - 1) * CRUEL_STEP + CRUEL_SPAN;
-  const packetRows = 12 / perRow;
-  /** @type {RowSpec[]} */
-  const rows = [{ h: 1 }];
-  for (let r = 0; r < packetRows; r++) rows.push({ h: 1, gapBefore: r ? 1.5 : 2 });
-  return {
-    cols,
-    rows,
-    slots: [
-      ...run(ids("f", 4), 0, (cols - 4) / 2),
-      ...ids("t", 12).map((pile, i) => ({
-        pile, row: 1 + Math.floor(i / perRow), col: (i % perRow) * CRUEL_STEP, span: CRUEL_SPAN,
-        fan: /** @type {Fan} */ ("right"),
-      })),
-    ],
-  };
-}
-
-/** Other layouts of a game for narrower tables (see layoutFor). */
-export const NARROW_LAYOUTS = {
-  cruel: [cruelLayout(4), cruelLayout(3)],
-  // The 8 foundations in two rows of four at the right, over the columns.
-  midshipman: [{
-    maxWidth: 699,
-    cols: 9,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 1 }, { h: 2.2, gapBefore: 2 }],
-    slots: [
-      { pile: "stock", row: 0, col: 0, badge: true },
-      { pile: "waste", row: 0, col: 1, badge: true },
-      ...run(ids("f", 8).slice(0, 4), 0, 5),
-      ...run(ids("f", 8).slice(4), 1, 5),
-      ...run(ids("t", 9), 2, 0, { fan: "down" }),
-    ],
-  }],
-};
-
-/** @type {Record<string, GameLayout>} */
-export const LAYOUTS = {
-  // 4 foundations centred on top, 12 packets of four in two rows of six,
-  // each fanned to the right (3 or 4 rows on narrow tables).
-  cruel: cruelLayout(6),
-  // The stock at the left, 16 foundations in two rows of eight, 8 tableau
-  // columns under them fanned downward (they reach 24 cards).
-  leap_year: {
-    cols: 9,
-    rows: [{ h: 1 }, { h: 1 }, { h: 2, gapBefore: 2 }],
-    slots: [
-      { pile: "stock", row: 0, col: 0, badge: true },
-      ...run(ids("f", 16).slice(0, 8), 0, 1),
-      ...run(ids("f", 16).slice(8), 1, 1),
-      ...run(ids("t", 8), 2, 1, { fan: "down" }),
-    ],
-  },
-  // Stock, waste and the Frog (reserve, fanned) on top; 8 foundations; the
-  // 5 columns the waste feeds, fanned downward.
-  frog: {
-    cols: 8,
-    rows: [{ h: 1 }, { h: 1, gapBefore: 1.5 }, { h: 1.8, gapBefore: 2 }],
-    slots: [
-      { pile: "stock", row: 0, col: 0, badge: true },
-      { pile: "waste", row: 0, col: 1, badge: true },
-      { pile: "reserve", row: 0, col: 2.3, span: 5.7, fan: "right", badge: true },
-      ...run(ids("f", 8), 0 + 1, 0),
-      ...run(ids("t", 5), 2, 1.5, { fan: "down" }),
-    ],
-  },
-  // Stock and waste on the left, the two foundations on the right; the passes
-  // left are written under the stock.
-  bobby: {
-    cols: 5,
-    maxCw: 130,
-    rows: [{ h: 1, below: 0.3 }],
-    slots: [
-      { pile: "stock", row: 0, col: 0, badge: true },
-      { pile: "waste", row: 0, col: 1, badge: true },
-      { pile: "f0", row: 0, col: 3, badge: true },
-      { pile: "f1", row: 0, col: 4, badge: true },
-    ],
-  },
-  // Stock, waste and 8 foundations in one row; 9 columns fanned downward.
-  midshipman: {
-    cols: 10.4,
-    rows: [{ h: 1 }, { h: 2.2, gapBefore: 2 }],
-    slots: [
-      { pile: "stock", row: 0, col: 0, badge: true },
-      { pile: "waste", row: 0, col: 1, badge: true },
-      ...run(ids("f", 8), 0, 2.4),
-      ...run(ids("t", 9), 1, 0.7, { fan: "down" }),
-    ],
-  },
-};
-
-/**
- * A layout for a game this module does not know: stock, waste and reserve,
- * then the foundations, then the tableau fanned downward.
+ * A layout that places every pile in one row: only for a model that sends no
+ * layouts (the kernel always does).
  * @param {string[]} pileIds
  * @returns {GameLayout}
  */
-export function genericLayout(pileIds) {
-  const top = pileIds.filter((p) => p === "stock" || p === "waste" || p === "reserve");
-  const found = pileIds.filter((p) => /^f\d+$/.test(p));
-  const tab = pileIds.filter((p) => /^t\d+$/.test(p));
-  const cols = Math.max(1, top.length + found.length, tab.length);
-  /** @type {SlotSpec[]} */
-  const slots = [
-    ...run(top, 0, 0, { badge: true }),
-    ...run(found, 0, cols - found.length),
-    ...run(tab, 1, (cols - tab.length) / 2, { fan: "down" }),
-  ];
-  return { cols, rows: [{ h: 1 }, { h: 3, gapBefore: 2 }], slots };
+function rowLayout(pileIds) {
+  return { cols: Math.max(1, pileIds.length), rows: [{ h: 1 }], slots: pileIds.map((pile, col) => ({ pile, row: 0, col })) };
 }
 
 /**
- * The layout of a game for a table `width` px wide: of its layouts meant
- * for that width (`maxWidth`), the one with the largest cards (a later one
- * only when its cards are over 10 % larger). Falls back to a generic one when the game's piles are not the
- * ones the layout places.
- * @param {string} gameName
+ * The layout for a table `width` px wide, of the game's `layouts` (the
+ * `layouts` trait: the main one first, then those for narrow tables): of
+ * those meant for that width (`maxWidth`), the one with the largest cards (a
+ * later one only when its cards are over 10 % larger).
+ * @param {GameLayout[]} layouts
  * @param {string[]} pileIds
  * @param {number} [width]
  * @returns {GameLayout}
  */
-export function layoutFor(gameName, pileIds, width = Infinity) {
-  const known = LAYOUTS[gameName];
-  if (!known) return genericLayout(pileIds);
-  const have = new Set(pileIds);
-  const placed = new Set(known.slots.map((s) => s.pile));
-  if (!pileIds.every((p) => placed.has(p)) || !known.slots.every((s) => have.has(s.pile))) return genericLayout(pileIds);
-  if (!Number.isFinite(width)) return known;
-  let best = known;
-  let bestCw = computeGeometry(known, width).cw;
-  for (const other of /** @type {Record<string, GameLayout[]>} */ (NARROW_LAYOUTS)[gameName] ?? []) {
+export function layoutFor(layouts, pileIds, width = Infinity) {
+  const [main, ...narrow] = Array.isArray(layouts) ? layouts : [];
+  if (!main) return rowLayout(pileIds);
+  if (!Number.isFinite(width)) return main;
+  let best = main;
+  let bestCw = computeGeometry(main, width).cw;
+  for (const other of narrow) {
     if (width > (other.maxWidth ?? Infinity)) continue;
     const cw = computeGeometry(other, width).cw;
     if (cw > bestCw * 1.1) [best, bestCw] = [other, cw]; // much larger only: a taller felt costs too
@@ -323,18 +187,4 @@ export function computeGeometry(layout, width, extents = {}) {
     down: 1 + Math.ceil((INDEX_BOX.strip * scale * ch) / 140),
   };
   return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, indexScale: scale, index, piles };
-}
-
-/** Games whose empty foundations take only an ace. */
-const ACE_FOUNDATIONS = new Set(["frog", "midshipman"]);
-
-/**
- * What an empty pile shows in its outline: "A" on a foundation that takes
- * only an ace; nothing elsewhere.
- * @param {string} gameName
- * @param {string} pile
- */
-export function emptyHint(gameName, pile) {
-  if (pile === "waste" || pile === "reserve") return pile;
-  return ACE_FOUNDATIONS.has(gameName) && /^f\d+$/.test(pile) ? "A" : "";
 }

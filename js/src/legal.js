@@ -77,9 +77,10 @@ export class LegalMoves {
    * The first legal move of `source`'s top card to a foundation ("t3 f0"), or
    * null: what a double-click plays.
    * @param {string} source
+   * @param {Record<string, string>} roles  pile id -> role (the `pile_roles` trait)
    */
-  foundationMove(source) {
-    const target = this.targets(source).find((t) => /^f\d+$/.test(t));
+  foundationMove(source, roles) {
+    const target = this.targets(source).find((t) => roles[t] === "foundation");
     return target ? `${source} ${target}` : null;
   }
 }

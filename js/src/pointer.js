@@ -224,7 +224,7 @@ export class PointerInput {
       this.lastTap = null;
       return;
     }
-    if (pile === "stock") {
+    if (t.isStock(pile)) {
       t.clearSelection();
       this.lastTap = null;
       t.playStock();

@@ -6,7 +6,7 @@
 // requests.js carries them to the kernel, controls.js declares the buttons
 // (and their keys and panels) that features add.
 
-import { cardName, pileKind, pileLabel } from "./cards.js";
+import { cardName, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
@@ -16,7 +16,7 @@ import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
 import { bannerText, optionsText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
-import { computeGeometry, emptyHint, layoutFor } from "./layout.js";
+import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
@@ -172,7 +172,8 @@ export class CardTable {
     const { model } = this;
     /** @type {[string, string][]} */
     const watched = [
-      ["game_name", "structure"], ["pile_ids", "structure"], ["actions", "structure"],
+      ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["layouts", "structure"],
+      ["empty_labels", "structure"], ["actions", "structure"],
       ["title", "structure"], ["options", "info"],
       ["piles", "piles"], ["status", "info"], ["counters", "info"], ["legal", "info"],
       ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
@@ -233,7 +234,7 @@ export class CardTable {
     /** @type {import("./announce.js").Seen} */
     const now = {
       moves: c.moves ?? 0, lastMove, status: String(this.get("status") || "playing"), seed: c.seed,
-      words: lastMove ? moveWords(lastMove, piles, c) : "",
+      words: lastMove ? moveWords(lastMove, piles, c, this.roles) : "",
     };
     const text = announcement(this.spoken, now, piles, c);
     this.spoken = now;
@@ -263,10 +264,20 @@ export class CardTable {
     this.actions = actions;
     this.gameName = game;
     this.pileIds = pileIds;
+    /** @type {Record<string, string>} pile id -> role ("stock", "waste", "reserve", "foundation", "tableau") */
+    const roles = { ...asRecord(this.get("pile_roles")) };
+    this.roles = roles;
+    /** @type {string | null} the stock's pile id, if the game has one */
+    this.stockId = pileIds.find((id) => roles[id] === "stock") ?? null;
+    /** @type {GameLayout[]} the game's layouts, the main one first (declared in Python) */
+    const layouts = Array.isArray(this.get("layouts")) ? this.get("layouts").slice() : [];
+    this.layouts = layouts;
+    /** @type {Record<string, string>} */
+    const emptyLabels = asRecord(this.get("empty_labels"));
     /** @type {number} */
     this.width = this.measureWidth();
     /** @type {GameLayout} */
-    this.layout = layoutFor(game, pileIds, this.width);
+    this.layout = layoutFor(layouts, pileIds, this.width);
     this.rows = focusRows(this.layout);
     /** @type {Record<string, number>} the tallest each fan has been in this deal at this width */
     this.extents = {};
@@ -295,9 +306,9 @@ export class CardTable {
     for (const id of pileIds) {
       const el = h("div", "sw-pile");
       el.dataset.pile = id;
-      el.dataset.kind = pileKind(id);
+      el.dataset.kind = roles[id] ?? "";
       el.dataset.count = "0";
-      const hint = emptyHint(game, id);
+      const hint = String(emptyLabels[id] ?? "");
       el.dataset.hint = hint;
       if (hint.length > 1) el.dataset.hintWord = "";
       el.setAttribute("role", "group");
@@ -313,7 +324,8 @@ export class CardTable {
     }
     this.focusId = this.rows[0]?.[0]?.pile ?? pileIds[0] ?? null;
     if (this.focusId) this.pileEl(this.focusId).tabIndex = 0;
-    if (game === "bobby" || this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
+    // A game that counts its passes says under its stock how many are left.
+    if (this.stockId && this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
 
     this.geometry = computeGeometry(this.layout, this.width);
     this.applyGeometry();
@@ -347,7 +359,7 @@ export class CardTable {
     if (this.destroyed) return;
     this.width = width;
     /** @type {GameLayout} */
-    const layout = layoutFor(String(this.gameName), this.pileIds ?? [], width);
+    const layout = layoutFor(this.layouts ?? [], this.pileIds ?? [], width);
     if (layout !== this.layout) {
       this.layout = layout;
       this.rows = focusRows(layout);
@@ -413,7 +425,7 @@ export class CardTable {
       st.height = `${box.h}px`;
       rec.el.dataset.fan = box.fan;
     }
-    const stock = g.piles.stock;
+    const stock = this.stockId ? g.piles[this.stockId] : undefined;
     if (stock) {
       this.captionEl.style.left = `${stock.x - g.gap}px`;
       this.captionEl.style.top = `${stock.y + g.ch + Math.round(g.gap / 2)}px`;
@@ -449,15 +461,16 @@ export class CardTable {
     let stockTop = null;
     /** @type {DOMRect | null} */
     let felt = null;
-    const stockBefore = this.shown.stock?.length ?? 0;
+    const stockId = this.stockId;
+    const stockBefore = stockId ? this.shown[stockId]?.length ?? 0 : 0;
     if (motion) {
       felt = this.felt.getBoundingClientRect();
       for (const id of changed) {
         const rec = /** @type {PileRecord} */ (this.piles.get(id));
         for (const el of rec.els) if (el.dataset.face === "up") first.set(el, el.getBoundingClientRect());
       }
-      const stock = this.piles.get("stock");
-      if (stock && changed.includes("stock") && stock.els.length) {
+      const stock = this.stockPile();
+      if (stock && changed.includes(stock.id) && stock.els.length) {
         stockTop = stock.els[stock.els.length - 1].getBoundingClientRect();
       }
     }
@@ -480,7 +493,7 @@ export class CardTable {
         const wasDown = downBefore.get(id) ?? 0;
         const nowDown = rec.cards.filter((c) => c < 0).length;
         // The card that turned up lies where the top face-down card was.
-        if (nowDown === wasDown - 1 && rec.els[nowDown] && !first.has(rec.els[nowDown]) && id !== "stock") {
+        if (nowDown === wasDown - 1 && rec.els[nowDown] && !first.has(rec.els[nowDown]) && id !== stockId) {
           rec.els[nowDown].animate(
             [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "perspective(600px) rotateY(0deg)" }],
             { duration: MOVE_MS, easing: "ease-out" },
@@ -496,7 +509,7 @@ export class CardTable {
     // forced layout); each moved card slides from where it was.
     if (motion && felt) {
       const g = /** @type {Geometry} */ (this.geometry);
-      const stockShrank = (next.stock?.length ?? 0) < stockBefore;
+      const stockShrank = !!stockId && (next[stockId]?.length ?? 0) < stockBefore;
       for (const id of changed) {
         const rec = /** @type {PileRecord} */ (this.piles.get(id));
         const box = g.piles[id];
@@ -504,7 +517,7 @@ export class CardTable {
         for (const node of rec.els) {
           const el = /** @type {CardEl} */ (node);
           if (el.dataset.face !== "up") continue;
-          const from = first.get(el) ?? (stockShrank && id !== "stock" ? stockTop : null);
+          const from = first.get(el) ?? (stockShrank && id !== stockId ? stockTop : null);
           if (!from) continue;
           const dx = from.left - (felt.left + box.x + (el._x ?? 0));
           const dy = from.top - (felt.top + box.y + (el._y ?? 0));
@@ -584,7 +597,7 @@ export class CardTable {
 
     const n = cards.length;
     rec.el.dataset.count = String(n);
-    rec.el.setAttribute("aria-label", pileLabel(id, n, n ? cards[n - 1] : -1));
+    rec.el.setAttribute("aria-label", pileLabel(id, this.roles?.[id] ?? "", n, n ? cards[n - 1] : -1));
     if (rec.badge) rec.badge.textContent = n ? String(n) : "";
     this.placeCards(rec);
   }
@@ -651,7 +664,7 @@ export class CardTable {
 
     if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
     this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
-    const stock = this.piles.get("stock");
+    const stock = this.stockPile();
     if (stock) {
       const canRedeal = this.legal.actions.has("redeal") && stock.cards.length === 0;
       stock.el.classList.toggle("sw-can-redeal", canRedeal);
@@ -811,21 +824,34 @@ export class CardTable {
     return this.requests.send("move", { move: `${source} ${target}` });
   }
 
+  /** The stock's record, if the game has a stock. */
+  stockPile() {
+    return this.stockId ? this.piles.get(this.stockId) : undefined;
+  }
+
+  /**
+   * Whether `pile` is the stock (a click on it plays the stock's action).
+   * @param {string | null} pile
+   */
+  isStock(pile) {
+    return pile !== null && pile === this.stockId;
+  }
+
   playStock() {
-    const stock = this.piles.get("stock");
+    const stock = this.stockPile();
     const action = stockAction(this.actions ?? [], this.legal, stock ? stock.cards.length : 0);
     if (action) this.requests.send("move", { move: action });
   }
 
   /** @param {string} pile */
   toFoundation(pile) {
-    const move = this.legal.foundationMove(pile);
+    const move = this.legal.foundationMove(pile, this.roles ?? {});
     if (move) {
       this.requests.send("move", { move });
       return true;
     }
     const rec = this.piles.get(pile);
-    if (rec && rec.cards.length && rec.cards[rec.cards.length - 1] >= 0 && pileKind(pile) !== "foundation") {
+    if (rec && rec.cards.length && rec.cards[rec.cards.length - 1] >= 0 && this.roles?.[pile] !== "foundation") {
       this.showMessage("No foundation takes that card now.", "info");
     }
     return false;
@@ -883,7 +909,7 @@ export class CardTable {
 
   /** @param {string} pile */
   canPickUp(pile) {
-    if (pile === "stock") return false;
+    if (this.isStock(pile)) return false;
     const rec = this.piles.get(pile);
     return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
   }

@@ -13,7 +13,8 @@ describe("spoken moves", () => {
   });
 
   it("says what a draw turned up, and the passes left after a redeal", () => {
-    expect(moveWords("draw", { waste: [10, 11] }, {})).toBe(`drew the ${cardName(11)}`);
+    expect(moveWords("draw", { waste: [10, 11] }, {}, { stock: "stock", waste: "waste" })).toBe(`drew the ${cardName(11)}`);
+    expect(moveWords("draw", { f0: [10, 11] }, {}, { stock: "stock", f0: "foundation" })).toBe("drew a card");
     expect(moveWords("redeal", {}, { passes_left: 2 })).toBe("redeal, 2 passes left");
     expect(moveWords("redeal", {}, { redeals: 1 })).toBe("redeal 1");
   });
@@ -30,7 +31,7 @@ describe("spoken moves", () => {
   });
 
   it("puts the top card in a pile's accessible name", () => {
-    expect(pileLabel("t3", 4, 6)).toBe(`t3, tableau, 4 cards, top ${cardName(6)}`);
-    expect(pileLabel("stock", 40, -1)).toBe("stock, 40 cards");
+    expect(pileLabel("t3", "tableau", 4, 6)).toBe(`t3, tableau, 4 cards, top ${cardName(6)}`);
+    expect(pileLabel("stock", "stock", 40, -1)).toBe("stock, 40 cards");
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { focusOrder, focusRows, nextFocus } from "../src/focus.js";
-import { LAYOUTS } from "../src/layout.js";
+import states from "./fixtures/states.json";
+
+/** Each game's main layout, as Python declares it. */
+const LAYOUTS = Object.fromEntries(
+  ["frog", "leap_year", "bobby", "cruel", "midshipman"].map((g) => [g, states[g].start.layouts[0]]));
 
 describe("keyboard focus order", () => {
   it("goes row by row, left to right", () => {

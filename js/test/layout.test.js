@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { fanPositions } from "../src/fan.js";
-import { CARD_RATIO, LAYOUTS, MAX_CW, NARROW_LAYOUTS, computeGeometry, emptyHint, genericLayout, layoutFor } from "../src/layout.js";
+import { CARD_RATIO, MAX_CW, computeGeometry, layoutFor } from "../src/layout.js";
 import { INDEX_FONT, MIN_INDEX_FONT_PX } from "../src/faces.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 const WIDTHS = [400, 480, 600, 800, 1000, 1400];
+
+/** Each game's layouts as Python declares them (the `layouts` trait), the main one first. */
+const LAYOUTS = Object.fromEntries(GAMES.map((g) => [g, states[g].start.layouts[0]]));
+const NARROW_LAYOUTS = Object.fromEntries(GAMES.map((g) => [g, states[g].start.layouts.slice(1)]));
+/** @param {string} game @param {number} [width] */
+const layoutOf = (game, width) => layoutFor(states[game].start.layouts, states[game].start.pile_ids, width);
 
 /** @param {{x: number, y: number, w: number, h: number}} a @param {{x: number, y: number, w: number, h: number}} b */
 const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -13,15 +19,15 @@ const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h 
 describe("layouts", () => {
   it.each(GAMES)("%s places exactly the game's piles", (game) => {
     const ids = states[game].start.pile_ids;
-    const layout = layoutFor(game, ids);
+    const layout = layoutOf(game);
     expect(layout).toBe(LAYOUTS[game]);
-    expect(layout.slots.map((s) => s.pile).sort()).toEqual([...ids].sort());
+    for (const each of states[game].start.layouts) expect(each.slots.map((s) => s.pile).sort()).toEqual([...ids].sort());
   });
 
   it.each(GAMES)("%s fits every width from 400 to 1400 px without overlap", (game) => {
     const ids = states[game].start.pile_ids;
     for (const width of WIDTHS) {
-      const g = computeGeometry(layoutFor(game, ids, width), width);
+      const g = computeGeometry(layoutOf(game, width), width);
       expect(g.width).toBe(width);
       const boxes = Object.values(g.piles);
       for (const b of boxes) {
@@ -58,9 +64,8 @@ describe("layouts", () => {
   });
 
   it("lays Cruel out as 4 foundations over rows of 6, 4 or 3 packets fanned right", () => {
-    const ids = states.cruel.start.pile_ids;
     for (const [width, perRow] of [[1600, 6], [1200, 4], [800, 4], [420, 3]]) {
-      const g = computeGeometry(layoutFor("cruel", ids, width), width);
+      const g = computeGeometry(layoutOf("cruel", width), width);
       const row = (/** @type {string} */ id) => g.piles[id].row;
       expect(["f0", "f1", "f2", "f3"].map(row)).toEqual([0, 0, 0, 0]);
       for (let i = 0; i < 12; i++) expect(row(`t${i}`)).toBe(1 + Math.floor(i / perRow));
@@ -73,18 +78,16 @@ describe("layouts", () => {
   });
 
   it("puts Midshipman's foundations in two rows on a narrow table", () => {
-    const ids = states.midshipman.start.pile_ids;
-    expect(layoutFor("midshipman", ids, 1000)).toBe(LAYOUTS.midshipman);
-    expect(layoutFor("midshipman", ids, 420)).toBe(NARROW_LAYOUTS.midshipman[0]);
+    expect(layoutOf("midshipman", 1000)).toBe(LAYOUTS.midshipman);
+    expect(layoutOf("midshipman", 420)).toBe(NARROW_LAYOUTS.midshipman[0]);
     const g = computeGeometry(NARROW_LAYOUTS.midshipman[0], 420);
     expect(g.piles.f0.row).toBe(0);
     expect(g.piles.f4.row).toBe(1);
   });
 
   it.each(GAMES)("%s draws every rank at 12 px or more from 400 to 1400 px", (game) => {
-    const ids = states[game].start.pile_ids;
     for (const width of [400, 420, 500, 640, 800, 1000, 1200, 1400]) {
-      const g = computeGeometry(layoutFor(game, ids, width), width);
+      const g = computeGeometry(layoutOf(game, width), width);
       expect((INDEX_FONT * g.indexScale * g.cw) / 100).toBeGreaterThanOrEqual(MIN_INDEX_FONT_PX - 0.01);
       expect(g.index.down).toBeLessThan(g.index.line);
     }
@@ -92,8 +95,7 @@ describe("layouts", () => {
 
   it("lets cards grow on a wide table, up to a comfortable size", () => {
     for (const game of GAMES) {
-      const ids = states[game].start.pile_ids;
-      const g = computeGeometry(layoutFor(game, ids, 1600), 1600);
+      const g = computeGeometry(layoutOf(game, 1600), 1600);
       expect(g.cw).toBeGreaterThanOrEqual(100);
       expect(g.cw).toBeLessThanOrEqual(130);
     }
@@ -142,20 +144,17 @@ describe("layouts", () => {
     expect(rp[1].x).toBeGreaterThanOrEqual(Math.floor(f.cw * 0.3));
   });
 
-  it("falls back to a generic layout for an unknown game", () => {
-    const ids = ["stock", "waste", "f0", "f1", "t0", "t1", "t2"];
-    const layout = layoutFor("klondike", ids);
-    expect(layout.slots.map((s) => s.pile).sort()).toEqual([...ids].sort());
-    expect(genericLayout(ids).slots.find((s) => s.pile === "t1")?.fan).toBe("down");
-    // A known game with unexpected piles also falls back.
-    expect(layoutFor("bobby", ["stock", "f0"]).slots.map((s) => s.pile).sort()).toEqual(["f0", "stock"]);
+  it("places every pile in one row when the model sends no layouts", () => {
+    const ids = ["stock", "waste", "f0", "t0"];
+    const layout = layoutFor([], ids, 800);
+    expect(layout.slots.map((s) => s.pile)).toEqual(ids);
+    expect(computeGeometry(layout, 800).piles.t0.row).toBe(0);
   });
 
-  it("hints what an empty pile takes", () => {
-    expect(emptyHint("midshipman", "f3")).toBe("A");
-    expect(emptyHint("frog", "f0")).toBe("A");
-    expect(emptyHint("bobby", "f1")).toBe("");
-    expect(emptyHint("frog", "waste")).toBe("waste");
-    expect(emptyHint("cruel", "t3")).toBe("");
+  it("takes the empty piles' labels from Python", () => {
+    expect(states.midshipman.start.empty_labels).toMatchObject({ f3: "A", waste: "waste" });
+    expect(states.frog.start.empty_labels).toMatchObject({ f0: "A", waste: "waste", reserve: "reserve" });
+    expect(states.bobby.start.empty_labels.f1).toBeUndefined();
+    expect(states.cruel.start.empty_labels.t3).toBeUndefined();
   });
 });

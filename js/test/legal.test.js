@@ -33,9 +33,12 @@ describe("LegalMoves", () => {
   });
 
   it("picks the first legal foundation move for a double-click", () => {
-    expect(legal.foundationMove("t3")).toBe("t3 f0");
-    expect(legal.foundationMove("t0")).toBe("t0 f5");
-    expect(legal.foundationMove("waste")).toBeNull();
+    const roles = { waste: "waste", t0: "tableau", t2: "tableau", t3: "tableau", t4: "tableau", t6: "tableau",
+      f0: "foundation", f1: "foundation", f5: "foundation" };
+    expect(legal.foundationMove("t3", roles)).toBe("t3 f0");
+    expect(legal.foundationMove("t0", roles)).toBe("t0 f5");
+    expect(legal.foundationMove("waste", roles)).toBeNull();
+    expect(legal.foundationMove("t0", { ...roles, t2: "foundation" })).toBe("t0 t2"); // the role, not the id
   });
 
   it("copes with an empty or missing list", () => {

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ..cards import CARD, RANK
-from ..game import ANY, Draws, Game, Redeals, describe_rank
+from ..cards import CARD, RANK, describe_rank
+from ..game import ANY, Draws, Game, Redeals
+from ..layout import Layout, Row, Slot
+from ..piles import piles_by_role
 from ..shuffle import derive_seed, shuffled
 from ..strategy import Pace
 
@@ -35,7 +37,7 @@ class Bobby(Draws, Redeals, Game):
     name = "bobby"
     title = "Bobby"
     decks = 1
-    PILES = ("stock", "waste", "f0", "f1")
+    PILES, ROLES = piles_by_role(stock="stock", waste="waste", foundation=("f0", "f1"))
     ROUTES = {"waste": ("f0", "f1")}
     ACTION_NAMES = ("draw", "redeal")
     OPTIONS = {"redeal": ("shuffle", "turn")}
@@ -60,6 +62,12 @@ class Bobby(Draws, Redeals, Game):
     # No guide: holding cards on the waste is how Bobby is won.  Its stock and
     # waste hold every card not home, so the pace says how far a pass has gone.
     PACE = Pace(stock=0.0, waste=0.8, per_redeal=16.0)
+    # Stock and waste on the left, the two foundations on the right; room
+    # under the row for the passes left, written under the stock.
+    LAYOUT = Layout(cols=5, max_card_width=130, rows=(Row(below=0.3),), slots=(
+        Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True),
+        Slot("f0", 0, 3, badge=True), Slot("f1", 0, 4, badge=True),
+    ))
 
     @property
     def passes_left(self) -> int:

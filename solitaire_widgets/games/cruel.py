@@ -14,6 +14,8 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_in_suit_wants
 from ..cards import CARD, RANK, Card
 from ..game import Game, Redeals
+from ..layout import Layout, Row, Slot, run
+from ..piles import piles_by_role
 from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
@@ -22,6 +24,20 @@ PACKET = 4
 # cards left on the tableau -> the pile sizes a fresh deal of them gives
 DEALT_SIZES = [[min(PACKET, max(0, left - PACKET * i)) for i in range(len(TABLEAU))]
                for left in range(PACKET * len(TABLEAU) + 1)]
+# A packet is fanned to the right, wide enough for four cards at the full
+# step (more wrap onto a second line on the page).
+PACKET_SPAN = 1.95
+PACKET_STEP = PACKET_SPAN + 0.2
+
+
+def packets_layout(per_row: int) -> Layout:
+    """The four foundations centred on top, the twelve packets under them in
+    rows of ``per_row``, each fanned to the right."""
+    cols = (per_row - 1) * PACKET_STEP + PACKET_SPAN
+    packet_rows = tuple(Row(gap_before=1.5 if r else 2) for r in range(len(TABLEAU) // per_row))
+    packets = tuple(Slot(pile, 1 + i // per_row, (i % per_row) * PACKET_STEP, span=PACKET_SPAN, fan="right")
+                    for i, pile in enumerate(TABLEAU))
+    return Layout(cols, (Row(),) + packet_rows, run(FOUNDATIONS, 0, (cols - len(FOUNDATIONS)) / 2) + packets)
 
 
 class Cruel(Redeals, Game):
@@ -42,7 +58,7 @@ class Cruel(Redeals, Game):
     name = "cruel"
     title = "Cruel"
     decks = 1
-    PILES = FOUNDATIONS + TABLEAU
+    PILES, ROLES = piles_by_role(foundation=FOUNDATIONS, tableau=TABLEAU)
     ROUTES = {pile: FOUNDATIONS + TABLEAU for pile in TABLEAU}
     ACTION_NAMES = ("redeal",)
     OPTIONS = {"gather": ("in_order", "pysol")}
@@ -68,6 +84,9 @@ class Cruel(Redeals, Game):
     KEY = "face"
     GUIDE = Guide(home_alone=True)  # a card that can go home goes at once
     PACE = Pace(per_redeal=10.0)  # play out the packets before gathering them again
+    # Packets in two rows of six; in three or four rows on narrow tables.
+    LAYOUT = packets_layout(6)
+    NARROW_LAYOUTS = (packets_layout(4), packets_layout(3))
 
     def _setup(self, order: list[int]) -> None:
         aces = [card for card in order if RANK[card] == 1]
@@ -86,7 +105,7 @@ class Cruel(Redeals, Game):
 
     def _wants(self, t: int) -> Any:
         pile = self._piles[t]
-        if self.PILES[t][0] == "f":
+        if self._ROLE_AT[t] == "foundation":
             return up_in_suit_wants(pile)
         if not pile:
             return ()  # an empty pile is never filled
@@ -95,7 +114,7 @@ class Cruel(Redeals, Game):
 
     def _build_reason(self, t: int, card: int) -> str:
         pile_id, pile = self.PILES[t], self._piles[t]
-        if pile_id[0] == "f":
+        if self._ROLE_AT[t] == "foundation":
             return foundation_refusal(self.title, pile_id, pile, card, in_suit=True)
         moving = CARD[card]
         if not pile:

@@ -14,6 +14,8 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import CARD, RANK
 from ..game import ANY, Draws, Game
+from ..layout import Layout, Row, Slot, run
+from ..piles import piles_by_role
 from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
@@ -39,7 +41,8 @@ class Frog(Draws, Game):
     name = "frog"
     title = "Frog"
     decks = 2
-    PILES = ("stock", "waste", "reserve") + FOUNDATIONS + COLUMNS
+    PILES, ROLES = piles_by_role(stock="stock", waste="waste", reserve="reserve", foundation=FOUNDATIONS,
+                                 tableau=COLUMNS)
     ROUTES = {
         "waste": FOUNDATIONS + COLUMNS,
         "reserve": FOUNDATIONS,
@@ -51,6 +54,13 @@ class Frog(Draws, Game):
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
     GUIDE = Guide(home_before_stock=True, no_new_knots=True)
     PACE = Pace(stock=3.0)  # go through the stock early, laying its cards out on the columns
+    # Stock, waste and the Frog (the reserve, fanned) on top; the eight
+    # foundations; the five columns the waste feeds, fanned down.
+    LAYOUT = Layout(cols=8, rows=(Row(), Row(gap_before=1.5), Row(height=1.8, gap_before=2)), slots=(
+        Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True),
+        Slot("reserve", 0, 2.3, span=5.7, fan="right", badge=True),
+        *run(FOUNDATIONS, 1, 0), *run(COLUMNS, 2, 1.5, fan="down"),
+    ))
     RULES = (
         ("Cards", "two decks, 104 cards. Stock, waste, the reserve (the Frog), foundations f0–f7 and "
                   "five columns t0–t4."),
@@ -100,7 +110,7 @@ class Frog(Draws, Game):
         return True
 
     def _wants(self, t: int) -> Any:
-        if self.PILES[t][0] == "t":
+        if self._ROLE_AT[t] == "tableau":
             return ANY  # only the waste card is routed here, and it may go on anything
         return up_by_rank_wants(self._piles[t])
 
@@ -108,7 +118,7 @@ class Frog(Draws, Game):
         return foundation_refusal(self.title, self.PILES[t], self._piles[t], card, in_suit=False)
 
     def _route_reason(self, source: str, target: str) -> str:
-        if target[0] == "t" and source in ("reserve",) + COLUMNS:
+        if target in COLUMNS and source in ("reserve",) + COLUMNS:
             return (f"in Frog only the waste card may go onto a column; cards on the "
                     f"{'reserve' if source == 'reserve' else 'columns'} go only to the foundations")
         return super()._route_reason(source, target)

@@ -14,6 +14,8 @@ from typing import Any, Optional
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import RANK
 from ..game import Deals, Game, Redeals
+from ..layout import Layout, Row, Slot, run
+from ..piles import piles_by_role
 from ..strategy import Guide
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(16))
@@ -35,13 +37,19 @@ class LeapYear(Deals, Redeals, Game):
     name = "leap_year"
     title = "Leap Year"
     decks = 4
-    PILES = ("stock",) + FOUNDATIONS + TABLEAU
+    PILES, ROLES = piles_by_role(stock="stock", foundation=FOUNDATIONS, tableau=TABLEAU)
     ROUTES = {pile: FOUNDATIONS for pile in TABLEAU}
     ACTION_NAMES = ("deal", "redeal")
     OPTIONS = {"redeal": ("none", "once")}
     KEY = "rank"
     REDEALS_MATTER = True  # with redeal="once" the redeal can be spent
     GUIDE = Guide(home_before_stock=True)
+    # The stock at the left, the sixteen foundations in two rows of eight,
+    # the tableau under them fanned down (a pile reaches 24 cards).
+    LAYOUT = Layout(cols=9, rows=(Row(), Row(), Row(height=2, gap_before=2)), slots=(
+        Slot("stock", 0, 0, badge=True), *run(FOUNDATIONS[:8], 0, 1), *run(FOUNDATIONS[8:], 1, 1),
+        *run(TABLEAU, 2, 1, fan="down"),
+    ))
     RULES = (
         ("Cards", "four decks, 208 cards. Stock, foundations f0–f15, tableau piles t0–t7."),
         ("Deal", "the 16 aces go to f0–f15 in deck order; the next 8 cards go face up, one each, to "
@@ -88,7 +96,7 @@ class LeapYear(Deals, Redeals, Game):
         return foundation_refusal(self.title, self.PILES[t], self._piles[t], card, in_suit=False)
 
     def _route_reason(self, source: str, target: str) -> str:
-        if source[0] == "t" and target[0] == "t":
+        if source in TABLEAU and target in TABLEAU:
             return "Leap Year has no building on the tableau: cards go only to the foundations"
         return super()._route_reason(source, target)
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..building import foundation_refusal, up_in_suit_wants
-from ..cards import CARD, FACE, RANK, SUIT, SUITS
-from ..game import ANY, Draws, Game, describe_rank
+from ..cards import CARD, FACE, RANK, SUIT, SUITS, describe_rank
+from ..game import ANY, Draws, Game
+from ..layout import Layout, Row, Slot, run
+from ..piles import piles_by_role
 from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
@@ -57,7 +59,7 @@ class Midshipman(Draws, Game):
     name = "midshipman"
     title = "Midshipman"
     decks = 2
-    PILES = ("stock", "waste") + FOUNDATIONS + TABLEAU
+    PILES, ROLES = piles_by_role(stock="stock", waste="waste", foundation=FOUNDATIONS, tableau=TABLEAU)
     ROUTES = {
         "waste": FOUNDATIONS + TABLEAU,
         **{pile: FOUNDATIONS + TABLEAU for pile in TABLEAU},
@@ -68,6 +70,16 @@ class Midshipman(Draws, Game):
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules
     GUIDE = Guide(home_before_stock=True)
     PACE = Pace(per_move=0.35)  # single-card moves let a line shuffle cards for hundreds of moves
+    # Stock, waste and the eight foundations in one row, the nine piles under
+    # them fanned down; on a narrow table the foundations in two rows of four.
+    LAYOUT = Layout(cols=10.4, rows=(Row(), Row(height=2.2, gap_before=2)), slots=(
+        Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True),
+        *run(FOUNDATIONS, 0, 2.4), *run(TABLEAU, 1, 0.7, fan="down"),
+    ))
+    NARROW_LAYOUTS = (Layout(cols=9, max_width=699, rows=(Row(), Row(), Row(height=2.2, gap_before=2)), slots=(
+        Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True),
+        *run(FOUNDATIONS[:4], 0, 5), *run(FOUNDATIONS[4:], 1, 5), *run(TABLEAU, 2, 0, fan="down"),
+    )),)
     RULES = (
         ("Cards", "two decks, 104 cards. Stock, waste, foundations f0–f7, tableau piles t0–t8."),
         ("Deal", "four rounds across t0–t8: the first two face down, the last two face up. The other "
@@ -121,7 +133,7 @@ class Midshipman(Draws, Game):
 
     def _wants(self, t: int) -> Any:
         pile = self._piles[t]
-        if self.PILES[t][0] == "f":
+        if self._ROLE_AT[t] == "foundation":
             return up_in_suit_wants(pile)
         if not pile:
             return ANY if self._options["empty"] == "any" else KINGS
@@ -129,7 +141,7 @@ class Midshipman(Draws, Game):
 
     def _build_reason(self, t: int, card: int) -> str:
         pile_id, pile = self.PILES[t], self._piles[t]
-        if pile_id[0] == "f":
+        if self._ROLE_AT[t] == "foundation":
             return foundation_refusal(self.title, pile_id, pile, card, in_suit=True)
         moving = CARD[card]
         if not pile:

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from operator import sub
 from typing import Callable, Optional
 
-from ..cards import CARD, FACE, RANK, RANK_TEXT
+from ..cards import CARD, FACE, RANK, RANK_TEXT, describe_rank, rank_word
 from ..fast_path import ANY
-from ..game import Game, describe_rank, rank_word
+from ..game import Game
 from .walks import cut_off_arc, follows
 
 

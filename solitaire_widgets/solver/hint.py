@@ -39,14 +39,14 @@ def describe(game: Game, move: Move) -> str:
     assert source is not None and target is not None
     card = game.top(source)
     onto = game.top(target)
-    if target[0] == "f":
+    if game.ROLES[target] == "foundation":
         text = f"sends {card} home"
     elif onto is None:
         text = f"moves {card} to the empty {target}"
     else:
         text = f"moves {card} onto {onto} ({target})"
     left = len(game[source]) - 1
-    if source != "waste" and source != "stock":
+    if game.ROLES[source] not in ("waste", "stock"):
         if left == 0:
             text += f" and empties {source}"
         elif left == game.face_down(source):

@@ -141,6 +141,10 @@ class Search:
         for a, name in enumerate(shape.actions):
             piles = tuple(i for i in g.action_pile_indices(name) if i in self.knotted_piles)
             self.action_knots[self.base + a] = (piles, set(piles) == self.knotted_piles)
+        # Stock actions that may change a foundation (a draw onto one): the
+        # cards home are counted again when one is played.
+        self.action_home = {self.base + a: tuple(i for i in g.action_pile_indices(name) if i in self.foundations)
+                            for a, name in enumerate(shape.actions)}
         # Stock actions that only move cards between stock and waste (a draw,
         # a redeal of the waste) change nothing a dead-end test reads: no need
         # to test again.
@@ -342,9 +346,10 @@ class Search:
         return 1 if RANK[top] > RANK[pile[-2]] else 0
 
     # --- moving on the game ----------------------------------------------------------
-    def apply(self, code: int) -> tuple[UndoRecord, int]:
+    def apply(self, code: int) -> tuple[UndoRecord, int, Optional[tuple[list[int], list[int]]]]:
         """Play ``code`` on the search's game; return its undo record."""
         g = self.game
+        home_change = None
         if code < self.base:
             if self.knotted_piles:
                 s, t = divmod(code, self.n)
@@ -356,6 +361,8 @@ class Search:
                 knots = 0
         else:
             piles, all_piles = self.action_knots[code]
+            home_piles = self.action_home[code]
+            home_before = self._home_keys(home_piles) if home_piles else []
             if not piles:
                 record = g.apply_code(code)
                 knots = 0
@@ -363,20 +370,38 @@ class Search:
                 before = self.knots if all_piles else sum(map(self._knots_in, piles))
                 record = g.apply_code(code)
                 knots = sum(map(self._knots_in, piles)) - before
+            if home_piles:
+                home_change = (home_before, self._home_keys(home_piles))
+                self._count_home(*home_change)
         self.knots += knots
         if self.to_home[code]:
             self.home += 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
-        return record, knots
+        return record, knots, home_change
 
-    def revert(self, code: int, record: tuple[UndoRecord, int]) -> None:
+    def revert(self, code: int, record: tuple[UndoRecord, int, Optional[tuple[list[int], list[int]]]]) -> None:
         """Take back ``code`` (the last move applied) from its record."""
         if self.to_home[code]:
             self.home -= 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] -= 1
-        engine_record, knots = record
+        engine_record, knots, home_change = record
         self.knots -= knots
         self.game.revert_code(engine_record)
+        if home_change is not None:
+            self._count_home(home_change[1], home_change[0])
+
+    def _home_keys(self, foundations: tuple[int, ...]) -> list[int]:
+        """The keys of the cards on ``foundations``."""
+        keys = self.keys
+        return [keys[card] for f in foundations for card in self.piles[f]]
+
+    def _count_home(self, before: list[int], after: list[int]) -> None:
+        """Follow a change of the foundations' cards from keys ``before`` to ``after``."""
+        for key in before:
+            self.home_count[key] -= 1
+        for key in after:
+            self.home_count[key] += 1
+        self.home += len(after) - len(before)
 
     # --- dead ends ---------------------------------------------------------------------
     def dead_end(self) -> Optional[Witness]:

@@ -17,7 +17,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from typing import Any, Callable, Optional, Union
 
 from ..game import Game
-from ..saving import GameName, game_class
+from ..games import GameName, game_class
 from .checks import check_win_rate_run
 from .results import Deal, WinRate
 from .search import Search, solve
@@ -128,6 +128,9 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
                 executor: Union[Executor, str, None] = None, jobs: Optional[int] = None,
                 progress: bool = True, **options: str) -> WinRate:
     """Win rate of game ``name`` over seeds ``start_seed … start_seed+deals-1``.
+
+    ``name``: a game's name in any spelling (``"Leap Year"``), a game class
+    or a game (its options are not used: pass them as keywords).
 
     ``player``: ``"solver"`` (``sw.solve`` with ``time_limit``/``max_states``
     per deal), ``"greedy"`` (see ``greedy_game``) or ``"random"``.

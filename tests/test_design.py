@@ -1,0 +1,328 @@
+"""A game is one class, and everything else asks it: the registry and its one
+name lookup, the checks a game class passes when it is made, a plain new game
+that plays everywhere with no optional declaration, and no generic module or
+front-end file that names one of the five games."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import solitaire_widgets as sw
+from solitaire_widgets import games as registry
+from solitaire_widgets.cards import CARD, RANK
+from solitaire_widgets.game import ANY
+from solitaire_widgets.layout import Layout, Row, Slot, default_layout, run
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "solitaire_widgets"
+GAME_NAME = re.compile(r"frog|leap[\s_-]?year|bobby|cruel|midshipman", re.IGNORECASE)
+
+
+@pytest.fixture
+def clean_registry():
+    """Registrations made by a test are undone after it."""
+    saved = dict(registry._REGISTRY)
+    yield
+    registry._REGISTRY.clear()
+    registry._REGISTRY.update(saved)
+
+
+def golf_class() -> type[sw.Game]:
+    """A plain new game with none of the optional declarations: no name,
+    title, layout, options or hooks beyond the three the rules need."""
+
+    class Golf(sw.Game):
+        PILES, ROLES = sw.piles_by_role(stock="stock", foundation="f0", tableau=[f"t{i}" for i in range(7)])
+        ROUTES = {f"t{i}": ("f0",) for i in range(7)}
+        ACTION_NAMES = ("draw",)
+        DRAWS = {"draw": ("stock", "f0")}
+        RULES = (("Deal", "seven columns of five cards, one card to f0, the rest is the stock."),
+                 ("Play", "a column's top card goes onto f0 when it is one rank above or below f0's top card."))
+
+        def _setup(self, order: list[int]) -> None:
+            for n, t in enumerate(self._TABLEAU):
+                self._piles[t] = order[n * 5:(n + 1) * 5]
+            self._piles[self._INDEX["f0"]].append(order[35])
+            self._piles[self._INDEX["stock"]] = order[36:][::-1]
+
+        def _wants(self, t: int) -> Any:
+            pile = self._piles[t]
+            if not pile:
+                return ANY
+            rank = RANK[pile[-1]]
+            return tuple(r for r in (rank - 1, rank + 1) if 1 <= r <= 13)
+
+        def _build_reason(self, t: int, card: int) -> str:
+            return f"{CARD[card]} is not one rank above or below {CARD[self._piles[t][-1]]}"
+
+        def _action_reason(self, action: str) -> Any:
+            return None if self._piles[self._INDEX["stock"]] else "the stock is empty"
+
+    return Golf
+
+
+# --- the registry and the one lookup ------------------------------------------------------------
+
+SPELLINGS = ["Leap Year", "leap_year", "leap-year", "LeapYear", " LEAP YEAR "]
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS + [sw.LeapYear])
+def test_every_entry_point_takes_every_spelling(spelling):
+    assert type(sw.new_game(spelling, seed=1)) is sw.LeapYear
+    assert sw.rules(spelling).startswith("### Leap Year")
+    assert list(sw.variants(spelling)) == ["redeal"]
+    rate = sw.winnability(spelling, 1, time_limit=None, max_states=50, executor="inline", progress=False)
+    assert rate.name == "leap_year"
+    assert sw.SolitaireWidget(spelling, seed=1).game_name == "leap_year"
+    assert type(sw.play(spelling, seed=1).game) is sw.LeapYear
+    assert sw.load({"game": spelling if isinstance(spelling, str) else "LeapYear", "seed": 2, "moves": ["deal"]}
+                   ).history == (sw.Move("deal"),)
+
+
+def test_a_game_is_its_own_class_everywhere():
+    game = sw.Bobby(seed=4)
+    assert registry.game_class(game) is sw.Bobby
+    assert sw.rules(game).startswith("### Bobby")
+    assert sw.SolitaireWidget(game).game is game
+
+
+def test_no_name_opens_the_default_game_named_once_in_the_registry():
+    assert sw.SolitaireWidget(seed=1).game_name == registry.DEFAULT_GAME
+    assert sw.play(seed=1).game_name == registry.DEFAULT_GAME
+
+
+def test_cli_takes_any_spelling_and_names_the_choices(capsys):
+    from solitaire_widgets.__main__ import main
+
+    assert main(["solve", "Leap Year", "--seed", "1", "--max-states", "50"]) == 0
+    assert capsys.readouterr().out.startswith("Leap Year seed 1:")
+    with pytest.raises(SystemExit):
+        main(["solve", "klondike", "--seed", "1"])
+    assert "unknown game 'klondike'; choose one of frog, leap_year" in capsys.readouterr().err
+
+
+def test_register_refuses_what_is_not_a_game_and_a_taken_name(clean_registry):
+    with pytest.raises(TypeError, match="register takes a subclass of sw.Game, not int"):
+        sw.register(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="register takes a subclass of sw.Game, not Move"):
+        sw.register(sw.Move)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="declares no PILES"):
+        sw.register(sw.Game)
+    impostor = type("Cruel", (golf_class(),), {})
+    with pytest.raises(ValueError, match="its name is taken by solitaire_widgets.games.cruel.Cruel"):
+        sw.register(impostor)
+    assert sw.GAMES["cruel"] is sw.Cruel
+    with pytest.raises(TypeError):
+        sw.GAMES["golf"] = golf_class()  # type: ignore[index]
+
+
+def test_register_makes_a_new_game_known_everywhere_and_a_cell_run_again_replaces_it(clean_registry):
+    golf = sw.register(golf_class())
+    assert (golf.name, golf.title) == ("golf", "Golf")
+    assert list(sw.GAMES)[-1] == "golf" and type(sw.new_game("Golf", seed=1)) is golf
+    again = sw.register(golf_class())  # the same class statement run again
+    assert sw.GAMES["golf"] is again and list(sw.GAMES).count("golf") == 1
+    assert sw.register(again) is again
+    with pytest.raises(ValueError, match="unknown game 'klondike'; choose one of .*, midshipman, golf"):
+        sw.new_game("klondike")
+
+
+# --- a plain new game plays everywhere ---------------------------------------------------------
+
+def test_a_plain_new_game_gets_its_defaults_and_plays_on_every_layer(clean_registry):
+    golf = sw.register(golf_class())
+    game = golf(seed=1)
+    assert str(game).startswith("Golf  seed 1  playing  move 0  home 1/52\nstock    [16 cards]\nf0 ")
+    assert golf.layouts() == (default_layout(golf.PILES, golf.ROLES),)
+    assert [s.fan for s in golf.layouts()[0].slots if s.row == 1] == ["down"] * 7
+    assert game.legal_moves() and game.hint(time_limit=None, max_states=300).move in game.legal_moves()
+    assert sw.solve(game, time_limit=None, max_states=2000).status in ("won", "lost", "unknown")
+    assert sw.load(game.to_dict()).key() == game.key()
+    table = sw.SolitaireWidget("golf", seed=1)
+    assert table.pile_roles == dict(golf.ROLES) and table.layouts == [golf.layouts()[0].to_json()]
+    assert table.counters["stock"] == 16 and table.empty_labels == {}
+
+
+def test_a_new_game_registered_later_gets_a_gymnasium_environment(clean_registry):
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from solitaire_widgets import gym as swgym
+
+    golf = sw.register(golf_class())
+    assert swgym.ENV_IDS["golf"] == swgym.env_id(golf) == "solitaire_widgets/Golf-v0"
+    env = gymnasium.make("solitaire_widgets/Golf-v0")
+    check_env(env.unwrapped)
+    assert type(env.unwrapped.game) is golf
+
+
+# --- the declarations are checked when the class is made ----------------------------------------
+
+def make(**changes: Any) -> type[sw.Game]:
+    """A Golf class with some declarations changed (made, so checked, at once)."""
+    return type("Golf", (golf_class(),), changes)
+
+
+REFUSALS = [
+    (dict(ROLES={"stock": "stock", "f0": "foundation"}), "Golf: pile 't0' has no role"),
+    (dict(ROLES={**golf_class().ROLES, "t9": "tableau"}), "Golf: ROLES names pile 't9', which is not in PILES"),
+    (dict(ROLES={**golf_class().ROLES, "f0": "home"}), "Golf: pile 'f0' has role 'home'; the roles are stock,"),
+    (dict(PILES=("stock", "hand")), "Golf: 'hand' in PILES is not a pile id"),
+    (dict(PILES=("stock", "f0", "f0")), "Golf: pile 'f0' is listed twice in PILES"),
+    (dict(ROUTES={"t0": ("f1",)}), r"Golf: ROUTES\['t0'\] names pile 'f1', which is not in PILES"),
+    (dict(ROUTES={"t8": ("f0",)}), "Golf: ROUTES names pile 't8'"),
+    (dict(DRAWS={"draw": ("stock", "waste")}), r"Golf: DRAWS\['draw'\] names pile 'waste'"),
+    (dict(DRAWS={"deal": ("stock", "f0")}), "Golf: DRAWS names action 'deal', which is not in ACTION_NAMES"),
+    (dict(ACTION_NAMES=("shuffle",)), "Golf: ACTION_NAMES holds 'shuffle'; the stock actions are draw, deal"),
+    (dict(OPTIONS={"wrap": ()}, OPTION_RULES={"wrap": {}}), r"Golf: OPTIONS\['wrap'\] must be a tuple of distinct"),
+    (dict(OPTIONS={"wrap": ("no", "yes")}, OPTION_RULES={"wrap": {"no": "No."}}),
+     r"Golf: OPTION_RULES\['wrap'\] must give one sentence for each of \('no', 'yes'\)"),
+    (dict(OPTION_RULES={"wrap": {"no": "No."}}), "Golf: OPTION_RULES has option 'wrap', which OPTIONS does not"),
+    (dict(RULES=(("Play", "K and A {wrap}."),)), r"Golf: the rules text of 'Play' names option \{wrap\}"),
+    (dict(RULES=(("Play", "a { brace"),)), "Golf: the rules text of 'Play' has a stray brace"),
+    (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0), Slot("w", 0, 1)))), "Golf: LAYOUT: it places pile 'w'"),
+    (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0),))), "Golf: LAYOUT: it leaves out pile 'f0'"),
+    (dict(NARROW_LAYOUTS=(Layout(1, (Row(),), ()),)), r"Golf: NARROW_LAYOUTS\[0\]: it leaves out pile 'stock'"),
+    (dict(LAYOUT={"cols": 3}), "Golf: LAYOUT must be a solitaire_widgets.layout.Layout, not dict"),
+    (dict(name="Golf!"), "Golf: name must be a snake_case id"),
+    (dict(decks=5), "Golf: decks must be a whole number from 1 to 4"),
+    (dict(KEY="suit"), "Golf: KEY must be 'rank'"),
+    (dict(PILES=("stock", "waste"), ROLES={"stock": "stock", "waste": "stock"}, ROUTES={}, DRAWS={}),
+     "Golf: a game has at most one stock, not 2"),
+    (dict(GUIDE="home first"), "Golf: GUIDE must be a solitaire_widgets.strategy.Guide or None, not 'home first'"),
+    (dict(PACE={"stock": 2}), r"Golf: PACE must be a solitaire_widgets.strategy.Pace, not \{'stock': 2\}"),
+]
+
+
+@pytest.mark.parametrize("changes, message", REFUSALS)
+def test_a_class_that_breaks_its_declarations_is_refused_when_it_is_made(changes, message):
+    with pytest.raises(TypeError, match=message):
+        make(**changes)
+
+
+def test_layout_values_are_checked_as_they_are_made():
+    with pytest.raises(ValueError, match="fan must be one of none, down, right, not 'up'"):
+        Slot("t0", 0, 0, fan="up")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pile 't0' is placed in row 1, but the layout has 1 row"):
+        Layout(1, (Row(),), (Slot("t0", 1, 0),))
+    with pytest.raises(ValueError, match="pile 't0' is placed twice"):
+        Layout(2, (Row(),), run(["t0", "t0"], 0, 0))
+
+
+# --- what a game declares reaches the page ----------------------------------------------------------
+
+@pytest.mark.parametrize("name", list(sw.GAMES))
+def test_the_table_gets_roles_layouts_and_empty_labels_once_per_game(name):
+    table = sw.SolitaireWidget(name, seed=2)
+    cls = table.game.__class__
+    assert table.pile_roles == dict(cls.ROLES) and list(table.pile_roles) == list(cls.PILES)
+    assert table.layouts == [layout.to_json() for layout in cls.layouts()]
+    sent: list[dict] = []
+    table._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    table.game.play(table.game.legal_moves()[0])
+    changed = set().union(*(m.get("state", {}) for m in sent))
+    assert changed and not changed & {"pile_roles", "layouts", "empty_labels"}, "fixed per game, never per move"
+
+
+def test_empty_labels_follow_the_rules_in_force():
+    assert sw.SolitaireWidget("midshipman", seed=1).empty_labels == {
+        "waste": "waste", **{f"f{i}": "A" for i in range(8)}}
+    assert sw.Midshipman(seed=1, empty="king").empty_label("t4") == "K"
+    assert sw.Frog(seed=1).empty_label("reserve") == "reserve" and sw.Frog(seed=1).empty_label("t0") == ""
+    assert sw.Bobby(seed=1).empty_label("f1") == "" and sw.Cruel(seed=1).empty_label("t0") == ""
+
+
+def test_js_fixtures_are_made_from_the_current_python():
+    """js/test/fixtures/states.json (the traits the JS unit tests render) is
+    what js/dev/make_fixtures.py writes now: the page's tests never drift from
+    the Python declarations."""
+    fixture = REPO / "js" / "test" / "fixtures" / "states.json"
+    out = subprocess.run([sys.executable, str(REPO / "js" / "dev" / "make_fixtures.py"), "--print"],
+                         capture_output=True, text=True, check=True, cwd=REPO)
+    assert json.loads(out.stdout) == json.loads(fixture.read_text()), "run python js/dev/make_fixtures.py"
+
+
+# --- no generic module names a game ------------------------------------------------------------------
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def names_in_code(path: Path) -> list[str]:
+    """Each game name in the code of a Python module: identifiers and string
+    literals, not comments or docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    hits = []
+    for node in ast.walk(tree):
+        words: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            words = [node.value]
+        elif isinstance(node, ast.Name):
+            words = [node.id]
+        elif isinstance(node, ast.Attribute):
+            words = [node.attr]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            words = [node.name]
+        elif isinstance(node, ast.arg):
+            words = [node.arg]
+        elif isinstance(node, ast.alias):
+            words = [node.name, node.asname or ""]
+        elif isinstance(node, ast.keyword):
+            words = [node.arg or ""]
+        hits += [f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}: {m.group()}"
+                 for word in words for m in GAME_NAME.finditer(word)]
+    return hits
+
+
+def test_no_generic_module_names_one_of_the_five_games():
+    generic = [p for p in sorted(PACKAGE.rglob("*.py")) if "games" not in p.relative_to(PACKAGE).parts]
+    assert len(generic) > 15
+    hits = {str(p.relative_to(REPO)): names_in_code(p) for p in generic}
+    assert [h for found in hits.values() for h in found] == []
+    assert names_in_code(PACKAGE / "games" / "__init__.py"), "the check finds names where they are"
+
+
+def test_no_front_end_file_names_one_of_the_five_games():
+    files = sorted((REPO / "js" / "src").iterdir())
+    assert len(files) > 15
+    hits = [f"{p.name}:{n}: {m.group()}" for p in files for n, line in enumerate(p.read_text().splitlines(), 1)
+            for m in GAME_NAME.finditer(line)]
+    assert hits == []
+
+
+# --- a consistent public API -----------------------------------------------------------------------
+
+def test_redo_with_nothing_to_redo_has_its_own_error_still_caught_as_before():
+    game = sw.Bobby(seed=1)
+    with pytest.raises(sw.NothingToRedoError, match="nothing to redo: no move has been taken back"):
+        game.redo()
+    assert issubclass(sw.NothingToRedoError, sw.NothingToUndoError)
+    with pytest.raises(sw.NothingToUndoError) as undo:
+        game.undo()
+    assert type(undo.value) is sw.NothingToUndoError
+
+
+def test_everything_a_public_function_returns_is_importable_from_the_package():
+    game = sw.Cruel(seed=3)
+    rate = sw.winnability("cruel", 1, time_limit=None, max_states=100, executor="inline", progress=False)
+    returned = [sw.variants("cruel"), sw.variants("cruel")["gather"], rate, rate.rows[0],
+                sw.solve(game, time_limit=None, max_states=100), game.hint(time_limit=None, max_states=100),
+                game.legal_moves()[0], sw.Cruel.layouts()[0], sw.Cruel.layouts()[0].rows[0],
+                sw.Cruel.layouts()[0].slots[0]]
+    for value in returned:
+        assert getattr(sw, type(value).__name__) is type(value) and type(value).__name__ in sw.__all__
