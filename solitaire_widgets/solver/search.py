@@ -145,6 +145,9 @@ class Search:
         # cards home are counted again when one is played.
         self.action_home = {self.base + a: tuple(i for i in g.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
+        # per code: True for a card sent home, an action's foundations, else ()
+        self.home_effect = [True if home else self.action_home.get(code, ())
+                            for code, home in enumerate(self.to_home)]
         # Stock actions that only move cards between stock and waste (a draw,
         # a redeal of the waste) change nothing a dead-end test reads: no need
         # to test again.
@@ -346,10 +349,9 @@ class Search:
         return 1 if RANK[top] > RANK[pile[-2]] else 0
 
     # --- moving on the game ----------------------------------------------------------
-    def apply(self, code: int) -> tuple[UndoRecord, int, Optional[tuple[list[int], list[int]]]]:
+    def apply(self, code: int) -> tuple[UndoRecord, int]:
         """Play ``code`` on the search's game; return its undo record."""
         g = self.game
-        home_change = None
         if code < self.base:
             if self.knotted_piles:
                 s, t = divmod(code, self.n)
@@ -362,7 +364,8 @@ class Search:
         else:
             piles, all_piles = self.action_knots[code]
             home_piles = self.action_home[code]
-            home_before = self._home_keys(home_piles) if home_piles else []
+            if home_piles:
+                home_before = self._home_keys(home_piles)
             if not piles:
                 record = g.apply_code(code)
                 knots = 0
@@ -371,24 +374,29 @@ class Search:
                 record = g.apply_code(code)
                 knots = sum(map(self._knots_in, piles)) - before
             if home_piles:
-                home_change = (home_before, self._home_keys(home_piles))
-                self._count_home(*home_change)
+                self._count_home(home_before, self._home_keys(home_piles))
         self.knots += knots
         if self.to_home[code]:
             self.home += 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
-        return record, knots, home_change
+        return record, knots
 
-    def revert(self, code: int, record: tuple[UndoRecord, int, Optional[tuple[list[int], list[int]]]]) -> None:
+    def revert(self, code: int, record: tuple[UndoRecord, int]) -> None:
         """Take back ``code`` (the last move applied) from its record."""
-        if self.to_home[code]:
-            self.home -= 1
-            self.home_count[self.keys[self.piles[code % self.n][-1]]] -= 1
-        engine_record, knots, home_change = record
+        effect = self.home_effect[code]
+        if effect:
+            if effect is True:  # a card leaves a foundation
+                self.home -= 1
+                self.home_count[self.keys[self.piles[code % self.n][-1]]] -= 1
+            else:  # an action that changed foundations: count them again
+                home_after = self._home_keys(effect)
+                self.knots -= record[1]
+                self.game.revert_code(record[0])
+                self._count_home(home_after, self._home_keys(effect))
+                return
+        engine_record, knots = record
         self.knots -= knots
         self.game.revert_code(engine_record)
-        if home_change is not None:
-            self._count_home(home_change[1], home_change[0])
 
     def _home_keys(self, foundations: tuple[int, ...]) -> list[int]:
         """The keys of the cards on ``foundations``."""
