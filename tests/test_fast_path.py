@@ -145,11 +145,14 @@ ENGINE = {"game.py", "fast_path.py", "cards.py", "moves.py", "building.py", "shu
 
 def private_reads(path: Path) -> list[str]:
     """Each ``x._name`` in a module where ``x`` is not the object's own
-    ``self`` or ``cls``: a reach into another object's private parts."""
+    ``self``, ``cls`` or ``super()``: a reach into another object's private parts."""
     hits = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        own = (isinstance(node, ast.Attribute) and (
+            isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+            or isinstance(node.value, ast.Call) and ast.unparse(node.value) == "super()"))
         if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
-                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                and not own):
             hits.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
     return hits
 
