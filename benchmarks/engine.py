@@ -2,7 +2,7 @@
 
 Each step asks ``legal_moves()`` and plays one of them at random through the
 public path (reasons, history, notification); the lean path the solver uses
-(``_move_codes()`` + ``_lean_apply`` per step, and ``_lean_revert`` of every
+(``move_codes()`` + ``apply_code`` per step, and ``revert_code`` of every
 step at the end, as a search backs up) is measured the same way.  Prints moves per second
 and games per second per game, the median of several rounds, on one core.
 
@@ -37,13 +37,13 @@ def lean_playout(name: str, seed: int, rng: random.Random) -> int:
     game = sw.new_game(name, seed=seed)
     records = []
     while len(records) < MAX_STEPS:
-        codes = game._move_codes()
+        codes = game.move_codes()
         if not codes:
             break
-        records.append(game._lean_apply(rng.choice(codes)))
+        records.append(game.apply_code(rng.choice(codes)))
     steps = len(records)
     while records:
-        game._lean_revert(records.pop())
+        game.revert_code(records.pop())
     return steps
 
 

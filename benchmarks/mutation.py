@@ -145,22 +145,22 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.text.x_explain__mutmut_43": _NO_SUIT,
     "solitaire_widgets.text.x_explain__mutmut_47": (
         "a card listed as stuck is refused by every foundation, so the list of foundations is never empty"),
-    "solitaire_widgets.game.xǁGameǁ_lean_revert__mutmut_1": (
+    "solitaire_widgets.fast_path.xǁFastPathǁrevert_code__mutmut_1": (
         "the cached legal moves as '' instead of None: every public undo clears the cache again "
-        "(_changed), and the lean path's only caller, the solver, never reads it"),
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_12": _INJECTIVE,
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_13": _INJECTIVE,
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_14": (
+        "(_changed), and the only other caller of revert_code, the solver, never reads it"),
+    "solitaire_widgets.fast_path.xǁFastPathǁsearch_key__mutmut_12": _INJECTIVE,
+    "solitaire_widgets.fast_path.xǁFastPathǁsearch_key__mutmut_13": _INJECTIVE,
+    "solitaire_widgets.fast_path.xǁFastPathǁsearch_key__mutmut_14": (
         "the foundation part dropped where piles are interchangeable (Frog, Midshipman): there the "
         "foundations' tops follow from which cards are home, which the other piles already say"),
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_35": _BIG,
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_36": _INJECTIVE,
-    "solitaire_widgets.game.xǁGameǁ_search_key__mutmut_40": (
+    "solitaire_widgets.fast_path.xǁFastPathǁsearch_key__mutmut_35": _BIG,
+    "solitaire_widgets.fast_path.xǁFastPathǁsearch_key__mutmut_36": _INJECTIVE,
+    "solitaire_widgets.fast_path.xǁFastPathǁsearch_key__mutmut_40": (
         "another separator between the key's parts: no part holds its bytes, so equal keys stay equal"),
     "solitaire_widgets.text.x_explain__mutmut_107": (
         "every explanation starts with its title and ends with the stock or redeal sentence, so "
         "neither strip changes it"),
-    "solitaire_widgets.game.xǁGameǁ_lean_apply__mutmut_22": (
+    "solitaire_widgets.fast_path.xǁFastPathǁapply_code__mutmut_22": (
         "every game's _action_piles ignores which action it is asked about (each names one set of piles)"),
     "solitaire_widgets.game.xǁGameǁ_legal_moves__mutmut_1": "the cached legal moves ignored: recomputed, the same list",
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_28": _UNREAD,

@@ -24,6 +24,7 @@ from .cards import MAX_CARDS
 from .layout import Layout
 from .moves import ACTIONS, Move
 from .piles import ROLES
+from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,6 +42,7 @@ def check_declarations(cls: type["Game"]) -> None:
     _check_moves(cls, fail)
     _check_options(cls, fail)
     _check_rules(cls, fail)
+    _check_strategy(cls, fail)
     for which, layout in [("LAYOUT", cls.LAYOUT)] + [
             (f"NARROW_LAYOUTS[{i}]", lay) for i, lay in enumerate(_sequence(cls.NARROW_LAYOUTS, "NARROW_LAYOUTS", fail))]:
         if which == "LAYOUT" and layout is None:
@@ -157,3 +159,10 @@ def _check_rules(cls: type["Game"], fail: Any) -> None:
                 known = ", ".join(cls.OPTIONS) or "none"
                 fail(f"the rules text of {topic!r} names option {{{field}}}, which OPTIONS does not declare "
                      f"(its options: {known})")
+
+
+def _check_strategy(cls: type["Game"], fail: Any) -> None:
+    if cls.GUIDE is not None and not isinstance(cls.GUIDE, Guide):
+        fail(f"GUIDE must be a solitaire_widgets.strategy.Guide or None, not {cls.GUIDE!r}")
+    if not isinstance(cls.PACE, Pace):
+        fail(f"PACE must be a solitaire_widgets.strategy.Pace, not {cls.PACE!r}")

@@ -28,25 +28,26 @@ import re
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 from .arguments import whole_number
 from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
 from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
+from .fast_path import ANY, FastPath, GameShape, UndoRecord
 from .layout import Layout, default_layout
 from .moves import Move
 from .piles import Role
 from .shuffle import shuffled
+from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
     from .picture import Picture
 
-ANY: Any = "any"  # _wants() answer: any card may go there
-SAVE_FORMAT = 2  # 2 added "redo"; sw.load reads format 1 too
-_BYTE = [bytes((n,)) for n in range(256)]  # n as a one-byte string, without building a tuple each time
+SAVE_FORMAT = 2  # 2 added "redo" (and, later, "position"); sw.load reads format 1 too
 
 MoveLike = Union[Move, str]
+G = TypeVar("G", bound="Game")
 log = logging.getLogger(__name__)
 
 
@@ -71,19 +72,21 @@ class GameChange:
 Observer = Callable[["Game", GameChange], None]
 
 
-class Game:
+class Game(FastPath):
     """Base class of every game; use a subclass or ``sw.new_game``.
 
     Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``),
     ``deck`` (explicit card order, first card dealt first) and the game's
-    rule options (see ``OPTIONS``).
+    rule options (see ``OPTIONS``).  ``from_position`` sets a game up at a
+    position of your own instead of a deal.
 
     A game is one subclass that declares what it is (``PILES`` and
     ``ROLES``, ``ROUTES``, ``ACTION_NAMES``, ``OPTIONS``, ``RULES``, the
-    optional ``LAYOUT`` …) and answers the hooks below; the declarations are
-    checked when the class is made, so a mistake fails there, clearly (see
-    ``solitaire_widgets.declarations``).  ``sw.register`` makes it known by
-    name to ``sw.new_game``, the table, the solver and Gymnasium.
+    optional ``LAYOUT``, ``GUIDE`` and ``PACE`` …) and answers the hooks
+    below; the declarations are checked when the class is made, so a mistake
+    fails there, clearly (see ``solitaire_widgets.declarations``).
+    ``sw.register`` makes it known by name to ``sw.new_game``, the table, the
+    solver and Gymnasium.
     """
 
     # --- declared by each game module -----------------------------------
@@ -122,6 +125,11 @@ class Game:
     # the roles), and other layouts for narrow tables (see ``layouts()``).
     LAYOUT: ClassVar[Optional[Layout]] = None
     NARROW_LAYOUTS: ClassVar[tuple[Layout, ...]] = ()
+    # How the solver plays it (``solitaire_widgets.strategy``): the guided
+    # pass's trims (None: no guided pass) and how positions count the stock,
+    # the waste, redeals and moves (``Pace()``: each card out is one short).
+    GUIDE: ClassVar[Optional[Guide]] = None
+    PACE: ClassVar[Pace] = Pace()
 
     # --- derived once per class in __init_subclass__ ---------------------
     _INDEX: ClassVar[dict[str, int]]
@@ -182,6 +190,12 @@ class Game:
                           for s, row in enumerate(grid)]
         cls._DRAW_CODES = {cls._ACTION_BASE + cls.ACTION_NAMES.index(action): (cls._INDEX[s], cls._INDEX[t])
                            for action, (s, t) in cls.DRAWS.items()}
+        cls.SHAPE = GameShape(
+            piles=cls.PILES, roles=cls._ROLE_AT, foundations=cls._FOUNDATIONS, tableau=cls._TABLEAU,
+            interchangeable=cls._INTERCHANGEABLE, sources=cls._SOURCES, targets=cls._TARGETS,
+            routes=tuple(map(tuple, cls._CODE_GRID)), actions=cls.ACTION_NAMES, action_base=cls._ACTION_BASE,
+            key=cls.KEY, keys=cls._KEYS, key_table=cls._KEY_TABLE, cards=cls._N, moves=cls._CODE_MOVES,
+            codes=MappingProxyType(cls._MOVE_CODES))
 
     @classmethod
     def piles_of(cls, role: Role) -> tuple[str, ...]:
@@ -206,11 +220,8 @@ class Game:
 
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
-        self._options = self._check_options(options)
-        if seed is not None:
-            if not whole_number(seed, at_least=0, below=2**64):
-                raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
-            seed = int(seed)  # numpy's integers too, kept as a plain int (saves stay JSON-ready)
+        self._options = self.checked_options(options)
+        seed = _checked_seed(seed)
         if deck is not None:
             order = card_ids_of_deck(deck, self.decks, self.title)
             self._deck: Optional[tuple[str, ...]] = tuple(CARD[i].code for i in order)
@@ -220,21 +231,130 @@ class Game:
             order = shuffled(range(self._N), seed)
             self._deck = None
         self._seed = seed
+        self._empty_table()
+        self._setup(order)
+        self._dealt_home = sum(len(self._piles[f]) for f in self._FOUNDATIONS)
+
+    def _empty_table(self) -> None:
+        """No card on the table, no history: where a deal or a laid-out
+        position starts (the options, seed and deck already set)."""
         self._rules_key = self._fixed_rules_key()
         self._piles: list[list[int]] = [[] for _ in self.PILES]
         self._down: list[int] = [0] * len(self.PILES)  # face-down cards at the bottom
         self._redeals = 0
-        self._setup(order)
-        self._dealt_home = sum(len(self._piles[f]) for f in self._FOUNDATIONS)
+        self._card_count = self._N
+        self._position: Optional[dict[str, Any]] = None  # from_position's start, as saves write it
         self._history: list[Move] = []
-        self._undo_records: list[tuple] = []
+        self._undo_records: list[UndoRecord] = []
         self._redo_moves: list[Move] = []
         self._observers: list[Observer] = []
         self._legal: Optional[list[Move]] = None
         self._version = 0
 
     @classmethod
-    def _check_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
+    def from_position(cls: type[G], piles: Mapping[str, Union[str, Iterable[CardLike]]], *,
+                      face_down: Optional[Mapping[str, int]] = None, redeals: int = 0,
+                      seed: Optional[int] = None, **options: str) -> G:
+        """A game set up at a position of your own (a lesson's, a puzzle's)
+        instead of a deal.
+
+        ``piles`` maps pile ids to their cards, bottom first: a list of cards
+        or one string (``"5S 4S"``); piles not named are empty.  ``face_down``
+        says how many cards at the bottom of a pile lie face down (its top
+        card lies face up; the stock's cards all lie face down anyway),
+        ``redeals`` how many redeals were made before, ``seed`` fixes what
+        later reshuffles do where the game has them.  The position need not
+        hold the whole pack: the game is won when every card it holds is
+        home.  ``restart()`` and ``replay()`` go back to this position, and
+        ``to_dict()`` saves it.  The piles are laid out as given: the game's
+        own deal (``_setup``) does not run.  Whatever is wrong (an unknown pile, a card
+        that does not parse, a card more often than the game's decks hold, a
+        face-down count beyond the pile) is refused with a ``ValueError``.
+
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Cruel.from_position({"f0": "AS 2S 3S", "t0": "5S 4S", "t1": "6H"})
+        >>> g.legal_moves(), g.cards_home, g.card_count
+        ([Move('t0', 'f0'), Move('redeal')], 3, 6)
+        >>> sw.Cruel.from_position({"t0": "5S 4S 5S"})
+        Traceback (most recent call last):
+        ...
+        ValueError: t0 card 3: Cruel plays one deck, so 5♠ may appear only once
+        """
+        game = object.__new__(cls)
+        game._options = cls.checked_options(options)
+        game._seed, game._deck = _checked_seed(seed), None
+        if not isinstance(piles, Mapping):
+            raise ValueError(f"piles must be a dict of pile id -> cards, like {{'t0': '5S 4S'}}, "
+                             f"not {type(piles).__name__}")
+        decks = "one deck" if cls.decks == 1 else f"{cls.decks} decks"
+        times = "once" if cls.decks == 1 else f"{cls.decks} times"
+        copies = [0] * 52
+        laid: list[list[int]] = [[] for _ in cls.PILES]
+        for pile, cards in piles.items():
+            i = cls._position_pile(pile, "piles")
+            if isinstance(cards, str):
+                cards = cards.replace(",", " ").split()
+            elif isinstance(cards, bytes) or not isinstance(cards, Iterable):
+                raise ValueError(f"piles[{pile!r}] must be cards like '5S 4S' or ['5S', '4S'], not {cards!r}")
+            for n, text in enumerate(cards, 1):
+                try:
+                    card = Card.parse(text)
+                except ValueError as err:
+                    raise ValueError(f"{pile} card {n}: {err}") from None
+                k = copies[card.face]
+                if k >= cls.decks:
+                    raise ValueError(f"{pile} card {n}: {cls.title} plays {decks}, so {card} may appear only {times}")
+                copies[card.face] = k + 1
+                laid[i].append(k * 52 + card.face)
+        down = [0] * len(cls.PILES)
+        if face_down is not None and not isinstance(face_down, Mapping):
+            raise ValueError(f"face_down must be a dict of pile id -> count, like {{'t0': 2}}, "
+                             f"not {type(face_down).__name__}")
+        for pile, count in (face_down or {}).items():
+            i = cls._position_pile(pile, "face_down")
+            if cls.SHAPE.roles[i] == "stock":
+                raise ValueError("the stock's cards all lie face down: leave the stock out of face_down")
+            size = len(laid[i])
+            if not whole_number(count, at_least=0, below=max(size, 1)):
+                raise ValueError(f"face_down[{pile!r}] must be a whole number from 0 to {max(size - 1, 0)} "
+                                 f"({pile} holds {size} card{'s' * (size != 1)} and its top card lies face up), "
+                                 f"not {count!r}")
+            down[i] = int(count)
+        if not whole_number(redeals, at_least=0):
+            raise ValueError(f"redeals must be a whole number ≥ 0, not {redeals!r}")
+        game._empty_table()
+        game._piles, game._down, game._redeals = laid, down, int(redeals)
+        game._dealt_home = game.cards_home
+        game._card_count = sum(map(len, laid))
+        game._position = {
+            "piles": {pile: " ".join(CARD[c].code for c in laid[i]) for i, pile in enumerate(cls.PILES) if laid[i]},
+            "face_down": {pile: down[i] for i, pile in enumerate(cls.PILES) if down[i]},
+            "redeals": int(redeals),
+        }
+        return game
+
+    @classmethod
+    def _position_pile(cls, pile: Any, what: str) -> int:
+        if pile not in cls._INDEX:
+            raise ValueError(f"{what} names {pile!r}, but {cls.title} has no such pile "
+                             f"(its piles: {', '.join(cls.PILES)})")
+        return cls._INDEX[pile]
+
+    def _start(self) -> "Game":
+        """A new game at this one's start: its deal, or its ``from_position`` position."""
+        if self._position is not None:
+            return type(self).from_position(**self._position, seed=self._seed, **self._options)
+        return type(self)(seed=self._seed, deck=self._deck, **self._options)
+
+    @classmethod
+    def checked_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
+        """The rule options ``options`` asks for, every option's default
+        filled in; a ``ValueError`` naming an unknown option or value.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel.checked_options({})
+        {'gather': 'in_order'}
+        """
         chosen = {}
         for key, allowed in cls.OPTIONS.items():
             value = options.get(key, allowed[0])
@@ -307,13 +427,23 @@ class Game:
     # --- reading the position ---------------------------------------------
     @property
     def seed(self) -> Optional[int]:
-        """The deal's seed (None when dealt from an explicit deck without one)."""
+        """The deal's seed (None when dealt from an explicit deck, or set up
+        by ``from_position``, without one)."""
         return self._seed
 
     @property
     def deck(self) -> Optional[tuple[str, ...]]:
         """The explicit deck (card codes, first dealt first), or None."""
         return self._deck
+
+    @property
+    def start_position(self) -> Optional[dict[str, Any]]:
+        """The position ``from_position`` set this game up at, as its
+        arguments (``piles``, ``face_down``, ``redeals``), or None for a deal."""
+        if self._position is None:
+            return None
+        return {**self._position, "piles": dict(self._position["piles"]),
+                "face_down": dict(self._position["face_down"])}
 
     @property
     def options(self) -> dict[str, str]:
@@ -361,9 +491,7 @@ class Game:
             return role
         if i not in self._TARGETS:
             return ""  # no card is ever put on it by hand
-        empty = self.copy(history=False)  # ask the rules about the pile as if it were empty
-        empty._piles[i] = []
-        wants = empty._wants(i)
+        wants = self.wants_holding(i, [])  # ask the rules about the pile as if it were empty
         if wants is ANY:
             return ""
         ranks = {key if self.KEY == "rank" else key % 13 + 1 for key in wants}
@@ -398,7 +526,8 @@ class Game:
 
     @property
     def card_count(self) -> int:
-        return self._N
+        """Cards in play: the whole pack, or those of a ``from_position`` position."""
+        return self._card_count
 
     @property
     def score(self) -> int:
@@ -407,7 +536,7 @@ class Game:
 
     @property
     def max_score(self) -> int:
-        return self._N - self._dealt_home
+        return self._card_count - self._dealt_home
 
     @property
     def redeals(self) -> int:
@@ -417,7 +546,7 @@ class Game:
     @property
     def status(self) -> str:
         """``"won"``, ``"lost"`` (not won, no legal move) or ``"playing"``."""
-        if self.cards_home == self._N:
+        if self.cards_home == self._card_count:
             return "won"
         return "playing" if self._legal_moves() else "lost"
 
@@ -439,48 +568,8 @@ class Game:
         legal = self._legal
         if legal is None:
             moves = self._CODE_MOVES
-            legal = self._legal = [moves[code] for code in self._move_codes()]  # type: ignore[misc]
+            legal = self._legal = [moves[code] for code in self.move_codes()]  # type: ignore[misc]
         return legal
-
-    def _move_codes(self) -> list[int]:
-        """The lean path's ``legal_moves()``: the same moves, as int codes.
-
-        >>> import solitaire_widgets as sw
-        >>> g = sw.Cruel(seed=7)
-        >>> [g._CODE_MOVES[c] for c in g._move_codes()] == g.legal_moves()
-        True
-        """
-        piles = self._piles
-        keys = self._KEYS
-        by_key: dict[int, list[int]] = {}
-        to_any: list[int] = []
-        for t in self._TARGETS:
-            wants = self._wants(t)
-            if wants is ANY:
-                to_any.append(t)
-            else:
-                for key in wants:
-                    by_key.setdefault(key, []).append(t)
-        codes: list[int] = []
-        grid = self._CODE_GRID
-        for s in self._SOURCES:
-            pile = piles[s]
-            if not pile:
-                continue
-            row = grid[s]
-            for t in by_key.get(keys[pile[-1]], ()):
-                code = row[t]
-                if code is not None:
-                    codes.append(code)
-            for t in to_any:
-                code = row[t]
-                if code is not None:
-                    codes.append(code)
-        base = self._ACTION_BASE
-        for i, action in enumerate(self.ACTION_NAMES):
-            if self._action_reason(action) is None:
-                codes.append(base + i)
-        return codes
 
     def safe_drops(self) -> list[Move]:
         """Legal moves to a foundation that can never cost the game a card it
@@ -577,7 +666,7 @@ class Game:
         >>> [(str(m), len(p["waste"])) for m, p in g.replay()]
         [('None', 0), ('draw', 1), ('draw', 2)]
         """
-        position = type(self)(seed=self._seed, deck=self._deck, **self._options)
+        position = self._start()
         yield None, position.copy()
         for move in list(self._history):
             position.play(move)
@@ -647,55 +736,14 @@ class Game:
 
     def _apply(self, move: Move) -> tuple[int, ...]:
         """Carry out a legal move, record how to undo it; return changed piles."""
-        record = self._lean_apply(self._MOVE_CODES[move])
+        record = self.apply_code(self._MOVE_CODES[move])
         self._undo_records.append(record)
         self._history.append(move)
         return record[3]
 
     def _revert(self) -> tuple[int, ...]:
         self._history.pop()
-        return self._lean_revert(self._undo_records.pop())
-
-    def _lean_apply(self, code: int) -> tuple:
-        """Play the legal move ``code`` with no history, check or notification;
-        return the record ``_lean_revert`` takes to undo it exactly."""
-        self._legal = None
-        base = self._ACTION_BASE
-        if code < base:
-            s, t = divmod(code, len(self._piles))
-            source = self._piles[s]
-            self._piles[t].append(source.pop())
-            down = self._down
-            flipped = 0 < down[s] == len(source)  # a face-down card is now on top
-            if flipped:
-                down[s] -= 1
-            return (s, t, flipped, (s, t))
-        draw = self._DRAW_CODES.get(code)
-        if draw is not None:
-            s, t = draw
-            self._piles[t].append(self._piles[s].pop())
-            return (s, t, False, draw)
-        action = self.ACTION_NAMES[code - base]
-        changed = self._action_piles(action)
-        saved = [(i, self._piles[i][:], self._down[i]) for i in changed]
-        redeals = self._redeals
-        self._do_action(action)
-        return (None, saved, redeals, changed)
-
-    def _lean_revert(self, record: tuple) -> tuple[int, ...]:
-        """Undo the move ``record`` came from (the last one applied)."""
-        self._legal = None
-        if record[0] is None:
-            _, saved, self._redeals, changed = record
-            for i, cards, down in saved:
-                self._piles[i] = cards  # a fresh copy, and the record is spent
-                self._down[i] = down
-            return changed
-        s, t, flipped, changed = record
-        if flipped:
-            self._down[s] += 1
-        self._piles[s].append(self._piles[t].pop())
-        return changed
+        return self.revert_code(self._undo_records.pop())
 
     def undo(self) -> Move:
         """Take back the last move exactly; return it.  Unlimited."""
@@ -860,34 +908,6 @@ class Game:
         the rule options."""
         return repr(sorted(self._options.items())).encode()
 
-    def _search_key(self) -> bytes:
-        """A canonical key for search: like ``key()`` but two positions that
-        play alike share it (foundations by top card only and in any order,
-        interchangeable piles sorted, card keys by rank where suits never
-        matter, redeals only when their number changes what may follow).
-
-        >>> import solitaire_widgets as sw
-        >>> g = sw.Midshipman(seed=1)
-        >>> k = g._search_key(); g._piles[-1], g._piles[-2] = g._piles[-2], g._piles[-1]
-        >>> g._search_key() == k
-        True
-        """
-        keys, table = self._KEYS, self._KEY_TABLE
-        piles = self._piles
-        down = self._down
-        # List comprehensions and a table of one-byte prefixes: the search
-        # asks for a key at every position it meets.
-        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._FOUNDATIONS)]
-        tops.sort()
-        parts = [bytes(tops)]
-        if self._INTERCHANGEABLE:
-            parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in self._INTERCHANGEABLE])
-        parts += [bytes(piles[i]).translate(table) for i in self._FIXED]
-        parts.append(bytes(map(down.__getitem__, self._FIXED)))
-        if self.REDEALS_MATTER:
-            parts.append(self._redeals.to_bytes(2, "big"))
-        return b"\xff".join(parts)
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready save: game, options, seed or deck, the moves played and
         the moves ``redo()`` would play again, next first (``redo_moves``), so
@@ -904,6 +924,8 @@ class Game:
             data["seed"] = self._seed
         if self._deck is not None:
             data["deck"] = list(self._deck)
+        if self._position is not None:
+            data["position"] = self.start_position
         data["moves"] = [str(m) for m in self._history]
         data["redo"] = [str(m) for m in self.redo_moves]
         return data
@@ -921,7 +943,7 @@ class Game:
         return render(self)
 
     def __repr__(self) -> str:
-        origin = f"seed={self._seed}" if self._deck is None else "deck=…"
+        origin = "position" if self._position is not None else f"seed={self._seed}" if self._deck is None else "deck=…"
         n = len(self._history)
         return f"<{type(self).__name__} {origin} {self.status}, {n} move{'s' * (n != 1)}>"
 
@@ -1012,3 +1034,10 @@ def _unshared(record: tuple) -> tuple:
     _, saved, redeals, changed = record
     return (None, [(i, cards[:], down) for i, cards, down in saved], redeals, changed)
 
+
+
+def _checked_seed(seed: Any) -> Optional[int]:
+    """A seed as a plain int (numpy's integers too: saves stay JSON-ready), or None."""
+    if seed is not None and not whole_number(seed, at_least=0, below=2**64):
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+    return None if seed is None else int(seed)

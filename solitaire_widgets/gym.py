@@ -107,7 +107,7 @@ class SolitaireEnv(gymnasium.Env):
 
     def __init__(self, game: GameName = DEFAULT_GAME, render_mode: Optional[str] = None, **options: str) -> None:
         self._cls = game_class(game)
-        self._options = self._cls._check_options(options)  # bad options fail here, clearly
+        self._options = self._cls.checked_options(options)  # bad options fail here, clearly
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -128,7 +128,7 @@ class SolitaireEnv(gymnasium.Env):
         where: list[int] = []  # flat positions of the face-up cards, top card of each pile first
         what: list[int] = []
         stock = self._stock_row
-        for row, (ids, down) in enumerate(zip(game._piles, game._down)):  # engine internals, read only
+        for row, (ids, down) in enumerate(zip(game.pile_lists(), game.face_down_counts())):  # the fast path
             n = len(ids)
             if row == stock:
                 down = n

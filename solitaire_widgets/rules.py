@@ -78,7 +78,7 @@ def rules(game: GameName, **options: Any) -> Markdown:
     cls = game_class(game)
     if isinstance(game, Game):
         options = {**game.options, **options}
-    chosen = cls._check_options(options)
+    chosen = cls.checked_options(options)
     fill = {option: cls.OPTION_RULES[option][value] for option, value in chosen.items()}
     lines = [f"### {cls.title}", ""]
     lines += [f"- **{topic}**: {text.format(**fill)}" for topic, text in cls.RULES]

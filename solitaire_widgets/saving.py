@@ -15,7 +15,8 @@ from .errors import IllegalMoveError
 from .game import SAVE_FORMAT, Game
 from .games import GameName, game_class  # the one lookup of game names lives with the registry
 
-SAVE_KEYS = {"format", "game", "options", "seed", "deck", "moves", "redo"}
+SAVE_KEYS = {"format", "game", "options", "seed", "deck", "position", "moves", "redo"}
+POSITION_KEYS = {"piles", "face_down", "redeals"}  # Game.from_position's
 READ_FORMATS = (1, SAVE_FORMAT)  # format 1 had no "redo"
 
 
@@ -50,9 +51,16 @@ def load(data: Mapping[str, Any]) -> Game:
     for field in ("game", "moves"):
         if field not in data:
             raise ValueError(f"saved game has no {field!r} field")
-    if data.get("seed") is None and data.get("deck") is None:
+    position = data.get("position")
+    if position is None and data.get("seed") is None and data.get("deck") is None:
         # (a missing or null seed would otherwise deal a random game)
         raise ValueError("saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt")
+    if position is not None:
+        if not isinstance(position, Mapping) or not set(position) <= POSITION_KEYS or "piles" not in position:
+            raise ValueError("saved 'position' must be a dict with 'piles' (and 'face_down', 'redeals'), "
+                             f"as game.to_dict() writes it, not {position!r}")
+        if data.get("deck") is not None:
+            raise ValueError("saved game has both 'position' and 'deck': a game starts from one of them")
     options = data.get("options", {})
     if not isinstance(options, Mapping):
         raise ValueError(f"saved 'options' must be a dict, not {type(options).__name__}")
@@ -66,7 +74,15 @@ def load(data: Mapping[str, Any]) -> Game:
             raise ValueError(f"saved {field!r} must be a list of move texts, not {type(value).__name__}")
     if not isinstance(data["game"], str):
         raise ValueError(f"saved 'game' must be a game name, not {data['game']!r}")
-    game = new_game(data["game"], seed=data.get("seed"), deck=data.get("deck"), **dict(options))
+    if position is not None:
+        cls = game_class(data["game"])
+        cls.checked_options(options)  # a bad option is named as such, not as a bad position
+        try:
+            game = cls.from_position(**position, seed=data.get("seed"), **dict(options))
+        except ValueError as err:
+            raise ValueError(f"saved 'position' cannot be set up: {err}") from None
+    else:
+        game = new_game(data["game"], seed=data.get("seed"), deck=data.get("deck"), **dict(options))
     for field, texts in (("move", moves), ("redo move", redo)):
         for number, text in enumerate(texts, 1):
             try:

@@ -111,7 +111,8 @@ def _stock_sentences(game: "Game") -> list[str]:
 
 
 def render(game: "Game") -> str:
-    origin = f"seed {game.seed}" if game.deck is None else "explicit deck"
+    origin = ("set-up position" if game.start_position is not None else
+              f"seed {game.seed}" if game.deck is None else "explicit deck")
     extra = ""
     if hasattr(game, "passes_left"):
         extra = f"  passes left {game.passes_left}"

@@ -1,4 +1,4 @@
-"""Positions for tests: laid out directly, or reached by random play.
+"""Positions for tests: laid out (``Game.from_position``), or reached by random play.
 
 >>> import solitaire_widgets as sw
 >>> game = arrange(sw.Cruel(seed=0), {"t0": [sw.Card.parse("5S")], "t1": [sw.Card.parse("4S")]})
@@ -29,13 +29,18 @@ def cards(text: str) -> list[Card]:
 
 
 def arrange(game: sw.Game, piles: Piles, *, redeals: int = 0, down: Optional[dict[str, int]] = None) -> sw.Game:
-    """Lay ``piles`` out on ``game`` (piles not named are emptied).
+    """A game of ``game``'s kind, options and seed laid out at ``piles``
+    (piles not named are empty): ``Game.from_position``, which checks the
+    position.  It need not hold the whole pack."""
+    return type(game).from_position(piles, face_down=down, redeals=redeals, seed=game.seed, **game.options)
 
-    The engine has no public way to set up a position, so this writes its
-    pile lists directly: the k-th copy of a face gets id ``k*52 + face`` as
-    in a deal.  The position need not hold the whole pack: legality reads
-    only the piles.
-    """
+
+def lay_out_unchecked(game: sw.Game, piles: Piles) -> sw.Game:
+    """Write ``piles`` straight into ``game``'s pile lists (piles not named
+    are emptied), for positions no game can reach: the rule oracle checks
+    every card against every top, the same card included, which
+    ``from_position`` refuses in a one-deck game.  The k-th copy of a face
+    gets id ``(k % 4)*52 + face``; legality reads only the piles."""
     copies: dict[int, int] = {}
     for i, pile in enumerate(game.PILES):
         ids = []
@@ -44,8 +49,7 @@ def arrange(game: sw.Game, piles: Piles, *, redeals: int = 0, down: Optional[dic
             copies[card.face] = k + 1
             ids.append((k % 4) * 52 + card.face)
         game._piles[i] = ids
-        game._down[i] = (down or {}).get(pile, 0)
-    game._redeals = redeals
+        game._down[i] = 0
     game._legal = None  # the cached legal moves belong to the old position
     return game
 

@@ -654,7 +654,7 @@ def tamper(data, **changes):
     ({"redo": "t0 f0"}, "saved 'redo' must be a list of move texts, not str"),
     ({"redo": ["f0 t0"]}, "saved redo move 1 ('f0 t0') cannot be played: cards on the foundations never move"),
     ({"player": "me"},
-     "saved game has unknown field 'player' (fields: deck, format, game, moves, options, redo, seed)"),
+     "saved game has unknown field 'player' (fields: deck, format, game, moves, options, position, redo, seed)"),
 ])
 def test_load_rejects_tampered_data(changes, message):
     g, data = good_save()
@@ -733,6 +733,79 @@ def test_loaded_games_are_fresh():
     assert loaded.redo_moves == () and loaded is not g
     loaded.undo()
     assert len(g.history) == 3
+
+
+# --- positions of your own -----------------------------------------------------------------------
+
+def test_from_position_lays_out_a_position_that_plays_undoes_saves_and_loads():
+    g = sw.Midshipman.from_position({"t0": "9D 9C 8S", "t1": ["KH", Card.parse("QS")], "f0": "AH 2H"},
+                                    face_down={"t0": 2}, build="other_colour")
+    assert g.options == {"build": "other_colour", "empty": "any"} and g.seed is None and g.deck is None
+    assert [str(c) for c in g["t0"]] == ["9♦", "9♣", "8♠"] and g.face_down("t0") == 2 and g["stock"] == ()
+    assert (g.card_count, g.cards_home, g.score, g.max_score) == (7, 2, 0, 5)
+    assert repr(g) == "<Midshipman position playing, 0 moves>"
+    assert str(g).startswith("Midshipman  set-up position  playing  move 0  home 2/7")
+    g.play("t1 t2")  # Q♠ to an empty pile
+    g.play("t0 t3")  # 8♠ to another: 9♣ turns up
+    assert g.face_down("t0") == 1
+    saved = g.to_dict()
+    assert saved["position"] == {"piles": {"f0": "AH 2H", "t0": "9D 9C 8S", "t1": "KH QS"},
+                                 "face_down": {"t0": 2}, "redeals": 0}
+    assert "seed" not in saved and "deck" not in saved
+    loaded = sw.load(json.loads(json.dumps(saved)))
+    assert loaded.key() == g.key() and loaded.history == g.history and loaded.start_position == g.start_position
+    assert [move for move, _ in g.replay()] == [None, *g.history]
+    g.restart()
+    assert g.key() == sw.Midshipman.from_position(**g.start_position, build="other_colour").key()
+    g.new_deal(seed=3)  # a new deal is a deal: the position is gone
+    assert g.start_position is None and g.card_count == 104
+
+
+def test_a_position_is_won_when_every_card_it_holds_is_home():
+    g = sw.Bobby.from_position({"f0": "5S", "stock": "6H 7C", "waste": "4D"})
+    assert sw.solve(g, time_limit=None).status == "won"
+    for move in ("waste f0", "draw", "waste f1", "draw", "waste f1"):
+        g.play(move)
+    assert g.status == "won" and g.cards_home == g.card_count == 4
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: sw.Cruel.from_position({"t0": "5S 4S 5S"}), "t0 card 3: Cruel plays one deck, so 5♠ may appear only once"),
+    (lambda: sw.Frog.from_position({"t0": "5S 5S", "t1": "5S"}),
+     "t1 card 1: Frog plays 2 decks, so 5♠ may appear only 2 times"),
+    (lambda: sw.Cruel.from_position({"t12": "5S"}), "piles names 't12', but Cruel has no such pile (its piles: f0, f1,"),
+    (lambda: sw.Cruel.from_position({"t0": "5S ZZ"}), "t0 card 2: 'ZZ' is not a card"),
+    (lambda: sw.Cruel.from_position({"t0": 5}), "piles['t0'] must be cards like '5S 4S' or ['5S', '4S'], not 5"),
+    (lambda: sw.Cruel.from_position(["t0"]), "piles must be a dict of pile id -> cards"),
+    (lambda: sw.Midshipman.from_position({"t0": "5S 6H"}, face_down={"t0": 2}),
+     "face_down['t0'] must be a whole number from 0 to 1 (t0 holds 2 cards and its top card lies face up), not 2"),
+    (lambda: sw.Midshipman.from_position({}, face_down={"t9": 1}), "face_down names 't9', but Midshipman has no"),
+    (lambda: sw.Bobby.from_position({"stock": "5S"}, face_down={"stock": 1}),
+     "the stock's cards all lie face down: leave the stock out of face_down"),
+    (lambda: sw.Bobby.from_position({}, redeals=-1), "redeals must be a whole number ≥ 0, not -1"),
+    (lambda: sw.Bobby.from_position({}, redeal="twice"), "Bobby option redeal='twice' is not allowed"),
+    (lambda: sw.Bobby.from_position({}, seed=-1), "seed must be a whole number from 0 to 2**64 - 1, not -1"),
+    (lambda: sw.load({**sw.Cruel.from_position({"t0": "5S"}).to_dict(), "position": {"piles": {"t0": "5S 5S"}}}),
+     "saved 'position' cannot be set up: t0 card 2: Cruel plays one deck"),
+    (lambda: sw.load({**sw.Cruel.from_position({}).to_dict(), "position": ["t0"]}),
+     "saved 'position' must be a dict with 'piles'"),
+])
+def test_from_position_refuses_what_no_position_holds(call, message):
+    with pytest.raises(ValueError) as refused:
+        call()
+    assert str(refused.value).startswith(message)
+
+
+def test_a_game_declares_how_the_solver_plays_it():
+    from solitaire_widgets.strategy import Guide, Pace
+
+    assert sw.Game.GUIDE is None and sw.Game.PACE == Pace()  # a plain new game: no guided pass, the plain value
+    assert sw.Cruel.GUIDE == Guide(home_alone=True) and sw.Bobby.GUIDE is None
+    with pytest.raises(ValueError, match="Pace.per_move must be a finite number ≥ 0, not nan"):
+        Pace(per_move=float("nan"))
+    with pytest.raises(ValueError, match="Guide.home_alone must be True or False, not 1"):
+        Guide(home_alone=1)
+    # a GUIDE or PACE of another type is refused when the class is made (tests/test_design.py)
 
 
 # --- text ---------------------------------------------------------------------------------------

@@ -17,14 +17,17 @@ from typing import Optional
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from positions import arrange, cards
+from positions import arrange, cards, position_of
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, Move
 from solitaire_widgets.__main__ import main as cli
 from solitaire_widgets.cards import RANK, SUIT
-from solitaire_widgets.solver import search as search_module
+from solitaire_widgets.fast_path import ANY
+from solitaire_widgets.solver.dead_ends import StuckRankTest, WalksCutOff, WasteOutOfReach, final_piles
 from solitaire_widgets.solver.search import Search
+from solitaire_widgets.solver.walks import walks_cannot_take
+from solitaire_widgets.strategy import Pace
 
 NAMES = sorted(sw.GAMES)
 # Every game with every combination of its rule options (read from OPTIONS,
@@ -36,65 +39,19 @@ RULE_SETS = [
 ]
 
 
-def oracle_moves(game):
-    """Legal moves found the slow public way: every pile pair and action asked."""
-    pairs = [Move(s, t) for s in game.PILES for t in game.PILES if s != t]
-    actions = [Move(a) for a in game.ACTION_NAMES]
-    return {m for m in pairs + actions if game.why_illegal(m) is None}
-
-
 def position(game):
     return ([list(game.card_ids(p)) for p in game.PILES], [game.face_down(p) for p in game.PILES],
-            game.redeals, game.key(), game._search_key())
+            game.redeals, game.key(), game.search_key())
 
 
-# --- the lean path -------------------------------------------------------------
-@pytest.mark.parametrize("name,options", RULE_SETS, ids=[f"{n}-{'-'.join(o.values())}" for n, o in RULE_SETS])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**64 - 1), walk=st.integers(0, 2**32), steps=st.integers(0, 60))
-def test_lean_moves_equal_legal_moves_and_apply_revert_restores(name, options, seed, walk, steps):
-    game = sw.new_game(name, seed=seed, **options)
-    rng = random.Random(walk)
-    for _ in range(steps + 1):
-        codes = game._move_codes()
-        lean = [game._CODE_MOVES[c] for c in codes]
-        assert len(set(lean)) == len(lean)
-        assert set(lean) == set(game.legal_moves()) == oracle_moves(game)
-        before = position(game)
-        for code in codes:
-            trial = game.copy()
-            trial.play(game._CODE_MOVES[code])
-            record = game._lean_apply(code)
-            assert position(game)[:3] == position(trial)[:3]  # the same move as play()
-            game._lean_revert(record)
-            assert position(game) == before
-        if not codes:
-            break
-        game._lean_apply(rng.choice(codes))
-    assert game.legal_moves() == [game._CODE_MOVES[c] for c in game._move_codes()]
-
-
-def test_search_key_ignores_order_of_interchangeable_piles_and_equal_foundations():
-    g = sw.Midshipman(seed=1)
-    key = g._search_key()
-    g._piles[g._INDEX["t0"]], g._piles[g._INDEX["t5"]] = g._piles[g._INDEX["t5"]], g._piles[g._INDEX["t0"]]
-    g._down[g._INDEX["t0"]], g._down[g._INDEX["t5"]] = g._down[g._INDEX["t5"]], g._down[g._INDEX["t0"]]
-    assert g._search_key() == key
-    g._down[g._INDEX["t0"]] -= 1  # a face-down card turned up is a different position
-    assert g._search_key() != key
-    c = sw.Cruel(seed=1)  # Cruel's piles are positional: redeals gather them in order
-    key = c._search_key()
-    c._piles[c._INDEX["t0"]], c._piles[c._INDEX["t5"]] = c._piles[c._INDEX["t5"]], c._piles[c._INDEX["t0"]]
-    assert c._search_key() != key
-
-
+# --- the search ---------------------------------------------------------------------
 def test_search_key_tells_bobby_foundations_apart_by_their_tops():
     # The same cards home, in another order: 6 on top takes a 5 or a 7, 5 on
     # top a 4 or a 6.  The rest of the position cannot tell them apart.
     rest = {"stock": [Card.parse("4D")], "waste": [Card.parse("KC")]}
     six_on_top = arrange(sw.Bobby(seed=1), {**rest, "f0": [Card.parse("5S"), Card.parse("6H")]})
     five_on_top = arrange(sw.Bobby(seed=1), {**rest, "f0": [Card.parse("6H"), Card.parse("5S")]})
-    assert six_on_top._search_key() != five_on_top._search_key()
+    assert six_on_top.search_key() != five_on_top.search_key()
 
 
 @pytest.mark.parametrize("name, options, safe", [
@@ -106,10 +63,10 @@ def test_safe_moves_only_where_no_redeal_can_gather_a_card_again(name, options, 
 
 
 @pytest.mark.parametrize("name,options,dead_end_test", [
-    ("frog", {}, "_rank_stuck"), ("frog", {"aces": "all"}, "_rank_stuck"), ("leap_year", {}, "_rank_stuck"),
-    ("leap_year", {"redeal": "once"}, None), ("midshipman", {}, None), ("cruel", {}, "_bottom_locked"),
+    ("frog", {}, "StuckRankTest"), ("frog", {"aces": "all"}, "StuckRankTest"), ("leap_year", {}, "StuckRankTest"),
+    ("leap_year", {"redeal": "once"}, None), ("midshipman", {}, None), ("cruel", {}, "LockedBottomTest"),
     ("cruel", {"gather": "pysol"}, None),
-    ("bobby", {}, "_walks_blocked"), ("bobby", {"redeal": "turn"}, "_walks_blocked"),
+    ("bobby", {}, "WalksTest"), ("bobby", {"redeal": "turn"}, "WalksTest"),
 ])
 def test_dead_ends_are_tested_where_the_foundations_allow_a_proof(name, options, dead_end_test):
     # Frog and Leap Year: foundations climb by rank and piles only go home.
@@ -118,9 +75,9 @@ def test_dead_ends_are_tested_where_the_foundations_allow_a_proof(name, options,
     search = Search(sw.new_game(name, seed=1, **options), time_limit=None)
     assert search.dead_ends is (dead_end_test is not None)
     if dead_end_test is not None:
-        assert search._dead_end_test.__name__ == dead_end_test
+        assert type(search.dead_end_test).__name__ == dead_end_test
     if name == "frog":
-        assert [search.game.PILES[i] for i in search.final_piles] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
+        assert [search.game.PILES[i] for i in final_piles(search.game)] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
 
 
 def test_leap_years_spent_redeal_makes_its_tableau_final():
@@ -130,13 +87,13 @@ def test_leap_years_spent_redeal_makes_its_tableau_final():
         rng = random.Random(seed)
         game = endgame(sw.LeapYear(seed=seed, redeal="once"), rng, rng.randint(4, 8))
         assert not Search(game, time_limit=None).dead_ends
-        game._redeals = 1
+        game = arrange(game, position_of(game), redeals=1)
         search = Search(game, time_limit=None)
         assert search.dead_ends and search.safe_moves
         assert sw.solve(game, time_limit=None).status == naive_verdict(game)
     # Every 2 under a 3, the redeal made, a deal left: lost, seen at once.
     game = arrange(sw.LeapYear(seed=0, redeal="once"), {
-        **{f"f{i}": cards("AS") for i in range(16)}, "stock": cards("KS"),
+        **{f"f{i}": cards(f"A{'SHDC'[i % 4]}") for i in range(16)}, "stock": cards("KS"),
         **{f"t{i}": cards(f"2{s} 2{s} 2{s} 2{s} 3{s}") for i, s in enumerate("SHDC")}}, redeals=1)
     assert game.legal_moves() == [Move("deal")]
     solution = sw.solve(game, time_limit=None)
@@ -169,7 +126,7 @@ def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
     # Without the pace the search dives into passes that cannot win; with
     # it, seed 3 is won within 20,000 positions.
     assert sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None).status == "won"
-    monkeypatch.setattr(search_module, "PACES", {})
+    monkeypatch.setattr(sw.Bobby, "PACE", Pace())
     assert sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None).status == "unknown"
 
 
@@ -177,11 +134,10 @@ def test_a_cost_per_move_finds_a_midshipman_win_the_plain_value_misses(monkeypat
     # Without a cost per move the search shuffles cards between piles down
     # ever longer lines; with it, seed 38 is won within 3,000 positions and
     # the plain value has not won it at four times that.
-    assert search_module.PACES["midshipman"].per_move > 0
+    assert sw.Midshipman.PACE.per_move > 0
     won = sw.solve(sw.Midshipman(seed=38), max_states=3_000, time_limit=None)
     assert won.status == "won"
-    monkeypatch.setattr(search_module, "PACES", {
-        game: pace for game, pace in search_module.PACES.items() if game != "midshipman"})
+    monkeypatch.setattr(sw.Midshipman, "PACE", dataclasses.replace(sw.Midshipman.PACE, per_move=0))
     assert sw.solve(sw.Midshipman(seed=38), max_states=12_000, time_limit=None).status == "unknown"
 
 
@@ -189,8 +145,10 @@ def frog_fives_under_sixes(last: str) -> sw.Game:
     """Frog with every foundation built to 4, all eight 5s in the columns
     under a 6, except that ``last`` is t3's pile (bottom first), and 7♠ in
     the stock."""
+    suits = "SHDC" * 2  # foundation i: ace to 4 starting from suit i, so each card appears twice
     return arrange(sw.Frog(seed=0), {
-        "stock": cards("7S"), **{f"f{i}": cards("AS 2H 3D 4C") for i in range(8)},
+        "stock": cards("7S"),
+        **{f"f{i}": cards(" ".join(f"{r}{suits[i % 4 + j]}" for j, r in enumerate("A234"))) for i in range(8)},
         "t0": cards("5S 5H 6S"), "t1": cards("5D 5C 6H"), "t2": cards("5S 5H 6D"), "t3": cards(last)})
 
 
@@ -198,7 +156,7 @@ def test_a_rank_whose_every_card_waits_under_a_higher_one_is_a_dead_end():
     # A 6 needs a 5 home first, and every 5 lies under a 6: no 5 ever goes
     # home.  The search sees it at once, with a draw left to play.
     game = frog_fives_under_sixes("5D 5C 6C")
-    assert Search(game, time_limit=None)._dead_end() == 5
+    assert Search(game, time_limit=None).dead_end().rank == 5
     assert game.legal_moves() and game.status == "playing"
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
@@ -212,7 +170,7 @@ def test_a_rank_whose_every_card_waits_under_a_higher_one_is_a_dead_end():
     # One 5 on top of its 6 frees the rank: not a dead end, and indeed
     # every card of this (partial) pack gets home.
     game = frog_fives_under_sixes("5D 6C 5C")
-    assert not Search(game, time_limit=None)._dead_end()
+    assert not Search(game, time_limit=None).dead_end()
     assert sw.solve(game, time_limit=None).cards_home == sum(len(game[p]) for p in game.PILES)
 
 
@@ -224,7 +182,7 @@ def first_dead_end(name: str, walk: int) -> Optional[sw.Game]:
         moves = game.legal_moves()
         home = [m for m in moves if m.target and m.target[0] == "f"]
         game.play(rng.choice(home) if home and rng.random() < 0.9 else rng.choice(moves))
-        if Search(game, time_limit=None)._dead_end():
+        if Search(game, time_limit=None).dead_end():
             return game
     return None
 
@@ -239,7 +197,7 @@ def test_every_dead_end_is_a_lost_position(name, proved):
         game = first_dead_end(name, walk)
         if game is not None:
             search = Search(game, time_limit=None, max_states=3_000)
-            search._dead_end_test, search.guide = None, None
+            search.dead_end_test, search.guide = None, None
             verdicts.append(search.run()[0])
     assert "won" not in verdicts and verdicts.count("lost") >= proved
 
@@ -251,7 +209,7 @@ def test_dead_ends_in_small_endgames_are_lost_for_the_naive_search_too(name, wal
     for walk in range(walks):
         rng = random.Random(walk)
         game = endgame(sw.new_game(name, seed=walk), rng, rng.randint(*left))
-        if Search(game, time_limit=None)._dead_end():
+        if Search(game, time_limit=None).dead_end():
             dead += 1
             assert naive_verdict(game) == "lost", walk
     assert dead >= proved
@@ -284,7 +242,7 @@ def test_walks_cannot_take_only_what_no_walks_could_take():
         for _ in range(rng.randint(1, 7)):
             outside[rng.choice([rng.randrange(13), rng.randrange(4, 9)])] += 1
         tops = tuple(rng.randint(1, 13) for _ in range(rng.choice((1, 2, 2))))
-        if search_module.walks_cannot_take(outside, tops):
+        if walks_cannot_take(outside, tops):
             assert not walks_can_take(outside, tops), (outside, tops)
             proved += 1
     assert proved > 300
@@ -295,7 +253,7 @@ def test_bobby_dead_end_when_the_cards_left_cannot_follow_the_foundations():
     # left and none is a top, so 2 is out of every walk's reach.
     left = {"stock": cards("8S 2H"), "waste": cards("7D")}
     game = arrange(sw.Bobby(seed=0), {"f0": cards("4S 5S"), "f1": cards("9C"), **left})
-    assert Search(game, time_limit=None)._dead_end() == ([2], [5, 9])
+    assert Search(game, time_limit=None).dead_end() == WalksCutOff((2,), (5, 9))
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
     assert solution.reason == "the 2s left can never be played: no ace or 3 is left to reach them from a foundation"
@@ -304,7 +262,7 @@ def test_bobby_dead_end_when_the_cards_left_cannot_follow_the_foundations():
     # f0 ending in 4 and a 3 left: 3 then 2 follow f0, 8 then 7 follow f1.
     game = arrange(sw.Bobby(seed=0), {"f0": cards("5S 4S"), "f1": cards("9C"),
                                       "stock": cards("8S 2H"), "waste": cards("7D 3C")})
-    assert not Search(game, time_limit=None)._dead_end()
+    assert not Search(game, time_limit=None).dead_end()
 
 
 @pytest.mark.parametrize("redeal", ["shuffle", "turn"])
@@ -315,7 +273,7 @@ def test_bobby_dead_ends_are_lost_for_the_naive_search_too(redeal):
     for walk in range(120):
         rng = random.Random(walk)
         game = endgame(sw.Bobby(seed=walk, redeal=redeal), rng, rng.randint(4, 9))
-        if all(game._piles[f] for f in game._FOUNDATIONS) and Search(game, time_limit=None)._dead_end():
+        if all(game["f0"]) and game["f1"] and Search(game, time_limit=None).dead_end():
             dead += 1
             assert naive_verdict(game) == "lost"
     assert dead >= 5
@@ -327,18 +285,18 @@ def test_bobby_last_pass_dead_end_when_the_waste_cannot_go_home_in_its_order():
     # goes home top first, and neither 5 nor 9 takes the 3.
     piles = {"f0": cards("4S 5S"), "f1": cards("9C"), "stock": cards("8D"), "waste": cards("4H 3C")}
     game = arrange(sw.Bobby(seed=0), piles, redeals=2)
-    witness = Search(game, time_limit=None)._dead_end()
-    assert witness == search_module.OutOfReach(card=Card.parse("3C").face, above=0, tops=(5, 9))
+    witness = Search(game, time_limit=None).dead_end()
+    assert witness == WasteOutOfReach(card=Card.parse("3C").face, above=0, tops=(5, 9))
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
     assert solution.reason == ("3♣ on the waste can never go home: no redeal is left, and no foundation can "
                                "reach a 2 or a 4 by way of the cards left in the stock")
     assert solution.reason_cards == (Card.parse("3C").face,)  # on top of the waste: marked
     # With a redeal left the waste is dealt again, and 4, 3 follow f0.
-    assert not Search(arrange(sw.Bobby(seed=0), piles, redeals=1), time_limit=None)._dead_end()
+    assert not Search(arrange(sw.Bobby(seed=0), piles, redeals=1), time_limit=None).dead_end()
     # A 4 in the stock instead: f0 goes 5-4 and takes the 3.
     game = arrange(sw.Bobby(seed=0), {**piles, "stock": cards("4D")}, redeals=2)
-    assert not Search(game, time_limit=None)._dead_end()
+    assert not Search(game, time_limit=None).dead_end()
     # Deeper in the waste: 3♣ under 10♥ (which f1 takes), J♦ in the stock.
     game = arrange(sw.Bobby(seed=0), {**piles, "stock": cards("JD"), "waste": cards("4H 3C 10H")}, redeals=2)
     solution = sw.solve(game, time_limit=None)
@@ -355,9 +313,7 @@ def last_pass_endgame(walk: int) -> sw.Game:
     game = sw.Bobby(seed=walk)
     for _ in range(rng.randint(5, 45)):
         game.play("draw")
-    game = endgame(game, rng, rng.randint(5, 14))
-    game._redeals, game._legal = 2, None
-    return game
+    return endgame(game, rng, rng.randint(5, 14), redeals=2)
 
 
 def test_bobby_last_pass_verdicts_agree_with_the_naive_search():
@@ -369,7 +325,7 @@ def test_bobby_last_pass_verdicts_agree_with_the_naive_search():
         game = last_pass_endgame(walk)
         search = Search(game, time_limit=None)
         assert search.safe_moves
-        if isinstance(search._dead_end(), search_module.OutOfReach):
+        if isinstance(search.dead_end(), WasteOutOfReach):
             out_of_reach += 1
         verdicts.append(naive_verdict(game))
         assert sw.solve(game, time_limit=None).status == verdicts[-1], walk
@@ -392,10 +348,55 @@ def test_no_dead_end_on_a_winning_line(name, seeds, lines):
         won += 1
         for move in solution.moves[:-1]:
             game.play(move)
-            assert Search(game, time_limit=None)._dead_end() is None, (seed, game.history)
+            assert Search(game, time_limit=None).dead_end() is None, (seed, game.history)
             last_pass += name == "bobby" and game.redeals == 2
     assert won >= lines
     assert name != "bobby" or last_pass > 100
+
+
+# --- a game of the package's users ---------------------------------------------------
+class DrawsHome(sw.Game):
+    """A new game (not registered) whose stock turns its cards straight onto
+    the foundation, as Golf's does: a card can get home by a stock action."""
+
+    PILES, ROLES = sw.piles_by_role(stock="stock", foundation="f0", tableau=("t0", "t1"))
+    ROUTES = {"t0": ("f0",), "t1": ("f0",)}
+    ACTION_NAMES = ("draw",)
+    DRAWS = {"draw": ("stock", "f0")}
+    RULES = (("Play", "a column's top card goes onto f0 when it is one rank above or below f0's top card."),)
+
+    def _setup(self, order: list[int]) -> None:
+        for n, t in enumerate(self.SHAPE.tableau):
+            self._piles[t] = order[n * 5:(n + 1) * 5]
+        self._piles[self.SHAPE.foundations[0]].append(order[10])
+        self._piles[self.PILES.index("stock")] = order[11:]
+
+    def _wants(self, t: int) -> object:
+        pile = self._piles[t]
+        if not pile:
+            return ANY
+        return tuple(r for r in (RANK[pile[-1]] - 1, RANK[pile[-1]] + 1) if 1 <= r <= 13)
+
+    def _build_reason(self, t: int, card: int) -> str:
+        return "one rank above or below, please"
+
+    def _action_reason(self, action: str) -> Optional[str]:
+        return None if self._piles[self.PILES.index("stock")] else "the stock is empty"
+
+
+def test_cards_a_stock_action_sends_home_count_as_home():
+    game = DrawsHome.from_position({"f0": "5S", "t0": "6H", "stock": "KS 4D"})
+    solution = sw.solve(game, time_limit=None)
+    assert solution.status == "won" and [str(m) for m in solution.moves] == ["t0 f0", "draw", "draw"]
+    search, rng, done = Search(DrawsHome(seed=5), time_limit=None), random.Random(5), []
+    start = (search.home, list(search.home_count))
+    while codes := search.game.move_codes():
+        code = rng.choice(codes)
+        done.append((code, search.apply(code)))
+        assert search.home == search.game.cards_home == sum(search.home_count)
+    while done:
+        search.revert(*done.pop())
+    assert (search.home, search.home_count) == start
 
 
 # --- hand-built decks ------------------------------------------------------------
@@ -435,23 +436,23 @@ def test_leap_year_deal_whose_tens_all_end_up_buried_is_proved_lost(monkeypatch)
     def rank(card_id: int) -> int:
         return sw.Card.from_id(card_id).rank
 
-    def tens_out_of_reach(g: sw.Game) -> bool:
-        if any(rank(c) == 10 for c in g.card_ids("stock")):
+    def tens_out_of_reach(piles) -> bool:  # the search's piles, by index
+        if any(rank(c) == 10 for c in piles[sw.LeapYear.PILES.index("stock")]):
             return False
-        piles = [g.card_ids(f"t{i}") for i in range(8)]
+        tableau = [piles[sw.LeapYear.PILES.index(f"t{i}")] for i in range(8)]
         return all(any(rank(above) > 10 for above in pile[j + 1:])
-                   for pile in piles for j, card in enumerate(pile) if rank(card) == 10)
+                   for pile in tableau for j, card in enumerate(pile) if rank(card) == 10)
 
     cut = []
-    original = Search._rank_stuck
+    original = StuckRankTest.witness
 
-    def watched(search: Search) -> bool:
-        stuck = original(search)
+    def watched(test: StuckRankTest):
+        stuck = original(test)
         if stuck:
-            cut.append(tens_out_of_reach(search.game))
+            cut.append(stuck.rank == 10 and tens_out_of_reach(test.piles))
         return stuck
 
-    monkeypatch.setattr(Search, "_rank_stuck", watched)
+    monkeypatch.setattr(StuckRankTest, "witness", watched)
     solution = sw.solve(sw.LeapYear(seed=87675), max_states=1_000, time_limit=None)
     assert solution.status == "lost" and solution.states < 1_000
     assert cut and all(cut)
@@ -494,24 +495,28 @@ def naive_verdict(game, limit=200_000):
     return "lost"
 
 
-def endgame(game, rng, left):
+def endgame(game, rng, left, redeals=None):
     """A late position of ``game``: cards the foundations want are taken from
-    anywhere in the piles and put home, at random, until ``left`` are out."""
-    g = game.copy(history=False)
-    outside = [i for i in range(len(g.PILES)) if i not in g._FOUNDATIONS]
-    while sum(len(g._piles[i]) for i in outside) > left:
+    anywhere in the piles and put home, at random, until ``left`` are out;
+    laid out afresh (``redeals``: the redeals made, else ``game``'s)."""
+    shape = game.SHAPE
+    piles = [list(p) for p in game.pile_lists()]
+    down = list(game.face_down_counts())
+    outside = [i for i in range(len(piles)) if i not in shape.foundations]
+    while sum(len(piles[i]) for i in outside) > left:
         wanted = []
-        for f in g._FOUNDATIONS:
-            wants = g._wants(f)
-            wanted += [(i, j, f) for i in outside for j, card in enumerate(g._piles[i])
-                       if wants is sw.game.ANY or g._KEYS[card] in wants]
+        for f in shape.foundations:
+            wants = game.wants_holding(f, piles[f])
+            wanted += [(i, j, f) for i in outside for j, card in enumerate(piles[i])
+                       if wants is ANY or shape.keys[card] in wants]
         if not wanted:
             break
         i, j, f = rng.choice(wanted)
-        g._piles[f].append(g._piles[i].pop(j))
-        g._down[i] = min(g._down[i], max(0, len(g._piles[i]) - 1))
-    g._legal = None
-    return g
+        piles[f].append(piles[i].pop(j))
+        down[i] = min(down[i], max(0, len(piles[i]) - 1))
+    laid = {pile: [Card.from_id(c) for c in piles[i]] for i, pile in enumerate(game.PILES)}
+    return arrange(game, laid, redeals=game.redeals if redeals is None else redeals,
+                   down={pile: n for pile, n in zip(game.PILES, down) if n})
 
 
 @pytest.mark.parametrize("name,options", RULE_SETS, ids=[f"{n}-{'-'.join(o.values())}" for n, o in RULE_SETS])
@@ -592,7 +597,7 @@ def test_a_solution_shows_its_verdict_and_line_in_a_notebook():
 
 
 def test_solve_refuses_what_is_not_a_game():
-    with pytest.raises(TypeError, match=r"the solver needs a game \(sw.Cruel\(seed=1\).*not 'cruel'"):
+    with pytest.raises(TypeError, match=r"the solver needs a game \(a game class called with a seed, .*not 'cruel'"):
         sw.solve("cruel")
 
 
@@ -704,24 +709,40 @@ def test_a_hint_without_a_win_names_a_legal_move_and_over_games_say_so():
     assert sw.solver.hint.describe(bobby, Move("waste", "f0")) == "sends 2♠ home"
 
 
+def test_a_hint_says_whether_a_win_exists_from_here():
+    # True: a win is proven; False: the search proved there is none (a move
+    # is still suggested while one is left); None: not decided.
+    lost = sw.Cruel(seed=4)
+    hint = lost.hint(time_limit=None, max_states=100)
+    assert hint.winning is False and hint.move in lost.legal_moves()
+    assert hint.reason.startswith("no win exists from here, but it ")
+    over = sw.Cruel(deck=suit_order_deck()).hint()
+    assert (over.move, over.winning, over.reason) == (None, False, "no legal move is left: the game is lost")
+    game = sw.Bobby(deck=suit_order_deck())
+    for move in sw.solve(game, time_limit=None).moves:
+        game.play(move)
+    assert game.hint() == sw.Hint(None, "the game is won", True)
+    assert sw.Frog(seed=2).hint(time_limit=None, max_states=50).winning is None
+
+
 def test_hints_taken_one_after_another_never_go_back_to_an_earlier_position():
     # Midshipman seed 0 after ten hints: 5♣ lies on one 6♠ with another 6♠
     # free, and hints used to send it back and forth between them forever.
     game = sw.Midshipman(seed=0)
-    passed = {game._search_key()}
+    passed = {game.search_key()}
     for _ in range(40):
         game.play(game.hint(time_limit=None, max_states=300).move)
-        assert game._search_key() not in passed
-        passed.add(game._search_key())
+        assert game.search_key() not in passed
+        passed.add(game.search_key())
 
 
 def test_a_hint_says_when_every_move_goes_back():
     # 8♠ can only go from one 9 to the other; nothing else moves.
     game = arrange(sw.Midshipman(seed=0), {"t0": cards("9D"), "t1": cards("9C 8S"),
-                                           **{f"t{i}": cards("KS") for i in range(2, 9)}})
+                                           **{f"t{i}": cards(f"K{'SHDC'[i % 4]}") for i in range(2, 9)}})
     game.play("t1 t0")
     hint = game.hint(time_limit=None)
-    assert hint.move == Move("t0", "t1") and hint.winning is None
+    assert hint.move == Move("t0", "t1") and hint.winning is False  # proved lost
     assert hint.reason == ("no win exists from here, but it moves 8♠ onto 9♣ (t1) and frees 9♦ in t0, which "
                            "only leads back to a position this game has been in, as every move from here does")
 
@@ -742,7 +763,7 @@ def test_a_hint_without_a_win_follows_the_best_line_found():
     status, _, best, _ = search.run()
     assert status == "unknown" and best > game.cards_home
     hint = game.hint(time_limit=None, max_states=300)
-    assert hint.move == game._CODE_MOVES[search.best_line[0]] and hint.winning is None
+    assert hint.move == game.SHAPE.move(search.best_line[0]) and hint.winning is None
     assert hint.reason == f"it turns up the next stock card: the best line found gets {best} of 104 cards home"
 
 
@@ -759,7 +780,7 @@ def test_a_search_that_left_out_an_earlier_position_proves_nothing_so_the_hint_a
     for move in game.legal_moves():
         after = game.copy()
         after.play(move)
-        passed.add(after._search_key())
+        passed.add(after.search_key())
     search = Search(game, time_limit=None, avoid=passed)
     assert search.run()[0] == "lost" and search.avoided
     monkeypatch.setattr(sw.solver.hint, "earlier_positions", lambda game: passed)
@@ -769,7 +790,7 @@ def test_a_search_that_left_out_an_earlier_position_proves_nothing_so_the_hint_a
 
 # --- win rates -------------------------------------------------------------------------
 def test_wilson_interval():
-    lo, hi = sw.solver.winrate.wilson(50, 100)
+    lo, hi = sw.solver.results.wilson(50, 100)
     assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
 
 
@@ -896,9 +917,9 @@ def test_leap_year_sends_a_card_home_as_a_safe_move_only_without_a_redeal():
     # foundation waiting, so it is safe, unless a redeal may gather it again.
     one_pass = sw.LeapYear(seed=2)
     assert one_pass.top("t5").rank == 2
-    home = sw.LeapYear._MOVE_CODES[sw.Move("t5", one_pass.legal_moves()[0].target)]
+    home = sw.LeapYear.SHAPE.codes[sw.Move("t5", one_pass.legal_moves()[0].target)]
     assert Search(one_pass, time_limit=None).children() == [home]
-    deal = sw.LeapYear._MOVE_CODES[sw.Move("deal")]
+    deal = sw.LeapYear.SHAPE.codes[sw.Move("deal")]
     assert Search(sw.LeapYear(seed=2, redeal="once"), time_limit=None).children() == [home, deal]
 
 
@@ -918,7 +939,7 @@ def cruel_hearts_endgame(hearts: str) -> sw.Game:
 def guided_pass(game: sw.Game, dead_ends: bool = True) -> tuple[str, bool, int]:
     search = Search(game, time_limit=None)
     if not dead_ends:
-        search._dead_end_test = None
+        search.dead_end_test = None
     search.guided = True
     status, _ = search._best_first()
     return status, search.skipped, search.states
@@ -947,7 +968,7 @@ def test_a_guided_pass_that_skipped_moves_proves_no_loss():
     status, skipped, states = guided_pass(game, dead_ends=False)
     assert (status, skipped) == ("lost", True)
     search = Search(game, time_limit=None)
-    search._dead_end_test = None
+    search.dead_end_test = None
     assert search.run()[0] == "lost" and search.states > states
     assert sw.solve(game, time_limit=None).states == 1
 
@@ -956,7 +977,7 @@ def test_both_passes_count_the_start_position_once():
     game = cruel_hearts_endgame("2H 4H 3H")  # without the dead-end test, lost in two passes
     _, _, guided = guided_pass(game, dead_ends=False)
     complete, both = Search(game, time_limit=None), Search(game, time_limit=None)
-    complete._dead_end_test = both._dead_end_test = None
+    complete.dead_end_test = both.dead_end_test = None
     complete.guide = None  # the complete pass alone
     assert complete.run()[0] == both.run()[0] == "lost"
     assert both.states == guided + complete.states - 1
@@ -966,7 +987,7 @@ def test_a_king_over_a_lower_card_of_its_suit_at_the_bottom_of_cruels_t0_is_a_de
     # K♥ over 2♥ in t0's first four: K♥ can neither go home nor onto a pile,
     # so it never leaves, nor does 2♥ under it, and redeals deal them back.
     game = cruel_hearts_endgame("2H KH 3H")
-    assert Search(game, time_limit=None)._dead_end()
+    assert Search(game, time_limit=None).dead_end()
     assert naive_verdict(game) == "lost"
     solution = sw.solve(game, time_limit=None)
     assert solution.status == "lost" and solution.states == 1
@@ -975,10 +996,10 @@ def test_a_king_over_a_lower_card_of_its_suit_at_the_bottom_of_cruels_t0_is_a_de
     assert [str(Card.from_id(c)) for c in solution.reason_cards] == ["K♥", "2♥"]
     # 5♥ over 2♥ may still go onto 6♥, and J♥ onto Q♥: no proof.
     for hearts in ("2H 3H", "2H 5H 3H", "2H JH"):
-        assert not Search(cruel_hearts_endgame(hearts), time_limit=None)._dead_end(), hearts
+        assert not Search(cruel_hearts_endgame(hearts), time_limit=None).dead_end(), hearts
     # K♥ over 3♥, with 2♥ on top; J♥ over 2♥ with Q♥ under both: stuck too.
-    assert Search(cruel_hearts_endgame("3H KH 2H"), time_limit=None)._dead_end()
-    assert Search(cruel_hearts_endgame("QH 2H JH"), time_limit=None)._dead_end()
+    assert Search(cruel_hearts_endgame("3H KH 2H"), time_limit=None).dead_end()
+    assert Search(cruel_hearts_endgame("QH 2H JH"), time_limit=None).dead_end()
     solution = sw.solve(cruel_hearts_endgame("QH 2H JH"), time_limit=None)
     assert solution.reason == (
         "J♥ can never leave t0, as it covers 2♥ (so it cannot go home) and "
@@ -993,11 +1014,12 @@ def test_cruels_locked_card_is_named_with_the_cards_it_covers():
     locked = 0
     for seed in range(100):
         game = sw.Cruel(seed=seed)
-        witness = Search(game, time_limit=None)._dead_end()
+        witness = Search(game, time_limit=None).dead_end()
         if witness is None:
             continue
         locked += 1
-        card, low, up = witness
+        card, low, up = witness.card, witness.low, witness.up
+        assert witness.pile == "t0"
         bottom = list(game.card_ids("t0")[:4])
         under = bottom[:bottom.index(card)]
         assert low in under and Card.from_id(low).suit == Card.from_id(card).suit and low < card
@@ -1028,16 +1050,16 @@ def test_frogs_guided_pass_puts_the_waste_card_where_it_ties_no_knot():
                                      "t0": cards("9H"), "t1": cards("3C"), "t2": cards("4C"),
                                      "t3": cards("4D"), "t4": cards("KH")})
     search = Search(game, time_limit=None)
-    targets = {sw.Frog._CODE_MOVES[c].target for c in search.children()}
+    targets = {sw.Frog.SHAPE.moves[c].target for c in search.children()}
     assert targets == {"t0", "t1", "t2", "t3", "t4"} and not search.skipped
     search.guided = True
-    assert {sw.Frog._CODE_MOVES[c].target for c in search.children()} == {"t0", "t4"} and search.skipped
+    assert {sw.Frog.SHAPE.moves[c].target for c in search.children()} == {"t0", "t4"} and search.skipped
     # with no such column left, every column stays a choice
-    arrange(game, {"waste": cards("5S"), "f0": cards("AS"), "reserve": cards("QD JD"),
+    game = arrange(game, {"waste": cards("5S"), "f0": cards("AS"), "reserve": cards("QD JD"),
                    "t0": cards("3H"), "t1": cards("3C"), "t2": cards("4C"), "t3": cards("4D"), "t4": cards("3S")})
     search = Search(game, time_limit=None)
     search.guided = True
-    assert {sw.Frog._CODE_MOVES[c].target for c in search.children()} == {"t0", "t1", "t2", "t3", "t4"}
+    assert {sw.Frog.SHAPE.moves[c].target for c in search.children()} == {"t0", "t1", "t2", "t3", "t4"}
     assert not search.skipped
 
 
@@ -1070,7 +1092,7 @@ def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
         return RANK[card] > RANK[pile[j - 1]]
 
     def recount() -> int:
-        piles = search.game._piles
+        piles = search.piles
         by_card = {i: sum(knotted(piles[i], j) for j in range(1, len(piles[i])))
                    for i in search.knotted_piles}
         assert by_card == {i: search._knots_in(i) for i in search.knotted_piles}
@@ -1078,7 +1100,7 @@ def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
 
     start, rng, done = search.knots, random.Random(11), []
     for _ in range(150):
-        codes = search.game._move_codes()
+        codes = search.game.move_codes()
         if not codes:
             break
         code = rng.choice(codes)

@@ -319,7 +319,7 @@ def test_explain_a_lost_cruel_deal_word_for_word():
 def test_explain_when_nothing_is_blocked_and_on_the_last_pass():
     g = arrange(sw.Midshipman(seed=1), {"stock": cards("5♠"), "t0": cards("9♥"), "t1": cards("K♠"), "f0": cards("A♦")})
     assert str(g.explain()) == "\n".join([
-        '**Midshipman** (build="different_suit", empty="any"): move 0, 1/104 cards home, playing.',
+        '**Midshipman** (build="different_suit", empty="any"): move 0, 1/4 cards home, playing.',
         "",
         "Can move:",
         "- `t0` 9♥ → `t2`, `t3`, `t4`, `t5`, `t6`, `t7`, `t8`",

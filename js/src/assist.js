@@ -3,7 +3,8 @@
 // engine's hint; the solver and the play-out in a worker thread, so it keeps
 // answering) and reports in the `assist` trait:
 //
-//   {kind: "hint", move, source, target, reason, winning, version}
+//   {kind: "hint", move, source, target, reason, winning, version}  (winning: true, a proven win;
+//    false, proven lost, the reason says so; null, not decided)
 //   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version,
 //    cards?}  (cards: a loss's reason is about these card ids, e.g. a card that can never leave)
 //   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}

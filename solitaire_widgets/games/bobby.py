@@ -16,6 +16,7 @@ from ..game import ANY, Draws, Game, Redeals
 from ..layout import Layout, Row, Slot
 from ..piles import piles_by_role
 from ..shuffle import derive_seed, shuffled
+from ..strategy import Pace
 
 PASSES = 3
 
@@ -58,6 +59,9 @@ class Bobby(Draws, Redeals, Game):
     }}
     KEY = "rank"
     REDEALS_MATTER = True  # passes are limited and each reshuffle has its own seed
+    # No guide: holding cards on the waste is how Bobby is won.  Its stock and
+    # waste hold every card not home, so the pace says how far a pass has gone.
+    PACE = Pace(stock=0.0, waste=0.8, per_redeal=16.0)
     # Stock and waste on the left, the two foundations on the right; room
     # under the row for the passes left, written under the stock.
     LAYOUT = Layout(cols=5, max_card_width=130, rows=(Row(below=0.3),), slots=(

@@ -16,6 +16,7 @@ from ..cards import CARD, RANK, Card
 from ..game import Game, Redeals
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
+from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 TABLEAU = tuple(f"t{i}" for i in range(12))
@@ -81,6 +82,8 @@ class Cruel(Redeals, Game):
                  "last four to t0 (as PySolFC plays), so a short packet comes last.",
     }}
     KEY = "face"
+    GUIDE = Guide(home_alone=True)  # a card that can go home goes at once
+    PACE = Pace(per_redeal=10.0)  # play out the packets before gathering them again
     # Packets in two rows of six; in three or four rows on narrow tables.
     LAYOUT = packets_layout(6)
     NARROW_LAYOUTS = (packets_layout(4), packets_layout(3))

@@ -16,6 +16,7 @@ from ..cards import CARD, RANK
 from ..game import ANY, Draws, Game
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
+from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 COLUMNS = tuple(f"t{i}" for i in range(5))
@@ -51,6 +52,8 @@ class Frog(Draws, Game):
     OPTIONS = {"aces": ("dealt", "all")}
     KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
+    GUIDE = Guide(home_before_stock=True, no_new_knots=True)
+    PACE = Pace(stock=3.0)  # go through the stock early, laying its cards out on the columns
     # Stock, waste and the Frog (the reserve, fanned) on top; the eight
     # foundations; the five columns the waste feeds, fanned down.
     LAYOUT = Layout(cols=8, rows=(Row(), Row(gap_before=1.5), Row(height=1.8, gap_before=2)), slots=(

@@ -16,6 +16,7 @@ from ..cards import RANK
 from ..game import Deals, Game, Redeals
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
+from ..strategy import Guide
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(16))
 TABLEAU = tuple(f"t{i}" for i in range(8))
@@ -42,6 +43,7 @@ class LeapYear(Deals, Redeals, Game):
     OPTIONS = {"redeal": ("none", "once")}
     KEY = "rank"
     REDEALS_MATTER = True  # with redeal="once" the redeal can be spent
+    GUIDE = Guide(home_before_stock=True)
     # The stock at the left, the sixteen foundations in two rows of eight,
     # the tableau under them fanned down (a pile reaches 24 cards).
     LAYOUT = Layout(cols=9, rows=(Row(), Row(), Row(height=2, gap_before=2)), slots=(

@@ -16,6 +16,7 @@ from ..cards import CARD, FACE, RANK, SUIT, SUITS, describe_rank
 from ..game import ANY, Draws, Game
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
+from ..strategy import Guide, Pace
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(9))
@@ -67,6 +68,8 @@ class Midshipman(Draws, Game):
     OPTIONS = {"build": ("different_suit", "other_colour"), "empty": ("any", "king")}
     KEY = "face"
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules
+    GUIDE = Guide(home_before_stock=True)
+    PACE = Pace(per_move=0.35)  # single-card moves let a line shuffle cards for hundreds of moves
     # Stock, waste and the eight foundations in one row, the nine piles under
     # them fanned down; on a narrow table the foundations in two rows of four.
     LAYOUT = Layout(cols=10.4, rows=(Row(), Row(height=2.2, gap_before=2)), slots=(

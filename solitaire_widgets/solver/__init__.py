@@ -1,14 +1,17 @@
-"""Solver, hints and win rates on the engine's lean path.
+"""Solver, hints and win rates on the engine's fast path.
 
-``solve`` searches a position with perfect information (``search``), and a
-loss it proves says why (``reasons``); ``hint`` (also ``Game.hint``)
-suggests a move; ``winnability`` measures win rates over many deals on any
+``solve`` searches a position with perfect information (``search``); a loss
+it proves without searching every line comes from the game's dead-end test
+(``dead_ends``, with ``walks`` for foundations that walk the ranks), whose
+witness says why.  ``hint`` (also ``Game.hint``) suggests a move;
+``winnability`` measures win rates over many deals on any
 ``concurrent.futures.Executor`` (``winrate``); ``background`` runs a solve
-or a play-out in a worker thread for the table.
+or a play-out in a worker thread for the table.  What they return is in
+``results``, their argument checks in ``checks``.
 """
 
-from .hint import Hint
-from .search import Solution, solve
-from .winrate import Deal, WinRate, WinRateInterrupted, winnability
+from .results import Deal, Hint, Solution, WinRate
+from .search import solve
+from .winrate import WinRateInterrupted, winnability
 
 __all__ = ["Deal", "Hint", "Solution", "WinRate", "WinRateInterrupted", "solve", "winnability"]

@@ -30,7 +30,8 @@ ThreadClass = Callable[..., threading.Thread]
 
 from ..game import Game
 from ..moves import Move
-from .search import Solution, solve
+from .results import Solution
+from .search import solve
 
 log = logging.getLogger(__name__)
 

@@ -20,29 +20,15 @@ card); stock actions last, skipping moves back to an earlier position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from ..game import Game
 from ..moves import Move
+from .results import Hint
 from .search import Search, solution_of, solve
 
 ACTION_WORDS = {"draw": "turns up the next stock card", "deal": "deals a card onto every pile",
                 "redeal": "deals the cards again"}
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A suggested move: ``move`` (None when the game is over), ``reason`` (one
-    short sentence) and ``winning`` (True when the move starts a line the
-    solver proved wins, else None)."""
-
-    move: Optional[Move]
-    reason: str
-    winning: Optional[bool] = None
-
-    def __str__(self) -> str:
-        return f"{self.move}: {self.reason}" if self.move else self.reason
 
 
 def describe(game: Game, move: Move) -> str:
@@ -76,8 +62,8 @@ def earlier_positions(game: Game) -> set[bytes]:
     past = game.copy()
     keys = set()
     while past.history:
-        past._revert()
-        keys.add(past._search_key())
+        past.undo()
+        keys.add(past.search_key())
     return keys
 
 
@@ -92,15 +78,15 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
 
     >>> import solitaire_widgets as sw
     >>> h = hint(sw.Cruel(seed=4), time_limit=None, max_states=100)  # lost from the deal
-    >>> h.winning is None, h.reason.startswith("no win exists from here, but it ")
-    (True, True)
+    >>> h.winning, h.reason.startswith("no win exists from here, but it ")
+    (False, True)
     >>> hint(sw.Frog(seed=1), time_limit=None, max_states=300).reason
     'it turns up the next stock card: the best line found gets 48 of 104 cards home'
     """
     if game.status == "won":
-        return Hint(None, "the game is won")
+        return Hint(None, "the game is won", True)
     if not game.legal_moves():
-        return Hint(None, "no legal move is left: the game is lost")
+        return Hint(None, "no legal move is left: the game is lost", False)
     search = Search(game, time_limit=time_limit, max_states=max_states, avoid=earlier_positions(game))
     solution = solution_of(game, search)
     if solution.status == "lost" and search.avoided:
@@ -112,19 +98,19 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         move = solution.moves[0]
         n = len(solution.moves)
         return Hint(move, f"part of a winning line ({n} move{'s' * (n != 1)} to win): {describe(game, move)}", True)
-    prefix = "no win exists from here, but it " if solution.status == "lost" else "it "
-    moves = type(game)._CODE_MOVES
+    lost = solution.status == "lost"
+    winning = False if lost else None
+    prefix = "no win exists from here, but it " if lost else "it "
+    shape = game.SHAPE
     if search.best_line:
-        first = moves[search.best_line[0]]
-        assert first is not None  # a legal move's code always names a move
+        first = shape.move(search.best_line[0])
         return Hint(first, f"{prefix}{describe(game, first)}: the best line found gets "
-                           f"{search.best} of {game.card_count} cards home")
-    here = search.game._search_key()
+                           f"{search.best} of {game.card_count} cards home", winning)
+    here = search.game.search_key()
     code = search.first_onward(search.avoid | {here})  # not back, nor to a position like this one
     back = ""
     if code is None:
         code = search.moves_in_order()[0]
         back = ", which only leads back to a position this game has been in, as every move from here does"
-    first = moves[code]
-    assert first is not None
-    return Hint(first, prefix + describe(game, first) + back)
+    first = shape.move(code)
+    return Hint(first, prefix + describe(game, first) + back, winning)

@@ -8,164 +8,22 @@
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
 import random
 import signal
-import statistics
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
-from ..arguments import whole_number
 from ..game import Game
 from ..games import GameName, game_class
-from .search import Search, check_limits, solve
+from .checks import check_win_rate_run
+from .results import Deal, WinRate
+from .search import Search, solve
 
 PLAYERS = ("solver", "greedy", "random")
 MAX_PLAYER_MOVES = 2000  # random play can shuttle a card forever: a game ends after this many moves
-
-
-@dataclass(frozen=True)
-class Deal:
-    """One deal's result: ``status`` is won/lost/unknown (players: won/lost)."""
-
-    seed: int
-    status: str
-    moves: int  # length of the winning line (solver) or of the game played
-    cards_home: int  # most cards home (solver: in any position searched)
-    states: int
-    seconds: float
-    reason: str = ""  # the solver's proven losses: why no win exists (``Solution.reason``)
-
-
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion.
-
-    >>> [round(x, 3) for x in wilson(0, 100)]
-    [0.0, 0.037]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True, repr=False)
-class WinRate:
-    """Win rate of one game (and options) for one player over a run of seeds.
-
-    ``interrupted`` is True for the partial result of a run stopped by Ctrl-C
-    (``WinRateInterrupted.partial``): its rows are the deals that finished.
-    """
-
-    name: str
-    options: dict
-    player: str
-    start_seed: int
-    time_limit: Optional[float]
-    max_states: Optional[int]
-    rows: tuple[Deal, ...]
-    interrupted: bool = False
-
-    @property
-    def deals(self) -> int:
-        return len(self.rows)
-
-    def _count(self, status: str) -> int:
-        return sum(r.status == status for r in self.rows)
-
-    @property
-    def won(self) -> int:
-        return self._count("won")
-
-    @property
-    def lost(self) -> int:
-        return self._count("lost")
-
-    @property
-    def unknown(self) -> int:
-        return self._count("unknown")
-
-    @property
-    def rate(self) -> float:
-        """Share of deals won (proven wins for the solver)."""
-        return self.won / self.deals if self.deals else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% Wilson interval of the win rate, counting proven wins only."""
-        return wilson(self.won, self.deals)
-
-    @property
-    def interval_with_unknown(self) -> tuple[float, float]:
-        """95% Wilson interval counting every undecided deal as a win (the most it can be)."""
-        return wilson(self.won + self.unknown, self.deals)
-
-    @property
-    def interval_range(self) -> tuple[float, float]:
-        """Where the true rate lies: low end of ``interval`` to high end of ``interval_with_unknown``."""
-        return (self.interval[0], self.interval_with_unknown[1])
-
-    @property
-    def median_seconds(self) -> float:
-        return statistics.median(r.seconds for r in self.rows) if self.rows else 0.0
-
-    @property
-    def p95_seconds(self) -> float:
-        if not self.rows:
-            return 0.0
-        times = sorted(r.seconds for r in self.rows)
-        return times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
-
-    @property
-    def mean_cards_home(self) -> float:
-        return statistics.fmean(r.cards_home for r in self.rows) if self.rows else 0.0
-
-    def summary(self) -> dict[str, Any]:
-        """The figures as a dict (one table row); a partial result (Ctrl-C)
-        has one more entry, ``"interrupted"``."""
-        lo, hi = self.interval
-        row = {
-            "game": self._game_text(), "player": self.player, "deals": self.deals, "won": self.won,
-            "lost": self.lost, "unknown": self.unknown, "win rate": f"{self.rate:.1%}",
-            "95% interval": f"{lo:.1%}–{hi:.1%}",
-            "with unknowns": f"≤ {self.interval_with_unknown[1]:.1%}",
-            "mean cards home": f"{self.mean_cards_home:.1f}",
-            "median s": f"{self.median_seconds:.3f}", "p95 s": f"{self.p95_seconds:.3f}",
-        }
-        if self.interrupted:
-            row["interrupted"] = "yes: only the deals that finished are counted"
-        return row
-
-    def _game_text(self) -> str:
-        return self.name + "".join(f" {k}={v}" for k, v in self.options.items())
-
-    def __str__(self) -> str:
-        return "\n".join(f"{k:>16}: {v}" for k, v in self.summary().items())
-
-    def __repr__(self) -> str:
-        """One line: the game, the player, the counts and the rate.
-
-        >>> import solitaire_widgets as sw
-        >>> sw.winnability("bobby", 4, player="greedy", executor="inline", progress=False)
-        <WinRate bobby redeal=shuffle, greedy: 4 deals, 0 won, 4 lost, 0 unknown, win rate 0.0%>
-        """
-        partial = " (interrupted)" if self.interrupted else ""
-        return (f"<WinRate {self._game_text()}, {self.player}: {self.deals} deal{'s' * (self.deals != 1)}"
-                f"{partial}, {self.won} won, {self.lost} lost, {self.unknown} unknown, win rate {self.rate:.1%}>")
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        row = self.summary()
-        head = "".join(f"<th>{escape(k)}</th>" for k in row)
-        cells = "".join(f"<td>{escape(str(v))}</td>" for v in row.values())
-        return f"<table><tr>{head}</tr><tr>{cells}</tr></table>"
 
 
 class WinRateInterrupted(KeyboardInterrupt):
@@ -243,11 +101,11 @@ def greedy_game(game: Game) -> tuple[int, int]:
     seen before in this game; stop when there is none.  No lookahead.
     """
     search = Search(game, time_limit=None)
-    passed = {search.game._search_key()}
+    passed = {search.game.search_key()}
     played = 0
     while search.home < game.card_count and (code := search.first_onward(passed)) is not None:
         search.apply(code)
-        passed.add(search.game._search_key())
+        passed.add(search.game.search_key())
         played += 1
     return played, search.home
 
@@ -256,10 +114,10 @@ def random_game(game: Game, rng: random.Random) -> int:
     """Play uniformly random legal moves on ``game`` (at most ``MAX_PLAYER_MOVES``)."""
     played = 0
     while played < MAX_PLAYER_MOVES and game.cards_home < game.card_count:
-        codes = game._move_codes()
+        codes = game.move_codes()
         if not codes:
             break
-        game._lean_apply(rng.choice(codes))
+        game.apply_code(rng.choice(codes))
         played += 1
     return played
 
@@ -302,30 +160,9 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     (1, 2, 0)
     """
     cls = game_class(name)
-    chosen = cls._check_options(options)
-    if not whole_number(deals, at_least=1):
-        raise ValueError(f"deals must be a whole number ≥ 1, not {deals!r}")
-    deals = int(deals)
-    if not whole_number(start_seed, at_least=0, below=2**64 - deals + 1):
-        raise ValueError(f"start_seed must be a whole number from 0 to 2**64 - deals "
-                         f"(seeds are below 2**64), not {start_seed!r}")
-    start_seed = int(start_seed)
-    check_limits(time_limit, max_states)
-    time_limit = None if time_limit is None else float(time_limit)
-    max_states = None if max_states is None else int(max_states)
-    if not isinstance(player, str) or player not in PLAYERS:
-        raise ValueError(f"player must be one of {', '.join(PLAYERS)}, not {player!r}")
-    if executor is not None and executor != "inline" and not callable(getattr(executor, "submit", None)):
-        raise ValueError(f"executor must be a concurrent.futures.Executor, 'inline' or None, not {executor!r}")
-    if jobs is not None:
-        if not whole_number(jobs, at_least=1):
-            raise ValueError(f"jobs must be a whole number ≥ 1 or None (every core), not {jobs!r}")
-        if executor is not None:
-            raise ValueError("jobs sets the size of winnability's own process pool: "
-                             f"give it with executor=None, not with executor={executor!r}")
-        jobs = int(jobs)
-    if not isinstance(progress, bool):
-        raise ValueError(f"progress must be True or False, not {progress!r}")
+    chosen = cls.checked_options(options)
+    deals, start_seed, time_limit, max_states, jobs = check_win_rate_run(
+        deals, start_seed, time_limit, max_states, player, PLAYERS, executor, jobs, progress)
 
     seeds = range(start_seed, start_seed + deals)
     args = (player, time_limit, max_states, chosen)

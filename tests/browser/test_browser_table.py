@@ -192,7 +192,7 @@ def find_illegal_drop(game: sw.Game) -> Optional[tuple[str, str]]:
             if target in (move.source, "stock", "waste", "reserve"):
                 continue
             reason = game.why_illegal(move.source, target)
-            if reason and game._MOVE_GRID[game._INDEX[move.source]][game._INDEX[target]] is not None:
+            if reason and sw.Move(move.source, target) in game.SHAPE.codes:  # a route of the rules
                 return move.source, target
     return None
 

@@ -1,0 +1,67 @@
+"""How the solver should play a game, declared on the game's class next to
+its rules: ``GUIDE`` (how the search's guided pass trims moves) and ``PACE``
+(how its position value counts the stock, the waste, redeals and moves).
+
+Both are optional: a game without a ``GUIDE`` is searched by the complete
+pass alone, and the default ``Pace()`` counts each card in the stock or on
+the waste as one card short of home, and nothing else.  The solver reads
+them; the engine only carries them, so it imports nothing of the solver.
+
+>>> Guide(home_before_stock=True)
+Guide(home_alone=False, home_before_stock=True, no_new_knots=False)
+>>> Pace(stock=-1)
+Traceback (most recent call last):
+...
+ValueError: Pace.stock must be a finite number ≥ 0, not -1
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from numbers import Real
+
+
+@dataclass(frozen=True)
+class Guide:
+    """How a game's guided pass trims each position's moves.
+
+    ``home_alone``: a move home is the position's only child.
+    ``home_before_stock``: no stock action while a card can go home.
+    ``no_new_knots``: a card goes onto the tableau only where it ties no
+    knot (it lies on no card it must leave before), when such a place exists.
+    """
+
+    home_alone: bool = False
+    home_before_stock: bool = False
+    no_new_knots: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if not isinstance(getattr(self, f.name), bool):
+                raise ValueError(f"Guide.{f.name} must be True or False, not {getattr(self, f.name)!r}")
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a game's position value counts the stock and the redeals, in
+    cards short of home.
+
+    ``stock``: what each card still in the stock counts against a position.
+    ``waste``: what each card passed over onto the waste counts.
+    ``per_redeal``: what each redeal made so far counts against it.
+    ``per_move``: what each move on the line from the search's start counts
+    against it (the path cost of a weighted A*): a long line of shuffles
+    looks worse than a short one to the same cards home.
+    """
+
+    stock: float = 1.0
+    waste: float = 1.0
+    per_redeal: float = 0.0
+    per_move: float = 0.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0:
+                raise ValueError(f"Pace.{f.name} must be a finite number ≥ 0, not {value!r}")

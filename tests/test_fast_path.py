@@ -1,0 +1,165 @@
+"""The engine's fast path (``solitaire_widgets.fast_path``): the typed
+internal interface the solver and the Gymnasium environment use, checked
+against the public API at every step of random games; and the boundary it
+draws: nothing outside the engine reads or writes a game's private parts.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from positions import arrange, face_down_counts, position_of
+
+import solitaire_widgets as sw
+from solitaire_widgets import Card, Move
+
+PACKAGE = Path(sw.__file__).parent
+# Every game with every combination of its rule options (read from OPTIONS,
+# so options added later are covered too).
+RULE_SETS = [
+    (name, dict(zip(cls.OPTIONS, values)))
+    for name, cls in sorted(sw.GAMES.items())
+    for values in itertools.product(*cls.OPTIONS.values())
+]
+
+
+def oracle_moves(game):
+    """Legal moves found the slow public way: every pile pair and action asked."""
+    pairs = [Move(s, t) for s in game.PILES for t in game.PILES if s != t]
+    actions = [Move(a) for a in game.ACTION_NAMES]
+    return {m for m in pairs + actions if game.why_illegal(m) is None}
+
+
+def position(game):
+    return ([list(game.card_ids(p)) for p in game.PILES], [game.face_down(p) for p in game.PILES],
+            game.redeals, game.key(), game.search_key())
+
+
+# --- the fast path --------------------------------------------------------------
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=[f"{n}-{'-'.join(o.values())}" for n, o in RULE_SETS])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1), walk=st.integers(0, 2**32), steps=st.integers(0, 60))
+def test_fast_path_moves_equal_legal_moves_and_apply_revert_restores(name, options, seed, walk, steps):
+    # At every step of a random game: the fast path's moves are the legal
+    # moves, each plays as play() does and reverts exactly, its reading of
+    # the position is the public one, and its probes agree with the moves.
+    game = sw.new_game(name, seed=seed, **options)
+    shape = game.SHAPE
+    rng = random.Random(walk)
+    for _ in range(steps + 1):
+        codes = game.move_codes()
+        fast = [shape.move(c) for c in codes]
+        assert len(set(fast)) == len(fast) and [shape.codes[m] for m in fast] == codes
+        assert set(fast) == set(game.legal_moves()) == oracle_moves(game)
+        assert [list(p) for p in game.pile_lists()] == [list(game.card_ids(p)) for p in game.PILES]
+        assert [d or (len(game.card_ids(p)) if shape.roles[i] == "stock" else 0)
+                for i, (p, d) in enumerate(zip(game.PILES, game.face_down_counts()))] == [
+                    game.face_down(p) for p in game.PILES]
+        before = position(game)
+        for i in range(len(game.PILES)):  # a pile holding what it holds takes what it takes
+            assert game.wants_holding(i, game.pile_lists()[i]) == game.wants_at(i)
+            assert position(game) == before
+        for code in codes:
+            trial = game.copy()
+            trial.play(shape.move(code))
+            if code < shape.action_base:
+                s, t = divmod(code, len(game.PILES))
+                card = game.pile_lists()[s][-1]
+                # the probe asked before the move is what the target takes after it
+                onto = game.wants_holding(t, [*game.pile_lists()[t], card])
+                left = game.wants_holding(s, game.pile_lists()[s][:-1])
+            else:
+                may_change = set(game.action_pile_indices(shape.actions[code - shape.action_base]))
+            record = game.apply_code(code)
+            assert position(game)[:3] == position(trial)[:3]  # the same move as play()
+            if code < shape.action_base:
+                assert game.wants_at(t) == onto and game.wants_at(s) == left
+            else:  # an action changes only the piles it names
+                assert {i for i, (a, b) in enumerate(zip(position(game)[0], before[0])) if a != b} <= may_change
+            changed = game.revert_code(record)
+            assert position(game) == before
+            assert {i for i, (a, b) in enumerate(zip(position(trial)[0], before[0])) if a != b} <= set(changed)
+        if not codes:
+            break
+        game.apply_code(rng.choice(codes))
+    assert game.legal_moves() == [shape.move(c) for c in game.move_codes()]
+
+
+def test_the_shape_numbers_piles_moves_and_cards():
+    shape = sw.Midshipman.SHAPE
+    assert shape.piles == sw.Midshipman.PILES and shape.cards == 104 and shape.key == "face"
+    assert [shape.piles[i] for i in shape.foundations] == [f"f{i}" for i in range(8)]
+    assert shape.with_role("stock", "waste") == (0, 1) and shape.interchangeable == shape.tableau
+    waste_to_t0 = shape.routes[1][shape.piles.index("t0")]
+    assert shape.move(waste_to_t0) == Move("waste", "t0") and shape.codes[Move("waste", "t0")] == waste_to_t0
+    assert shape.routes[0][1] is None  # the stock feeds the waste by a draw, not by hand
+    assert shape.move(shape.action_base) == Move("draw")
+    with pytest.raises(ValueError, match="1 is the code of no move of this game"):
+        shape.move(1)
+
+
+def test_probes_leave_the_position_as_it_was():
+    game = sw.Cruel(seed=3)
+    before = (game.key(), [list(p) for p in game.pile_lists()], game.legal_moves())
+    assert game.wants_holding(0, []) == (0, 13, 26, 39)  # an empty foundation takes the aces
+    assert game.wants_holding(4, [Card.parse("9H").face]) == (Card.parse("8H").face,)
+    assert game.wants_holding(4, []) == ()  # an empty tableau pile is never filled
+    assert (game.key(), [list(p) for p in game.pile_lists()], game.legal_moves()) == before
+
+    class Failing(sw.Cruel):  # rules that fail while asked: the pile is put back all the same
+        def _wants(self, t: int) -> object:
+            raise RuntimeError("no answer")
+
+    failing = Failing(seed=3)
+    with pytest.raises(RuntimeError, match="no answer"):
+        failing.wants_holding(4, [])
+    assert failing.key() == before[0]
+
+
+def test_search_key_ignores_order_of_interchangeable_piles_and_equal_foundations():
+    g = sw.Midshipman(seed=1)
+    piles, down = position_of(g), face_down_counts(g)
+    key = g.search_key()
+    swapped = arrange(g, {**piles, "t0": piles["t5"], "t5": piles["t0"]},
+                      down={**down, "t0": down["t5"], "t5": down["t0"]})
+    assert swapped.search_key() == key and swapped.key() != g.key()
+    turned = arrange(g, piles, down={**down, "t0": down["t0"] - 1})
+    assert turned.search_key() != key  # a face-down card turned up is a different position
+    c = sw.Cruel(seed=1)  # Cruel's piles are positional: redeals gather them in order
+    piles = position_of(c)
+    assert arrange(c, {**piles, "t0": piles["t5"], "t5": piles["t0"]}).search_key() != c.search_key()
+
+
+# --- the boundary -------------------------------------------------------------------
+# The engine: the modules that hold a game's state and rules.  Every other
+# module reaches a game through its public API and the fast path.
+ENGINE = {"game.py", "fast_path.py", "cards.py", "moves.py", "building.py", "shuffle.py", "strategy.py",
+          "arguments.py", "errors.py"}
+
+
+def private_reads(path: Path) -> list[str]:
+    """Each ``x._name`` in a module where ``x`` is not the object's own
+    ``self``, ``cls`` or ``super()``: a reach into another object's private parts."""
+    hits = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        own = (isinstance(node, ast.Attribute) and (
+            isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+            or isinstance(node.value, ast.Call) and ast.unparse(node.value) == "super()"))
+        if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                and not own):
+            hits.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {ast.unparse(node)}")
+    return hits
+
+
+def test_nothing_outside_the_engine_reaches_into_a_game():
+    outside = [p for p in sorted(PACKAGE.rglob("*.py"))
+               if p.name not in ENGINE and "games" not in p.relative_to(PACKAGE).parts]
+    assert {"gym.py", "widget.py", "text.py", "search.py", "dead_ends.py"} <= {p.name for p in outside}
+    assert [hit for path in outside for hit in private_reads(path)] == []
+    assert private_reads(PACKAGE / "game.py"), "the check finds private reads where they are"
