@@ -119,7 +119,10 @@ class Pace:
     """How a game's position value counts the stock and the redeals, in
     cards short of home.
 
-    ``stock``: what each card still in the stock counts against a position.
+    ``stock``: what each card still in the stock counts against a position;
+    None (the default): 1, or 0 where a stock action puts cards straight
+    home (a draw onto a foundation), as drawing one is then no more
+    progress than playing a card home.
     ``waste``: what each card passed over onto the waste counts.
     ``per_redeal``: what each redeal made so far counts against it.
     ``per_move``: what each move on the line from the search's start counts
@@ -127,7 +130,7 @@ class Pace:
     looks worse than a short one to the same cards home.
     """
 
-    stock: float = 1.0
+    stock: Optional[float] = None
     waste: float = 1.0
     per_redeal: float = 0.0
     per_move: float = 0.0
@@ -443,13 +446,21 @@ class Search:
         self.base = cls._ACTION_BASE
         self.foundations = frozenset(cls._FOUNDATIONS)
         self.interchangeable = frozenset(cls._INTERCHANGEABLE)
-        self.to_home = [c < self.base and c % n in self.foundations for c in range(self.base + len(g.ACTION_NAMES))]
+        # move code -> the foundation it puts a card on, else None: a card
+        # move's target, or a draw's (a draw may turn a card straight home)
+        targets = [c % n if c < self.base else cls._DRAW_CODES.get(c, (None, None))[1]
+                   for c in range(self.base + len(g.ACTION_NAMES))]
+        self.home_pile = [t if t in self.foundations else None for t in targets]
+        self.to_home = [t is not None for t in self.home_pile]
         keys = cls._KEYS
         self.keys = keys
-        # Safe moves need foundations that only grow, and no redeal whose new
-        # order a card leaving the tableau early could change.
-        self.safe_moves = not g._may_redeal() and not any(
-            f in g._action_piles(a) for a in g.ACTION_NAMES for f in cls._FOUNDATIONS)
+        # Cards reach the foundations only by card moves their rules accept
+        # (no stock action puts one there, as a draw onto a foundation
+        # would): what the safe moves and the dead-end tests reason from.
+        home_by_rules = not any(f in g._action_piles(a) for a in g.ACTION_NAMES for f in cls._FOUNDATIONS)
+        # Safe moves also need no redeal whose new order a card leaving the
+        # tableau early could change.
+        self.safe_moves = home_by_rules and not g._may_redeal()
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if cls._CODE_GRID[s][t] is not None and t not in self.foundations)
@@ -470,6 +481,7 @@ class Search:
         self.lower_in_suit = _lower_in_suit(g._N) if self.knots_in_suit else []
         self.unplayed = [i for i, p in enumerate(g.PILES) if g.ROLES[p] in ("stock", "waste")]
         self.pace = PACES.get(g.name, Pace())
+        self.stock_weight = self.pace.stock if self.pace.stock is not None else 1.0 if home_by_rules else 0.0
         self.stock = next((i for i, p in enumerate(g.PILES) if g.ROLES[p] == "stock"), None)
         self.passed = [i for i in self.unplayed if i != self.stock]  # the waste: its cards count pace.waste
         self.knots = sum(self._knots_in(i) for i in self.knotted_piles)
@@ -490,15 +502,16 @@ class Search:
         # no need to test again.
         self.quiet_actions = frozenset(self.base + a for a, name in enumerate(g.ACTION_NAMES)
                                        if set(g._action_piles(name)) <= set(self.unplayed))
-        if self.final_piles and not g._may_redeal() and self._foundations_climb_by_rank():
-            self._dead_end_test: Optional[Callable[[], object]] = self._rank_stuck
+        self._dead_end_test: Optional[Callable[[], object]] = None
+        if not home_by_rules:
+            pass  # every proof below assumes it
+        elif self.final_piles and not g._may_redeal() and self._foundations_climb_by_rank():
+            self._dead_end_test = self._rank_stuck
         elif self._foundations_walk_the_ranks():
             self._dead_end_test = self._walks_blocked
         elif (kept := g._redeal_keeps_bottom()) is not None and self._builds_in_suit_by_one():
             self.kept_pile, self.kept_size = kept
             self._dead_end_test = self._bottom_locked
-        else:
-            self._dead_end_test = None
         # The one pile passed over whose cards only ever go home (Bobby's
         # waste): in the last pass they leave it in order (_waste_out_of_reach).
         homeward = [i for i in self.passed if not self.tableau_routes[i]]
@@ -634,9 +647,9 @@ class Search:
         guide = self.guide
         assert guide is not None  # only the guided pass trims
         kept = children
-        if any(self.to_home[c] for c in kept):
+        if any(c < self.base and self.to_home[c] for c in kept):  # a card can go home (not a draw)
             if guide.home_alone:
-                kept = [next(c for c in kept if self.to_home[c])]
+                kept = [next(c for c in kept if c < self.base and self.to_home[c])]
             elif guide.home_before_stock:
                 kept = [c for c in kept if c < self.base]
         if guide.no_new_knots:
@@ -958,7 +971,7 @@ class Search:
         self.knots += knots
         if self.to_home[code]:
             self.home += 1
-            self.home_count[self.keys[g._piles[code % self.n][-1]]] += 1
+            self.home_count[self.keys[g._piles[self.home_pile[code]][-1]]] += 1
         return record, knots
 
     def revert(self, code: int, record: tuple) -> None:
@@ -966,7 +979,7 @@ class Search:
         g = self.game
         if self.to_home[code]:
             self.home -= 1
-            self.home_count[self.keys[g._piles[code % self.n][-1]]] -= 1
+            self.home_count[self.keys[g._piles[self.home_pile[code]][-1]]] -= 1
         engine_record, knots = record
         self.knots -= knots
         g._lean_revert(engine_record)
@@ -1068,7 +1081,7 @@ class Search:
         g = self.game
         value = self.home - KNOT_WEIGHT * self.knots - self.pace.waste * sum(len(g._piles[i]) for i in self.passed)
         if self.stock is not None:
-            value -= self.pace.stock * len(g._piles[self.stock])
+            value -= self.stock_weight * len(g._piles[self.stock])
         return value - self.pace.per_redeal * g._redeals
 
     def _check(self, deadline: Optional[float], max_states: Optional[int]) -> None:
