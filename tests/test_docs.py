@@ -196,7 +196,8 @@ def run_examples(page: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("page", [p for p in EXAMPLE_PAGES if examples(p)], ids=lambda p: str(p.relative_to(REPO)))
-def test_the_examples_run_as_written(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_examples_run_as_written(page: Path, monkeypatch: pytest.MonkeyPatch, clean_registry: None) -> None:
+    # (clean_registry: a page that registers a game, docs/extending.md, leaves the registry as it was)
     monkeypatch.chdir(REPO)
     monkeypatch.syspath_prepend(str(REPO))
     failures = run_examples(page)

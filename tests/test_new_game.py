@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import markdown
@@ -21,13 +22,16 @@ from solitaire_widgets.solver.search import Search
 
 from new_game import golf_cell, golf_class
 
+REPO = Path(__file__).resolve().parents[1]
 Golf = golf_class()
 
 
-def test_the_game_is_one_cell_of_about_sixty_lines_that_registers_it():
+def test_the_game_is_one_cell_of_about_sixty_lines_that_registers_it_and_the_docs_show_that_cell():
     cell = golf_cell()
     assert len(cell.splitlines()) <= 60
     assert "@sw.register" in cell
+    page = (REPO / "docs" / "extending.md").read_text(encoding="utf-8")
+    assert f"```python\n{cell}\n```" in page, "docs/extending.md must show the notebook's cell as it is"
 
 
 def expected_moves(game: sw.Game) -> set[str]:
