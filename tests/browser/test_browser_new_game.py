@@ -83,6 +83,7 @@ def test_the_notebook_runs_and_its_game_plays_by_mouse(notebook, console_guard):
     table.assert_same(state, cells=[view])
     title = nb.cell(view).locator(".sw-title")
     assert title.inner_text() == "Golf"
+    table.screenshot("new-game-golf", cell=view)
     for how, move in (("drag", next(m for m in state["legal"] if m != "draw")), ("stock", "draw")):
         older = table.dom_version(view)
         if how == "drag":
