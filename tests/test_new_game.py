@@ -172,3 +172,18 @@ def test_a_game_class_s_words_reach_a_notebook_as_text_never_as_html():
     table = sw.SolitaireWidget(game)
     assert table.title == HOSTILE
     assert table.rules == sw.rules(game)  # Markdown for the Rules panel, which reads escapes as text (js/src/markdown.js)
+
+
+def test_win_rates_of_a_notebook_game_say_when_worker_processes_cannot_import_it(monkeypatch):
+    import multiprocessing
+
+    from solitaire_widgets.solver import winrate
+
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(winrate.multiprocessing, "get_context", lambda: spawn)
+    with pytest.raises(ValueError, match=r"winnability's worker processes \(started by 'spawn'\) cannot import Golf, "
+                                         r"defined in new_game_notebook \(a notebook or a script\): pass "
+                                         r"executor='inline'"):
+        sw.winnability(Golf, 2)
+    rate = sw.winnability(Golf, 1, start_seed=3, time_limit=None, max_states=5_000, executor="inline", progress=False)
+    assert [row.status for row in rate.rows] == ["won"]
