@@ -38,11 +38,13 @@ def foundation_refusal(title: str, pile_id: str, pile: Sequence[int], card: int,
     top = CARD[pile[-1]]
     if top.rank == 13:
         return f"{pile_id} is complete (ace to king): nothing more goes on it"
+    # What the pile takes, not what the card needs: "so it needs a 6" read as
+    # if the foundation needed a 6.
     if in_suit:
         rule = f"{title} builds the foundations up in suit"
-        needs = str(Card(moving.rank - 1, moving.suit)) if moving.rank > 1 else "an empty foundation"
+        takes = str(Card(top.rank + 1, top.suit))
     else:
         rule = f"{title} builds the foundations up in rank, any suit"
-        needs = describe_rank(moving.rank - 1) if moving.rank > 1 else "an empty foundation"
-    return f"{moving} cannot go on {top} ({pile_id}): {rule}, so it needs {needs}"
+        takes = describe_rank(top.rank + 1)
+    return f"{moving} cannot go on {top} ({pile_id}): {rule}, so {top} takes only {takes}"
 

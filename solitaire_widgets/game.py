@@ -501,6 +501,29 @@ class Game:
         ``t`` is safe (see ``safe_drops``).  Default: never."""
         return False
 
+    @property
+    def has_safe_drops(self) -> bool:
+        """Whether a drop can ever be safe in this game (``safe_drops`` is
+        always ``[]`` where none can: a table then offers no auto-drop).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby(seed=1).has_safe_drops, sw.Cruel(seed=1).has_safe_drops
+        (False, True)
+        """
+        return type(self)._safe_drop is not Game._safe_drop
+
+    def possible_actions(self) -> tuple[str, ...]:
+        """The actions (``ACTION_NAMES``) that can be legal at some point of a
+        deal under the options in force: a redeal the options rule out is left
+        out.  A table offers only these.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.LeapYear(seed=1).possible_actions(), sw.LeapYear(seed=1, redeal="once").possible_actions()
+        (('deal',), ('deal', 'redeal'))
+        """
+        fresh = type(self)(seed=0, **self._options)  # _may_redeal at a deal's start: ever, in this game
+        return tuple(a for a in self.ACTION_NAMES if a != "redeal" or fresh._may_redeal())
+
     def is_legal(self, move: MoveLike, target: Optional[str] = None) -> bool:
         return self.why_illegal(move, target) is None
 
@@ -526,7 +549,7 @@ class Game:
         >>> [pile for pile, reason in g.targets("t1").items() if reason is None]
         ['t8']
         >>> g.targets("t1")["f0"]
-        '6♥ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 5♥'
+        '6♥ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ takes only 2♠'
         """
         self._pile_index(source)  # an unknown pile raises KeyError
         return {target: self._reason(Move(source, target)) for target in self.PILES if target != source}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import pathlib
+import sys
 import threading
 import weakref
 from typing import Any, Iterable, Optional, Union
@@ -38,7 +39,7 @@ FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
 MAX_REQUEST_BYTES = 4096
 MAX_EARLIER_DEALS = 20  # deals a table's Undo can bring back after New deal
 REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek", "auto_drop",
-            "hint", "solve", "stop", "play_out")
+            "hint", "solve", "stop", "play_out", "ping")
 CHANGES = ("move", "undo", "redo", "restart", "new_deal", "seek")  # requests that change the game
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,28 @@ def _front_end(name: str, fallback: str) -> Union[pathlib.Path, str]:
     return path if path.is_file() else fallback
 
 
+class Text(traitlets.Unicode):
+    """A synced text, always sent as a plain ``str``: marimo serialises a
+    ``str`` subclass (the rules are a ``Markdown`` str) as an object."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        return str(super().validate(obj, value))
+
+
+def _host_thread() -> type[threading.Thread]:
+    """The thread class for the solver's workers.  A plain thread is enough
+    for Jupyter; marimo follows only its own ``mo.Thread``s: a ``mo.state``
+    an observer sets from any other thread never re-runs the cells that read
+    it, so the moves of Play it out would not reach them."""
+    marimo = sys.modules.get("marimo")
+    try:
+        if marimo is not None and marimo.running_in_notebook():
+            return marimo.Thread
+    except Exception:  # an older or partly imported marimo: a plain thread still plays
+        log.debug("solitaire_widgets: marimo's thread class is not usable", exc_info=True)
+    return threading.Thread
+
+
 class SolitaireWidget(anywidget.AnyWidget):
     """A card table for one game, played by mouse and keyboard in JupyterLab.
 
@@ -75,32 +98,37 @@ class SolitaireWidget(anywidget.AnyWidget):
     _css = _front_end("widget.css", "")
 
     # What the table is (fixed per game).
-    game_name = traitlets.Unicode("").tag(sync=True)
-    title = traitlets.Unicode("").tag(sync=True)
-    pile_ids = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    game_name = Text("").tag(sync=True)
+    title = Text("").tag(sync=True)
+    pile_ids = traitlets.List(Text()).tag(sync=True)
     pile_roles = traitlets.Dict().tag(sync=True)  # pile id -> role (Game.ROLES)
     layouts = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
     empty_labels = traitlets.Dict().tag(sync=True)  # pile id -> what it shows empty ("A", "waste"), if anything
-    actions = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    actions = traitlets.List(Text()).tag(sync=True)  # game.possible_actions(): never one the options rule out
     options = traitlets.Dict().tag(sync=True)
-    rules = traitlets.Unicode("").tag(sync=True)  # sw.rules(game): Markdown for the Rules panel
+    rules = Text("").tag(sync=True)  # sw.rules(game): Markdown for the Rules panel
+    # What the page offers: {"safe_drops": whether any drop is ever safe (no Auto-drop without)}.
+    features = traitlets.Dict().tag(sync=True)
     replay = traitlets.Bool(False).tag(sync=True)  # open with the replay bar shown
     # Where it stands (follows every change).
     piles = traitlets.Dict().tag(sync=True)  # pile id -> card ids, bottom first, -1 = face down
-    status = traitlets.Unicode("playing").tag(sync=True)
+    status = Text("playing").tag(sync=True)
     counters = traitlets.Dict().tag(sync=True)
-    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    last_move = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("").tag(sync=True)  # "", "info" or "error"
+    legal = traitlets.List(Text()).tag(sync=True)
+    last_move = Text("").tag(sync=True)
+    message = Text("").tag(sync=True)
+    message_kind = Text("").tag(sync=True)  # "", "info" or "error"
     version = traitlets.Int(0).tag(sync=True)
     # Auto-drop: when on, the page plays `safe_drop` (the next card the
     # engine's safe_drops() names, "" for none) after each of its own moves.
     auto_drop = traitlets.Bool(False).tag(sync=True)
-    safe_drop = traitlets.Unicode("").tag(sync=True)
+    safe_drop = Text("").tag(sync=True)
     # The solver's help (Hint, Solve, Play it out): {} or {"kind": "hint" |
     # "solve" | "play", "state": ..., "version": the position it is about, ...}.
     assist = traitlets.Dict().tag(sync=True)
+    # Moves left of the winning line Solve found, from this position (0: no
+    # line, or the game left it): Play it out plays them.
+    line = traitlets.Int(0).tag(sync=True)
 
     hint_seconds = 0.3  # the Hint button's search time
     solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
@@ -124,7 +152,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._task: Optional[Task] = None
         self._task_kind = ""  # "solve" or "play"
-        self._line: tuple = ()  # the winning line of the verdict in `assist`
+        # The winning line Solve found, and the history it starts after.
+        self._line: tuple[str, ...] = ()
+        self._line_after: tuple[str, ...] = ()
         self._own_move = False  # the play-out is playing a move
         self._earlier_deals: list[Game] = []
         # The synced version is the game's plus an offset that grows when the
@@ -151,6 +181,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._version_offset = self.version + 1 - game.version
         self._game = game
         self._earlier_deals.clear()
+        self._line = ()
         self._stop_observing = game.observe(self._on_game_change)
         self._sync_all()
 
@@ -166,6 +197,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             if change.kind == "new_deal" and change.earlier is not None:
                 self._earlier_deals.append(change.earlier)
                 del self._earlier_deals[:-MAX_EARLIER_DEALS]
+            if change.kind in ("new_deal", "resume"):
+                self._line = ()  # another deal: the line was about this one
             self._sync(change.piles)
             if not self._own_move:
                 self._position_changed()
@@ -184,7 +217,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.pile_roles = dict(game.ROLES)
             self.layouts = [layout.to_json() for layout in game.layouts()]
             self.empty_labels = {pile: label for pile in game.PILES if (label := game.empty_label(pile))}
-            self.actions = list(game.ACTION_NAMES)
+            self.actions = list(game.possible_actions())
+            self.features = {"safe_drops": game.has_safe_drops}
             self.options = game.options
             self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
@@ -221,6 +255,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.message = message
             self.message_kind = kind
             self._sync_safe_drop()
+            self.line = len(self._line_left())
             self.version = self._version_offset + game.version
 
     def _sync_safe_drop(self) -> None:
@@ -263,6 +298,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             return f"refused: unknown request {str(kind)[:40]!r} (known: {', '.join(REQUESTS)})"
         if kind == "stop":  # a click during a solve or play-out: whatever version the page saw
             self._stop_task()
+            return None
+        if kind == "ping":  # the page asks whether the kernel still answers
             return None
         if kind == "auto_drop":  # a setting of the table, not a change of the game: no version check
             on = content.get("on")
@@ -362,6 +399,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         if self._game.status != "playing":
             return f"nothing to solve: the game is {self._game.status}"
         version = self.version
+        after = self._history()
 
         def done(solution: Solution) -> None:
             with self._lock:
@@ -373,7 +411,9 @@ class SolitaireWidget(anywidget.AnyWidget):
                     solution.status, "stopped before a verdict" if solution.stopped_by == "stopped"
                     else f"not decided in {seconds} s: the best line found gets {solution.cards_home} "
                          f"of {self._game.card_count} cards home")
-                self._line = solution.moves
+                if solution.status == "won":
+                    self._line, self._line_after = tuple(str(m) for m in solution.moves), after
+                    self.line = len(self._line)
                 verdict = {"kind": "solve", "state": solution.status, "text": text,
                            "moves": len(solution.moves), "states": solution.states, "version": version}
                 if solution.reason_cards:  # what a loss is about: the page marks these cards
@@ -383,16 +423,34 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.assist = {"kind": "solve", "state": "running", "text": f"solving (at most {self.solve_seconds:g} s)",
                        "version": version}
         self._task_kind = "solve"
-        self._task = solve_in_background(self._game, on_done=done, time_limit=self.solve_seconds)
+        self._task = solve_in_background(self._game, on_done=done, time_limit=self.solve_seconds,
+                                         thread=_host_thread())
         return None
 
+    def _history(self) -> tuple[str, ...]:
+        return tuple(str(m) for m in self._game.history)
+
+    def _line_left(self) -> tuple[str, ...]:
+        """What is left of Solve's winning line from this position: the game
+        stays on the line while its moves are the line's first ones (played by
+        Play it out, by hand or from code); () once it leaves it."""
+        line, after = self._line, self._line_after
+        if not line:
+            return ()
+        history = self._history()
+        played = history[len(after):]
+        if history[:len(after)] != after or len(played) > len(line) or line[:len(played)] != played:
+            return ()
+        return line[len(played):]
+
     def _play_out(self) -> Optional[str]:
-        """Play the verdict's winning line through the engine, ``play_pace``
-        seconds a move; a click (a stop request) or any other change stops it."""
-        assist = self.assist
-        if assist.get("kind") != "solve" or assist.get("state") != "won" or assist.get("version") != self.version:
+        """Play what is left of Solve's winning line through the engine,
+        ``play_pace`` seconds a move; a click (a stop request) or any other
+        change stops it."""
+        line = self._line_left()
+        if not line or self._game.status != "playing":
             return "nothing to play out: Solve first, and wait for a winning line"
-        line, total = self._line, len(self._line)
+        total = len(line)
 
         def moved(i: int) -> None:
             self.assist = {**self.assist, "done": i, "version": self.version}
@@ -412,8 +470,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.assist = {"kind": "play", "state": "playing", "done": 0, "moves": total,
                        "text": "playing it out", "version": self.version}
         self._task_kind = "play"
-        self._task = play_in_background(self._game, line, pace=self.play_pace, on_done=done, on_move=moved,
-                                        lock=self._lock, play=play)
+        self._task = play_in_background(self._game, [Move.parse(m) for m in line], pace=self.play_pace,
+                                        on_done=done, on_move=moved, lock=self._lock, play=play,
+                                        thread=_host_thread())
         return None
 
     def _stop_task(self) -> None:

@@ -167,15 +167,15 @@ def test_frog_all_aces_when_the_reserve_met_none():
 
 # --- Midshipman: build and empty ------------------------------------------------------
 
-@pytest.mark.parametrize("top, moving, needs", [
-    ("6♥", "5♦", "a black 6"),
-    ("Q♣", "J♣", "a red queen"),
-    ("J♣", "5♠", "a red 6"),
+@pytest.mark.parametrize("top, moving, takes", [
+    ("6♥", "5♦", "a black 5"),
+    ("Q♣", "J♣", "a red jack"),
+    ("J♣", "5♠", "a red 10"),
 ])
-def test_midshipman_other_colour_refusals_name_the_colour_and_rank_needed(top, moving, needs):
+def test_midshipman_other_colour_refusals_name_the_colour_and_rank_taken(top, moving, takes):
     g = arrange(sw.Midshipman(seed=1, build="other_colour"), {"t0": cards(top), "t1": cards(moving)})
     assert g.why_illegal("t1 t0") == (f"{moving} cannot go on {top}: Midshipman builds down in the other colour "
-                                      f'(build="other_colour"), so it needs {needs}')
+                                      f'(build="other_colour"), so {top} takes only {takes}')
 
 
 def test_midshipman_other_colour_building():
@@ -184,7 +184,7 @@ def test_midshipman_other_colour_building():
     assert "t1 t0" in legal  # 6♦ on 7♠
     assert "t2 t3" in legal  # 6♠ on 7♥
     assert reason(g, "t1 t3") == ('6♦ cannot go on 7♥: Midshipman builds down in the other colour '
-                                  '(build="other_colour"), so it needs a black 7')
+                                  '(build="other_colour"), so 7♥ takes only a black 6')
     # the default allows any different suit, red on red included
     assert sw.Midshipman(deck=midshipman_deck(LAYOUT)).is_legal("t1 t3")
 
@@ -279,8 +279,8 @@ def test_explain_cruel_lists_moves_blocks_with_reasons_and_redeals():
     can = lines[lines.index("Can move:") + 1:lines.index("Cannot move:")]
     assert can == ["- `t1` 2♥ → `f1`", "- `t6` 2♦ → `f2`", ""]
     assert "- `redeal`: a redeal now gives back the same layout: nothing has moved since the last deal." in lines
-    assert ("- `t0` 3♠ stays: 3♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it "
-            "needs 2♠; 3♠ cannot go on 2♥: Cruel builds down in suit, so it needs 4♠.") in lines
+    assert ("- `t0` 3♠ stays: 3♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ "
+            "takes only 2♠; 3♠ cannot go on 2♥: Cruel builds down in suit, so 2♥ takes only A♥.") in lines
     assert lines[-1] == "Redeals: unlimited; 0 made so far."
     assert text._repr_markdown_() == str(text)
 
@@ -298,18 +298,18 @@ def test_explain_a_lost_cruel_deal_word_for_word():
         '- nothing',
         '',
         'Cannot move:',
-        '- `t0` 5♠ stays: 5♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 4♠; 5♠ cannot go on 9♠: Cruel builds down in suit, so it needs 6♠.',
-        '- `t1` 9♠ stays: 9♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs 8♠; 9♠ cannot go on 5♠: Cruel builds down in suit, so it needs 10♠.',
-        '- `t2` K♠ stays: K♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so it needs Q♠; K♠ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
-        '- `t3` 5♥ stays: 5♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so it needs 4♥; 5♥ cannot go on 5♠: Cruel builds down in suit, so it needs 6♥.',
-        '- `t4` 9♥ stays: 9♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so it needs 8♥; 9♥ cannot go on 5♠: Cruel builds down in suit, so it needs 10♥.',
-        '- `t5` K♥ stays: K♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so it needs Q♥; K♥ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
-        '- `t6` 5♦ stays: 5♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so it needs 4♦; 5♦ cannot go on 5♠: Cruel builds down in suit, so it needs 6♦.',
-        '- `t7` 9♦ stays: 9♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so it needs 8♦; 9♦ cannot go on 5♠: Cruel builds down in suit, so it needs 10♦.',
-        '- `t8` K♦ stays: K♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so it needs Q♦; K♦ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
-        '- `t9` 5♣ stays: 5♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so it needs 4♣; 5♣ cannot go on 5♠: Cruel builds down in suit, so it needs 6♣.',
-        '- `t10` 9♣ stays: 9♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so it needs 8♣; 9♣ cannot go on 5♠: Cruel builds down in suit, so it needs 10♣.',
-        '- `t11` K♣ stays: K♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so it needs Q♣; K♣ cannot go on 5♠: Cruel builds down in suit, so it needs nothing: no card ranks above a king.',
+        '- `t0` 5♠ stays: 5♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ takes only 2♠; 5♠ cannot go on 9♠: Cruel builds down in suit, so 9♠ takes only 8♠.',
+        '- `t1` 9♠ stays: 9♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ takes only 2♠; 9♠ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t2` K♠ stays: K♠ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ takes only 2♠; K♠ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t3` 5♥ stays: 5♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so A♥ takes only 2♥; 5♥ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t4` 9♥ stays: 9♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so A♥ takes only 2♥; 9♥ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t5` K♥ stays: K♥ cannot go on A♥ (f1): Cruel builds the foundations up in suit, so A♥ takes only 2♥; K♥ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t6` 5♦ stays: 5♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so A♦ takes only 2♦; 5♦ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t7` 9♦ stays: 9♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so A♦ takes only 2♦; 9♦ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t8` K♦ stays: K♦ cannot go on A♦ (f2): Cruel builds the foundations up in suit, so A♦ takes only 2♦; K♦ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t9` 5♣ stays: 5♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so A♣ takes only 2♣; 5♣ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t10` 9♣ stays: 9♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so A♣ takes only 2♣; 9♣ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
+        '- `t11` K♣ stays: K♣ cannot go on A♣ (f3): Cruel builds the foundations up in suit, so A♣ takes only 2♣; K♣ cannot go on 5♠: Cruel builds down in suit, so 5♠ takes only 4♠.',
         '- `redeal`: a redeal now gives back the same layout: nothing has moved since the last deal.',
         '',
         'Redeals: unlimited; 0 made so far.',

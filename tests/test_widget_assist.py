@@ -302,3 +302,45 @@ def test_the_table_forwards_its_search_budgets(monkeypatch):
 
 def test_a_new_table_is_not_in_replay_mode():
     assert SolitaireWidget("cruel", seed=1).replay is False
+
+
+# --- the winning line stays while the game is on it (Play it out after a hint, a stop, its own moves) ---
+
+def test_the_winning_line_survives_a_hint_a_stop_and_its_own_moves_and_ends_off_the_line():
+    w, page = solved(pace=0.02)
+    assert w.line == LINE
+    assert page.request("hint")["ok"] and w.assist["kind"] == "hint"
+    assert w.line == LINE  # a hint is not a move: the line still applies
+    assert page.request("move", move="draw")["ok"]  # the line's first move, by hand
+    assert w.line == LINE - 1
+    three = threading.Event()
+    w.observe(lambda change: three.set() if change["new"].get("done", 0) >= 3 else None, names="assist")
+    assert page.request("play_out")["ok"]  # what is left of the line
+    assert three.wait(60) and page.request("stop")["ok"] and w.wait()
+    left = LINE - len(w.game.history)
+    assert w.assist["state"] == "stopped" and w.line == left > 0
+    assert page.request("undo")["ok"] and w.line == left + 1  # back along the line: still on it
+    assert page.request("play_out")["ok"] and w.wait()
+    assert w.game.status == "won" and w.line == 0
+
+
+def test_leaving_the_line_or_a_new_deal_drops_it():
+    w, page = solved(pace=0.0)
+    assert page.request("move", move="draw")["ok"] and w.line == LINE - 1
+    assert w.game.is_legal("draw")
+    assert page.request("move", move="draw")["ok"] and w.line == 0  # the line sends the card home first
+    reply = page.request("play_out")
+    assert not reply["ok"] and reply["reason"] == "nothing to play out: Solve first, and wait for a winning line"
+    assert page.request("undo")["ok"] and w.line == LINE - 1  # back on it
+    w.game.restart()
+    assert w.line == LINE
+    w.game.new_deal(seed=5)  # another deal: the line was about this one
+    assert w.line == 0
+    w.game.resume(w.earlier_deals[-1])  # even the same deal back: Solve again
+    assert w.line == 0
+
+
+def test_the_solver_threads_are_plain_outside_marimo():
+    from solitaire_widgets.widget import _host_thread
+
+    assert _host_thread() is threading.Thread

@@ -67,7 +67,8 @@ def test_initial_state_mirrors_engine(page: Page) -> None:
     widget = page.widget
     assert widget.game_name == widget.game.name
     assert widget.pile_ids == list(widget.game.PILES)
-    assert widget.actions == list(widget.game.ACTION_NAMES)
+    assert widget.actions == list(widget.game.possible_actions())
+    assert widget.features == {"safe_drops": widget.game.has_safe_drops}
     assert_mirrors_engine(widget)
 
 
@@ -690,3 +691,21 @@ def test_auto_drop_option_of_the_constructor() -> None:
     assert SolitaireWidget("frog", seed=1, auto_drop=True).auto_drop is True
     with pytest.raises(TypeError, match="auto_drop must be True or False"):
         SolitaireWidget("frog", seed=1, auto_drop="on")  # type: ignore[arg-type]
+
+
+def test_texts_reach_the_page_as_plain_str():
+    # marimo serialises a str subclass (the rules are a Markdown str) as an
+    # object, and its Rules panel showed "[object Object]".
+    widget = SolitaireWidget("cruel", seed=1)
+    assert type(widget.rules) is str and widget.rules == str(sw.rules(widget.game))
+    widget.message = sw.rules(widget.game)
+    assert type(widget.message) is str
+
+
+def test_a_ping_is_answered_whatever_the_version_and_changes_nothing():
+    widget = SolitaireWidget("bobby", seed=1)
+    page = Page(widget)
+    before = snapshot(widget)
+    page.raw({"request": "ping", "id": "ping-1"})
+    assert page.replies[-1] == {"type": "result", "id": "ping-1", "ok": True, "reason": "", "version": widget.version}
+    assert snapshot(widget) == before

@@ -15,8 +15,8 @@ sys.path.insert(0, str(ROOT))
 
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
-TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "options", "piles",
-          "status", "counters", "legal", "last_move", "message", "message_kind", "version")
+TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "features",
+          "options", "piles", "status", "counters", "legal", "last_move", "message", "message_kind", "line", "version")
 OUT = ROOT / "js" / "test" / "fixtures"
 
 

@@ -8,14 +8,21 @@
 //    cards?}  (cards: a loss's reason is about these card ids, e.g. a card that can never leave)
 //   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}
 //
+// The `line` trait counts the moves left of the winning line Solve found,
+// from the position now (0 once the game leaves it): Play it out plays them,
+// also after a hint or a stopped play-out.
+//
 // This module sends the requests, marks the hinted card and its target (and
 // the cards a proven loss is about), and shows the reason or verdict in a
 // status line under the buttons. While a solve or a play-out runs, any click
-// or key on the table sends "stop" (a click on the felt does nothing else:
-// the cards are moving).
+// or key on the table only stops it: nothing else happens on that press (the
+// cards are moving).
 
+import { cardText } from "./cards.js";
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
+import { parseMove } from "./legal.js";
+import { pileWords } from "./format.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 
@@ -55,13 +62,33 @@ export function busy(a) {
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 
 /**
+ * A hinted move in words: "move 7♣ from the waste to t1", "draw a card".
+ * @param {string} move
+ * @param {Record<string, number[]>} [piles]  the piles now, to name the card
+ */
+export function hintWords(move, piles = {}) {
+  const parsed = parseMove(move);
+  if (!parsed) return move;
+  if ("action" in parsed) {
+    return { draw: "draw a card from the stock", deal: "deal from the stock", redeal: "redeal" }[parsed.action] ?? parsed.action;
+  }
+  const cards = piles[parsed.source] ?? [];
+  const top = cards.length ? cards[cards.length - 1] : -1;
+  const card = top >= 0 ? `${cardText(top)} ` : "the top card ";
+  return `move ${card}from ${pileWords(parsed.source)} to ${pileWords(parsed.target)}`;
+}
+
+/**
  * The status line's text for an `assist` value ("" for none).
  * @param {Assist} a
  * @param {number} version  the table's version now
+ * @param {Record<string, number[]>} [piles]  the piles now (a hint names its card)
  */
-export function assistText(a, version) {
+export function assistText(a, version, piles = {}) {
   if (a.kind === "hint") {
-    return a.version === version ? `Hint: ${a.move}: ${a.reason}` : "";
+    if (a.version !== version) return "";
+    const why = capital(String(a.reason ?? "").trim());
+    return `Hint: ${hintWords(String(a.move ?? ""), piles)}.${why ? ` ${why}${/[.!?]$/.test(why) ? "" : "."}` : ""}`;
   }
   if (a.kind === "play" && a.state === "playing") {
     return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop)`;
@@ -88,18 +115,12 @@ function follow(t) {
   const onChange = () => t.schedule("info"); // runs the controls' `enabled`, which refresh()es
   t.model.on("change:assist", onChange);
   t.cleanups.push(() => t.model.off("change:assist", onChange));
-  const signal = t.abort.signal;
-  const stop = (/** @type {Event} */ e) => {
-    if (!busy(assistOf(t))) return;
+  // While busy, a key or a click only stops (the table does nothing else with it).
+  t.interrupters.push(() => {
+    if (!busy(assistOf(t))) return false;
     t.requests.send("stop");
-    // A click on the felt only stops: the cards under it are moving.
-    if (e.type === "pointerdown" && t.felt.contains(/** @type {Node} */ (e.target))) {
-      e.stopPropagation();
-      e.preventDefault();
-    }
-  };
-  t.root.addEventListener("pointerdown", stop, { capture: true, signal });
-  t.root.addEventListener("keydown", stop, { capture: true, signal });
+    return true;
+  });
 }
 
 /**
@@ -123,7 +144,7 @@ function refresh(t) {
   for (const [id, el] of t.cardEls) el.classList.toggle("sw-stuck", stuck.has(id));
   const line = lines.get(t);
   if (!line) return;
-  const text = assistText(a, version);
+  const text = assistText(a, version, t.get("piles") ?? {});
   if (line.textContent !== text) line.textContent = text;
   line.hidden = !text;
   line.dataset.state = a.kind === "hint" ? "hint" : String(a.state ?? "");
@@ -153,9 +174,8 @@ registerControl({
 });
 registerControl({
   action: "play_out", label: "Play it out", title: "Play the winning line move by move (a click or key stops it)",
-  enabled: (t) => {
-    const a = assistOf(t);
-    return a.kind === "solve" && a.state === "won" && a.version === t.get("version");
-  },
+  // While the position is on the winning line Solve found (hints, stopped
+  // play-outs and the line's own moves keep it).
+  enabled: (t) => Number(t.get("line") ?? 0) > 0 && t.get("status") === "playing" && !busy(assistOf(t)),
   run: (t) => t.requests.send("play_out"),
 });

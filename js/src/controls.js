@@ -25,6 +25,8 @@
  * @property {(table: CardTable) => boolean} [enabled]  whether it can run now (default: yes)
  * @property {(table: CardTable) => boolean} [pressed]  a toggle's state (aria-pressed)
  * @property {(table: CardTable) => void} [run]
+ * @property {(table: CardTable) => void} [refused]  what its key does while it is off or not in
+ *   this game: say why
  * @property {Panel} [panel]  a panel the button shows and hides (run is then optional)
  * @property {(table: CardTable) => boolean} [startOpen]  open the panel when the table is built
  */
@@ -69,11 +71,13 @@ registerControl({
   action: "undo", label: "Undo", title: "Take back the last move (z)", keys: ["z", "Z"],
   enabled: (t) => !!t.counters().can_undo,
   run: (t) => t.requests.send("undo"),
+  refused: (t) => t.showMessage("Nothing to undo: no move has been played", "info"),
 });
 registerControl({
   action: "redo", label: "Redo", title: "Play again the move taken back (y)", keys: ["y", "Y"],
   enabled: (t) => !!t.counters().can_redo,
   run: (t) => t.requests.send("redo"),
+  refused: (t) => t.showMessage("Nothing to redo: no move has been taken back", "info"),
 });
 registerControl({
   action: "restart", label: "Restart", title: "Back to the deal (redo replays the moves)",
@@ -94,12 +98,22 @@ registerControl({
 });
 registerControl({
   action: "redeal", label: "Redeal", title: "Gather the cards and deal them again (d)", keys: ["d", "D"],
+  // Only where a redeal can ever happen under the options in force (`actions`).
   available: (t) => (t.actions ?? []).includes("redeal"),
   enabled: (t) => t.legal.actions.has("redeal"),
   run: (t) => t.requests.send("move", { move: "redeal" }),
+  // The engine says why not (no redeal in this game, not yet, all used …).
+  refused: (t) => t.requests.send("move", { move: "redeal" }),
 });
 registerControl({
   action: "auto", label: "Auto-drop", title: "Send safe cards home after each move (a)", keys: ["a", "A"],
+  // Not where no drop is ever safe (the kernel's `features`).
+  available: (t) => t.get("features")?.safe_drops !== false,
   pressed: (t) => !!t.get("auto_drop"),
-  run: (t) => t.requests.send("auto_drop", { on: !t.get("auto_drop") }),
+  run: (t) => {
+    const on = !t.get("auto_drop");
+    t.requests.send("auto_drop", { on });
+    t.showMessage(on ? "Auto-drop on: safe cards go home after each of your moves" : "Auto-drop off", "info");
+  },
+  refused: (t) => t.showMessage(`${t.get("title") || "This game"} never has a card that is safe to send home on its own: no auto-drop`, "info"),
 });

@@ -1,8 +1,9 @@
 // Explain mode (a toggle): while it is on, focusing or hovering a pile's top
 // card asks the kernel where that card can go. The panel lists the piles it
-// can go to and, one line each, why it cannot go to the others; every pile it
-// cannot go to also carries the engine's reason as its tooltip. All of it is
-// plain text (textContent and the title attribute), never HTML.
+// can go to and why it cannot go to the others (piles with the same reason on
+// one line: "f3–f7: …"); every pile it cannot go to also carries the engine's
+// reason as its tooltip. All of it is plain text (textContent and the title
+// attribute), never HTML.
 
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
@@ -109,6 +110,44 @@ function say(table, text, more = []) {
 }
 
 /**
+ * Piles by name, runs of three or more written as a range: "f3–f7", "t0, t2".
+ * @param {string[]} piles
+ */
+export function pileList(piles) {
+  const parts = [];
+  for (let i = 0; i < piles.length;) {
+    const m = /^(\D+)(\d+)$/.exec(piles[i]);
+    let j = i;
+    while (m && j + 1 < piles.length && piles[j + 1] === `${m[1]}${Number(m[2]) + (j + 1 - i)}`) j++;
+    parts.push(j - i >= 2 ? `${piles[i]}–${piles[j]}` : piles.slice(i, j + 1).join(", "));
+    i = j + 1;
+  }
+  return parts.join(", ");
+}
+
+/**
+ * The reasons a card cannot go to piles, equal ones (but for the pile's own
+ * name) on one line: [["f3–f7", "7♣ cannot start an empty foundation …"], …].
+ * @param {[string, string][]} reasons  [pile, reason] in pile order
+ * @returns {[string, string][]}
+ */
+export function groupReasons(reasons) {
+  /** @type {Map<string, {piles: string[], reason: string}>} */
+  const groups = new Map();
+  for (const [pile, reason] of reasons) {
+    const key = reason.split(` (${pile})`).join("").split(pile).join("\u0000");
+    const group = groups.get(key);
+    if (group) group.piles.push(pile);
+    else groups.set(key, { piles: [pile], reason });
+  }
+  return [...groups].map(([key, { piles, reason }]) => {
+    if (piles.length === 1) return [piles[0], reason];
+    const label = pileList(piles);
+    return [label, key.split("\u0000").join(label)];
+  });
+}
+
+/**
  * @param {CardTable} table
  * @param {ExplainState} state
  * @param {Explanation} answer
@@ -118,7 +157,8 @@ function show(table, state, answer) {
   if (answer.pile !== state.pile) return;
   state.version = answer.version;
   const can = [];
-  const lines = [];
+  /** @type {[string, string][]} */
+  const reasons = [];
   for (const [pile, reason] of Object.entries(answer.targets ?? {})) {
     const el = table.piles.get(pile)?.el;
     if (!el) continue;
@@ -129,20 +169,24 @@ function show(table, state, answer) {
     } else {
       el.classList.add("sw-why-not");
       el.title = String(reason);
-      lines.push(h("li", "", `${pile}: ${reason}`));
+      reasons.push([pile, String(reason)]);
     }
   }
   const card = answer.card ? `${answer.card} on ${answer.pile}` : answer.pile;
-  const text = can.length ? `${card} can go to ${can.join(", ")}.` : `${card} cannot move now.`;
+  const text = can.length ? `${card} can go to ${pileList(can)}.` : `${card} cannot move now.`;
+  // A list that scrolls: the keyboard reaches it too (Tab, then the arrows).
   const list = h("ul", "sw-explain-reasons");
-  list.append(...lines);
-  say(table, text, lines.length ? [h("p", "sw-explain-hint", "Where it cannot go, and why (also in each pile's tooltip):"), list] : []);
+  list.tabIndex = 0;
+  list.setAttribute("aria-label", "Where it cannot go, and why");
+  list.append(...groupReasons(reasons).map(([piles, reason]) => h("li", "", `${piles}: ${reason}`)));
+  say(table, text, reasons.length ? [h("p", "sw-explain-hint", "Where it cannot go, and why (also in each pile's tooltip):"), list] : []);
 }
 
 registerControl({
   action: ACTION,
   label: "Explain",
   title: "Explain mode: focus or hover a card to see where it can go, and why not elsewhere",
+  pressed: (table) => table.panels.has(ACTION),
   panel: {
     render(table) {
       const state = stateOf(table);

@@ -70,7 +70,7 @@ export const INDEX_FONT = 20;
 export const MIN_INDEX_FONT_PX = 12;
 
 /** The largest index scale (small cards then show big index and one suit). */
-export const MAX_INDEX_SCALE = 1.9;
+export const MAX_INDEX_SCALE = 2.4;
 
 /**
  * How much larger than usual the index of a card `cw` px wide is drawn so

@@ -100,7 +100,8 @@ function wrapRight(n, cw, width, step, lineStep) {
   const perLine = Math.max(1, Math.floor(Math.max(0, width - cw) / step) + 1);
   const lines = Math.ceil(n / perLine);
   const across = Math.ceil(n / lines); // balance the lines
-  const gap = across > 1 ? Math.min(STEP.right.up * cw, (width - cw) / (across - 1)) : 0;
+  // The natural step, but never less than the index (small cards draw a wide one).
+  const gap = across > 1 ? Math.min(Math.max(STEP.right.up * cw, step), (width - cw) / (across - 1)) : 0;
   /** @type {Point[]} */
   const out = [];
   for (let i = 0; i < n; i++) out.push({ x: Math.floor((i % across) * gap), y: Math.floor(i / across) * lineStep });

@@ -21,7 +21,8 @@ const STATUS_WORDS = { playing: "Playing", won: "Won", lost: "Lost" };
 /**
  * The items of the status line, each with the counter it shows (the browser
  * suite reads them back by key), e.g. {key: "moves", text: "Moves 3"}.
- * Score shows only where the deal puts cards home (then it differs from Home).
+ * Score (the cards the player sent home) shows in every game that keeps
+ * one, also where no card is dealt home (then it equals Home).
  * @param {Counters} c
  * @param {string} status
  * @param {string[]} actions
@@ -32,12 +33,12 @@ export function statusItems(c, status, actions = []) {
     { key: "moves", text: `Moves ${c.moves ?? 0}` },
     { key: "home", text: `Home ${c.home ?? 0}/${c.total ?? 0}` },
   ];
-  if (typeof c.max_score === "number" && c.max_score !== c.total) {
-    items.push({ key: "score", text: `Score ${c.score ?? 0}/${c.max_score}` });
-  }
+  if (typeof c.max_score === "number") items.push({ key: "score", text: `Score ${c.score ?? 0}/${c.max_score}` });
   if (typeof c.stock === "number") items.push({ key: "stock", text: `Stock ${c.stock}` });
-  if (typeof c.passes_left === "number") items.push({ key: "passes_left", text: `Passes left ${c.passes_left}` });
-  else if (actions.includes("redeal")) items.push({ key: "redeals", text: `Redeals ${c.redeals ?? 0}` });
+  // Passes left only while they can still be spent.
+  if (typeof c.passes_left === "number") {
+    if (status === "playing") items.push({ key: "passes_left", text: `Passes left ${c.passes_left}` });
+  } else if (actions.includes("redeal")) items.push({ key: "redeals", text: `Redeals ${c.redeals ?? 0}` });
   items.push({ key: "status", text: STATUS_WORDS[/** @type {keyof STATUS_WORDS} */ (status)] ?? String(status || "") });
   return items;
 }
@@ -98,4 +99,12 @@ export function passesText(n) {
  */
 export function optionsText(options) {
   return Object.entries(options ?? {}).map(([k, v]) => `${k}=${v}`).join(", ");
+}
+
+/**
+ * A pile in a sentence: "the waste", "the stock", "t3", "f0".
+ * @param {string} pile
+ */
+export function pileWords(pile) {
+  return /^(stock|waste|reserve)$/.test(pile) ? `the ${pile}` : pile;
 }

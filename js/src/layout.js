@@ -68,7 +68,7 @@ import { INDEX_BOX, indexScale } from "./faces.js";
 
 export const CARD_RATIO = 1.4; // height / width (poker cards: 88 × 63 mm)
 export const GAP_RATIO = 0.14; // gap / card width
-export const MIN_CW = 30;
+export const MIN_CW = 26;
 export const MAX_CW = 120;
 /** The felt a layout reserves stays within this height (px) … */
 export const MAX_FELT_HEIGHT = 660;
@@ -88,8 +88,8 @@ function rowLayout(pileIds) {
 /**
  * The layout for a table `width` px wide, of the game's `layouts` (the
  * `layouts` trait: the main one first, then those for narrow tables): of
- * those meant for that width (`maxWidth`), the one with the largest cards (a
- * later one only when its cards are over 10 % larger).
+ * those meant for that width (`maxWidth`), one that fits the width, with the
+ * largest cards (a later one only when its cards are over 10 % larger).
  * @param {GameLayout[]} layouts
  * @param {string[]} pileIds
  * @param {number} [width]
@@ -100,25 +100,31 @@ export function layoutFor(layouts, pileIds, width = Infinity) {
   if (!main) return rowLayout(pileIds);
   if (!Number.isFinite(width)) return main;
   let best = main;
-  let bestCw = computeGeometry(main, width).cw;
+  let bestG = computeGeometry(main, width);
   for (const other of narrow) {
     if (width > (other.maxWidth ?? Infinity)) continue;
-    const cw = computeGeometry(other, width).cw;
-    if (cw > bestCw * 1.1) [best, bestCw] = [other, cw]; // much larger only: a taller felt costs too
+    const g = computeGeometry(other, width);
+    const fits = g.width <= width;
+    const bestFits = bestG.width <= width;
+    // One that fits beats one that scrolls sideways; else much larger cards
+    // only: a taller felt costs too.
+    if ((fits && !bestFits) || (fits === bestFits && g.cw > bestG.cw * 1.1)) [best, bestG] = [other, g];
   }
   return best;
 }
 
 /**
  * The rows of a layout one under the other: each as tall as it reserves or
- * as `need[i]` px, whichever is more.
+ * as `need[i]` px, whichever is more (without `reserve`, a row reserves one
+ * card height at most).
  * @param {GameLayout} layout
  * @param {number} cw
  * @param {number} gap
  * @param {number} pad
  * @param {number[]} need
+ * @param {boolean} [reserve]
  */
-function stackRows(layout, cw, gap, pad, need) {
+function stackRows(layout, cw, gap, pad, need, reserve = true) {
   const ch = Math.round(cw * CARD_RATIO);
   /** @type {{y: number, h: number}[]} */
   const rows = [];
@@ -128,7 +134,7 @@ function stackRows(layout, cw, gap, pad, need) {
       const prev = layout.rows[i - 1];
       y += Math.round(gap * (row.gapBefore ?? 1) + (prev.below ?? 0) * cw);
     }
-    const h = Math.max(Math.round(row.h * ch), Math.ceil(need[i] ?? 0));
+    const h = Math.max(Math.round((reserve ? row.h : Math.min(1, row.h)) * ch), Math.ceil(need[i] ?? 0));
     rows.push({ y, h });
     y += h;
   });
@@ -142,9 +148,11 @@ function stackRows(layout, cw, gap, pad, need) {
  * @param {number} width
  * @param {Record<string, number>} [extents] how tall each fan is now (px
  *   from its top); a row grows to hold its tallest fan
+ * @param {{reserve?: boolean}} [options] `reserve: false`: rows keep no room
+ *   for fans to come (a finished game), only for the cards they hold
  * @returns {Geometry}
  */
-export function computeGeometry(layout, width, extents = {}) {
+export function computeGeometry(layout, width, extents = {}, options = {}) {
   const w = Math.max(0, Math.floor(width || 0));
   const pad = w < 480 ? 8 : 12;
   const fit = (w - 2 * pad) / (layout.cols + (layout.cols - 1) * GAP_RATIO);
@@ -162,7 +170,7 @@ export function computeGeometry(layout, width, extents = {}) {
   /** @type {number[]} */
   const need = layout.rows.map(() => 0);
   for (const slot of layout.slots) need[slot.row] = Math.max(need[slot.row], extents[slot.pile] ?? 0);
-  const { rows, height } = stackRows(layout, cw, gap, pad, need);
+  const { rows, height } = stackRows(layout, cw, gap, pad, need, options.reserve ?? true);
   /** @type {Record<string, PileBox>} */
   const piles = {};
   for (const slot of layout.slots) {

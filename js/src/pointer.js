@@ -35,7 +35,7 @@ export class PointerInput {
 
   /** @param {PointerEvent} e */
   onPointerDown(e) {
-    if (e.button !== 0 || !e.isPrimary || this.press) return;
+    if (e.button !== 0 || !e.isPrimary || this.press || this.t.lost) return;
     const pile = this.t.pileAt(e.target);
     this.press = { id: e.pointerId, x: e.clientX, y: e.clientY, pile, dragging: false };
     if (pile) {

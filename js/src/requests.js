@@ -11,7 +11,19 @@ export const REPLY_TIMEOUT_MS = 5000;
  * @property {string} request  the kind of the request answered
  * @property {boolean} ok
  * @property {string} reason
+ * @property {string | null} pile  the pile the request was about (a move's target), if any
  */
+
+/**
+ * The pile a request is about: a move's target ("t3" of "t0 t3"), or its `pile`.
+ * @param {Record<string, any>} content
+ * @returns {string | null}
+ */
+export function requestPile(content) {
+  const words = typeof content.move === "string" ? content.move.trim().split(/\s+/) : [];
+  if (words.length === 2) return words[1];
+  return typeof content.pile === "string" ? content.pile : null;
+}
 
 /**
  * Requests go one at a time: the next leaves when the previous one's reply
@@ -26,13 +38,15 @@ export class RequestQueue {
    * @param {(fn: () => void, ms: number) => any} later  a setTimeout the view clears on destroy
    * @param {(reply: Reply) => void} onReply  called with this view's answered requests
    * @param {(busy: boolean) => void} [onBusy]  called when ``busy`` may have changed
+   * @param {(err: unknown) => void} [onLost]  called when a send fails: the kernel is gone
    */
-  constructor(model, viewId, later, onReply, onBusy = () => {}) {
+  constructor(model, viewId, later, onReply, onBusy = () => {}, onLost = () => {}) {
     this.model = model;
     this.viewId = viewId;
     this.later = later;
     this.onReply = onReply;
     this.onBusy = onBusy;
+    this.onLost = onLost;
     this.count = 0;
     /** @type {any[]} requests not sent yet */
     this.queue = [];
@@ -42,6 +56,8 @@ export class RequestQueue {
     this.waitTimer = null;
     /** @type {string} the kind of the request waiting */
     this.waitingKind = "";
+    /** @type {string | null} the pile of the request waiting */
+    this.waitingPile = null;
     this.replyVersion = -1; // the newest version a reply told of
     this.closed = false;
   }
@@ -53,6 +69,7 @@ export class RequestQueue {
    */
   send(request, fields = {}) {
     const id = `${this.viewId}-${++this.count}`;
+    if (this.closed) return id; // the kernel is gone: nothing leaves
     this.queue.push({ ...fields, request, id });
     this.pump();
     this.onBusy(this.busy);
@@ -71,13 +88,24 @@ export class RequestQueue {
     content.version = Math.max(Number(this.model.get("version") ?? 0), this.replyVersion);
     this.waiting = content.id;
     this.waitingKind = content.request;
+    this.waitingPile = requestPile(content);
     this.waitTimer = this.later(() => {
       if (this.waiting !== content.id) return;
       this.waiting = null;
       this.pump();
       this.onBusy(this.busy);
     }, REPLY_TIMEOUT_MS);
-    this.model.send(content);
+    try {
+      this.model.send(content);
+    } catch (err) {
+      // Jupyter throws "Cannot send" once the kernel restarted or shut down:
+      // this model's comm is gone for good.
+      clearTimeout(this.waitTimer);
+      this.waiting = null;
+      this.close();
+      this.onBusy(false);
+      this.onLost(err);
+    }
   }
 
   /** @param {any} msg  a custom message from the kernel */
@@ -87,7 +115,8 @@ export class RequestQueue {
     if (msg.id !== this.waiting) return; // another view's request, or one that timed out
     clearTimeout(this.waitTimer);
     this.waiting = null;
-    this.onReply({ id: msg.id, request: String(this.waitingKind), ok: !!msg.ok, reason: String(msg.reason ?? "") });
+    this.onReply({ id: msg.id, request: String(this.waitingKind), ok: !!msg.ok, reason: String(msg.reason ?? ""),
+      pile: this.waitingPile });
     this.pump();
     this.onBusy(this.busy);
   }

@@ -15,7 +15,10 @@ function showRules(table, el) {
   const text = String(table.get("rules") || "");
   if (el.dataset.shown === text) return;
   el.dataset.shown = text;
+  // A region (aria-label needs a role) the keyboard can reach and scroll.
+  el.setAttribute("role", "region");
   el.setAttribute("aria-label", "Rules");
+  el.tabIndex = 0;
   el.replaceChildren(markdownFragment(text));
 }
 

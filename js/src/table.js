@@ -107,7 +107,6 @@ export class CardTable {
     this.flushQueued = false;
 
     this.root = h("div", "sw-table");
-    this.root.setAttribute("data-lm-suppress-shortcuts", "true");
     // Dark or light where the host has no --jp-* colours (marimo, VS Code).
     this.cleanups.push(followHostTheme(this.root));
     this.header = h("div", "sw-header");
@@ -125,15 +124,19 @@ export class CardTable {
     this.captionEl = h("div", "sw-caption");
     this.footer = h("div", "sw-footer");
     this.buttonsEl = h("div", "sw-buttons");
+    // Messages show on the felt, next to the pile they are about (or at its
+    // top), where the player is looking: not under the buttons.
     this.messageEl = h("div", "sw-message");
     this.messageEl.setAttribute("aria-live", "polite");
+    /** @type {string | null} the pile the message is about */
+    this.messageAnchor = null;
     // Spoken moves (screen readers only): each move, won, lost.
     this.liveEl = h("div", "sw-live");
     this.liveEl.setAttribute("aria-live", "polite");
     this.liveEl.setAttribute("role", "status");
     /** @type {import("./announce.js").Seen | null} */
     this.spoken = null;
-    this.footer.append(this.buttonsEl, this.messageEl);
+    this.footer.append(this.buttonsEl);
     this.root.append(this.header, this.felt, this.footer, this.helpEl, this.liveEl);
     /** @type {Map<string, HTMLButtonElement>} */
     this.buttons = new Map();
@@ -143,11 +146,21 @@ export class CardTable {
     this.root.insertBefore(this.panelsEl, this.helpEl);
     // aria-busy: requests sent and not yet answered (tests wait for it too).
     this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply),
-      (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"));
+      (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"), () => this.loseKernel());
     /** @type {HTMLElement | null} */
     this.banner = null;
     /** @type {HTMLElement | null} an open inline question */
     this.confirmEl = null;
+    /** @type {((ok: boolean) => void) | null} answers the open question */
+    this.confirmClose = null;
+    /**
+     * Handlers that may take a key press or a click before anything else
+     * does (a running play-out stops on any): true when one took it.
+     * @type {Array<(e: Event) => boolean>}
+     */
+    this.interrupters = [];
+    /** Whether the kernel is gone (restarted or shut down): nothing is sent any more. */
+    this.lost = false;
 
     const media = typeof window !== "undefined" && window.matchMedia
       ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -173,8 +186,8 @@ export class CardTable {
     /** @type {[string, string][]} */
     const watched = [
       ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["layouts", "structure"],
-      ["empty_labels", "structure"], ["actions", "structure"],
-      ["title", "structure"], ["options", "info"],
+      ["empty_labels", "structure"], ["actions", "structure"], ["features", "structure"],
+      ["title", "structure"], ["options", "info"], ["line", "info"],
       ["piles", "piles"], ["status", "info"], ["counters", "info"], ["legal", "info"],
       ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
     ];
@@ -186,9 +199,33 @@ export class CardTable {
     const onCustom = (/** @type {any} */ msg) => this.requests.receive(msg);
     model.on("msg:custom", onCustom);
     this.cleanups.push(() => model.off("msg:custom", onCustom));
+    // ipywidgets marks its models when their kernel restarts or dies
+    // (comm_live false, again true when a comm comes back): ask the kernel
+    // at once; a send that fails means it is gone.
+    const onLive = () => this.later(() => this.requests.send("ping"), 0);
+    model.on("comm_live_update", onLive);
+    this.cleanups.push(() => model.off("comm_live_update", onLive));
 
     const signal = this.abort.signal;
     this.buttonsEl.addEventListener("click", (e) => this.onButton(e), { signal });
+    // A press an interrupter takes (a running play-out stops) does nothing
+    // else: not on the felt, and its click on a button neither.
+    let taken = false;
+    const win = this.root.ownerDocument.defaultView ?? window;
+    this.root.addEventListener("pointerdown", (e) => {
+      taken = this.interrupt(e);
+      if (!taken) return;
+      e.stopPropagation();
+      e.preventDefault();
+      // The click comes right after the release, wherever it is: only that one is taken.
+      win.addEventListener("pointerup", () => this.later(() => { taken = false; }, 0), { once: true, capture: true, signal });
+    }, { capture: true, signal });
+    this.root.addEventListener("click", (e) => {
+      if (!taken) return;
+      taken = false;
+      e.stopPropagation();
+      e.preventDefault();
+    }, { capture: true, signal });
 
     if (typeof ResizeObserver !== "undefined") {
       let frame = 0;
@@ -279,8 +316,9 @@ export class CardTable {
     /** @type {GameLayout} */
     this.layout = layoutFor(layouts, pileIds, this.width);
     this.rows = focusRows(this.layout);
-    /** @type {Record<string, number>} the tallest each fan has been in this deal at this width */
+    /** @type {Record<string, number>} how tall each fan's row keeps room for (see refit) */
     this.extents = {};
+    this.settledRows = false;
     this.clearSelection();
     this.pointer.cancelPress();
     this.root.dataset.game = game;
@@ -326,6 +364,7 @@ export class CardTable {
     if (this.focusId) this.pileEl(this.focusId).tabIndex = 0;
     // A game that counts its passes says under its stock how many are left.
     if (this.stockId && this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
+    this.felt.append(this.messageEl);
 
     this.geometry = computeGeometry(this.layout, this.width);
     this.applyGeometry();
@@ -365,34 +404,41 @@ export class CardTable {
       this.rows = focusRows(layout);
     }
     this.extents = {};
+    this.settledRows = false;
     this.geometry = computeGeometry(layout, width);
     this.applyGeometry();
     for (const rec of this.piles.values()) this.placeCards(rec);
     this.refit();
+    this.placeMessage();
   }
 
   /**
-   * Grow the rows to the fans they hold now (no fan is squeezed over a
-   * card's index, see fan.js). Rows do not shrink back within a deal, so
-   * the felt does not jump with each undo.
+   * Fit the rows to the fans they hold now (no fan is squeezed over a
+   * card's index, see fan.js). A row grows at once; it shrinks back only
+   * once its fans have lost more than a card's height (so the felt does not
+   * jump with each undo), and to the cards alone when the game is over (a
+   * won game leaves no empty felt under its last cards).
    */
   refit() {
     const g = this.geometry;
     if (!g || !this.layout) return;
     const extents = (this.extents ??= {});
-    let grew = false;
+    const over = String(this.get("status") || "playing") !== "playing";
+    let changed = over !== this.settledRows;
+    this.settledRows = over;
     for (const rec of this.piles.values()) {
       const box = g.piles[rec.id];
-      if (!box || box.fan === "none" || rec.cards.length === 0) continue;
+      if (!box || box.fan === "none") continue;
       const pos = fanPositions(rec.cards.length, faceDownCount(rec.cards), box.fan, { w: box.w, h: 0 }, g.cw, g.ch, g.index);
-      const need = fanExtent(pos, g.cw, g.ch).h;
-      if (need > (extents[rec.id] ?? 0)) {
+      const need = rec.cards.length ? fanExtent(pos, g.cw, g.ch).h : 0;
+      const had = extents[rec.id] ?? 0;
+      if (need > had || (need < had && (over || need < had - g.ch))) {
         extents[rec.id] = need;
-        grew = true;
+        changed = true;
       }
     }
-    if (!grew) return;
-    const next = computeGeometry(this.layout, this.width, extents);
+    if (!changed) return;
+    const next = computeGeometry(this.layout, this.width, extents, { reserve: !over });
     const moved = next.height !== g.height ||
       Object.keys(next.piles).some((id) => next.piles[id].y !== g.piles[id].y || next.piles[id].h !== g.piles[id].h);
     this.geometry = next;
@@ -656,13 +702,15 @@ export class CardTable {
     }
     for (const control of controls) {
       if (!this.buttons.has(control.action)) continue;
-      if (control.enabled) this.setDisabled(control.action, !control.enabled(this));
+      const on = control.enabled ? control.enabled(this) : true;
+      this.setDisabled(control.action, this.lost || !on);
       if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
       const panel = this.panels.get(control.action);
       if (panel) control.panel?.update?.(this, panel);
     }
 
     if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
+    if ((status !== "playing") !== this.settledRows) this.refit(); // room for fans to come only while playing
     this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
     const stock = this.stockPile();
     if (stock) {
@@ -694,7 +742,7 @@ export class CardTable {
           b.dataset.bannerAction = action;
           b.addEventListener("click", () => {
             const control = controls.find((x) => x.action === action);
-            if (control) this.runControl(control);
+            if (control && !this.lost) this.runControl(control);
           });
           actions.append(b);
         }
@@ -750,39 +798,77 @@ export class CardTable {
     };
     yesB.addEventListener("click", () => close(true));
     noB.addEventListener("click", () => close(false));
-    box.addEventListener("keydown", (e) => {
-      if (e.key !== "Escape") return;
-      e.preventDefault();
-      close(false);
-    });
     this.confirmEl = box;
+    this.confirmClose = close;
     this.footer.append(box);
     noB.focus({ preventScroll: true });
+  }
+
+  /**
+   * Answer the open question (Escape answers no).
+   * @param {boolean} ok
+   */
+  answerConfirm(ok) {
+    this.confirmClose?.(ok);
   }
 
   closeConfirm() {
     this.confirmEl?.remove();
     this.confirmEl = null;
+    this.confirmClose = null;
   }
 
   syncMessage() {
-    this.showMessage(String(this.get("message") || ""), String(this.get("message_kind") || ""));
+    const text = String(this.get("message") || "");
+    // The reply to this page's own request has already put it by its pile.
+    if (text && sentence(text) === this.messageEl.textContent && this.messageAnchor) return;
+    this.showMessage(text, String(this.get("message_kind") || ""));
   }
 
   /**
+   * Show a message on the felt: next to `pile` (the pile a refused move was
+   * aimed at, a card that cannot move …), else at the top of the felt.
    * @param {string} text
    * @param {string} kind  "", "info" or "error"
+   * @param {string | null} [pile]
    */
-  showMessage(text, kind) {
+  showMessage(text, kind, pile = null) {
+    if (this.lost) return; // the kernel-gone notice says it all
     const shown = sentence(text);
     this.messageEl.textContent = shown;
     this.messageEl.dataset.kind = shown ? kind || "info" : "";
+    this.messageAnchor = shown && pile && this.piles.has(pile) ? pile : null;
+    this.placeMessage();
     // The message fades after a while (CSS) instead of staying until the next move.
     this.messageEl.classList.remove("sw-fade");
     if (shown) {
       void this.messageEl.offsetWidth; // restart the fade for a new message
       this.messageEl.classList.add("sw-fade");
     }
+  }
+
+  /** Put the message by its pile (under its top card, else above), inside the felt. */
+  placeMessage() {
+    const el = this.messageEl;
+    const g = this.geometry;
+    if (!el.textContent || !g) return;
+    const box = this.messageAnchor ? g.piles[this.messageAnchor] : null;
+    const feltW = Math.max(g.width, this.width);
+    const w = el.offsetWidth;
+    const ht = el.offsetHeight;
+    let x = Math.round((feltW - w) / 2);
+    let y = Math.round(g.gap / 2) + 2;
+    if (box) {
+      const rec = this.piles.get(/** @type {string} */ (this.messageAnchor));
+      const top = /** @type {CardEl | undefined} */ (rec?.els[rec.els.length - 1]);
+      const cardY = box.y + (top?._y ?? 0);
+      const cardX = box.x + (top?._x ?? 0);
+      x = Math.round(cardX + g.cw / 2 - w / 2);
+      y = cardY + g.ch + 6;
+      if (y + ht > g.height - 4) y = cardY - ht - 6;
+    }
+    el.style.left = `${Math.max(4, Math.min(x, feltW - w - 4))}px`;
+    el.style.top = `${Math.max(4, Math.min(y, g.height - ht - 4))}px`;
   }
 
   // --- requests and controls ----------------------------------------------------
@@ -813,7 +899,7 @@ export class CardTable {
       return;
     }
     this.pointer.refused(reply.id);
-    if (reply.reason) this.showMessage(reply.reason, "error");
+    if (reply.reason) this.showMessage(reply.reason, "error", reply.pile);
   }
 
   /**
@@ -852,7 +938,7 @@ export class CardTable {
     }
     const rec = this.piles.get(pile);
     if (rec && rec.cards.length && rec.cards[rec.cards.length - 1] >= 0 && this.roles?.[pile] !== "foundation") {
-      this.showMessage("No foundation takes that card now.", "info");
+      this.showMessage("No foundation takes that card now.", "info", pile);
     }
     return false;
   }
@@ -869,12 +955,18 @@ export class CardTable {
 
   /**
    * Run a control (from its button or its key): its panel opens or closes,
-   * or it acts if it is enabled now.
+   * or it acts if it is enabled now. A key of a control that is off now or
+   * not in this game says why (`refused`).
    * @param {import("./controls.js").Control} control
+   * @param {boolean} [byKey]
    */
-  runControl(control) {
-    if (!this.buttons.has(control.action)) return; // not in this game
-    if (control.enabled && !control.enabled(this)) return;
+  runControl(control, byKey = false) {
+    if (this.lost) return;
+    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this));
+    if (off) {
+      if (byKey) control.refused?.(this);
+      return;
+    }
     if (control.panel) {
       if (this.panels.has(control.action)) this.closePanel(control.action);
       else {
@@ -891,9 +983,49 @@ export class CardTable {
 
   /** @param {string} action */
   closePanel(action) {
-    this.panels.get(action)?.remove();
+    const panel = this.panels.get(action);
+    // The focus in a panel that closes stays in the table: on its button.
+    const active = this.activeElement();
+    const hadFocus = !!panel && !!active && panel.contains(active);
+    panel?.remove();
     this.panels.delete(action);
-    this.buttons.get(action)?.setAttribute("aria-expanded", "false");
+    const button = this.buttons.get(action);
+    button?.setAttribute("aria-expanded", "false");
+    if (hadFocus) {
+      if (button) button.focus({ preventScroll: true });
+      else if (this.focusId) this.setFocus(this.focusId);
+    }
+  }
+
+  /**
+   * Offer a key press or a click to the interrupters (see `interrupters`).
+   * @param {Event} e
+   */
+  interrupt(e) {
+    return this.interrupters.some((take) => take(e));
+  }
+
+  /**
+   * The kernel is gone (restarted or shut down: a send failed): say so,
+   * stop taking moves, send nothing more. Running the cell again shows a
+   * table on the new kernel.
+   */
+  loseKernel() {
+    if (this.lost || this.destroyed) return;
+    this.lost = true;
+    this.root.dataset.connection = "lost";
+    this.pointer.cancelPress();
+    this.clearSelection();
+    this.closeConfirm();
+    this.requests.close();
+    this.root.setAttribute("aria-busy", "false");
+    for (const b of this.root.querySelectorAll("button, input")) /** @type {HTMLButtonElement} */ (b).disabled = true;
+    if (this.focusId) this.setFocus(this.focusId, this.root.contains(this.activeElement()));
+    const note = h("div", "sw-lost");
+    note.setAttribute("role", "alert");
+    note.append(h("strong", "", "This table lost its kernel"),
+      " (it restarted or shut down): moves can no longer be played here. Run the cell again to play on.");
+    this.root.insertBefore(note, this.felt);
   }
 
   // --- selection -------------------------------------------------------------------

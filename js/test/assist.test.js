@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // The solver's help on the real table with a fake model: Hint (button and h
 // key) marks the hinted card and target, Solve turns into Stop while it runs,
-// Play it out is offered only for a verdict about this position, and a click
-// on the felt while busy only stops.
+// Play it out is offered while the position is on a winning line (`line`),
+// and a click or any key while busy only stops.
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import { tableHost } from "./host.js";
-import { assistText, busy } from "../src/assist.js";
+import { assistText, busy, hintWords } from "../src/assist.js";
 
 const table = tableHost();
 
@@ -25,8 +25,12 @@ function mount() {
 describe("assist texts", () => {
   it("says the hint only for the position it is about, and the play-out's progress", () => {
     const hint = { kind: "hint", move: "t3 f0", reason: "sends 2♥ home", version: 4 };
-    expect(assistText(hint, 4)).toBe("Hint: t3 f0: sends 2♥ home");
+    expect(assistText(hint, 4, { t3: [-1, 5, 14] })).toBe("Hint: move 2♥ from t3 to f0. Sends 2♥ home.");
     expect(assistText(hint, 5)).toBe("");
+    expect(hintWords("waste t1", { waste: [6] })).toBe("move 7♠ from the waste to t1");
+    expect(hintWords("draw")).toBe("draw a card from the stock");
+    expect(assistText({ kind: "hint", move: "redeal", reason: "part of a winning line (3 moves to win): frees 2♠", version: 1 }, 1))
+      .toBe("Hint: redeal. Part of a winning line (3 moves to win): frees 2♠.");
     expect(assistText({ kind: "solve", state: "won", text: "winnable in 12 moves", version: 1 }, 1)).toBe("Winnable in 12 moves");
     expect(assistText({ kind: "play", state: "playing", done: 3, moves: 12 }, 9)).toMatch(/^Playing it out: move 3 of 12/);
     expect(busy({ kind: "solve", state: "running" })).toBe(true);
@@ -47,7 +51,7 @@ describe("hint, solve, play it out", () => {
     expect(pile(target).classList.contains("sw-hint-target")).toBe(true);
     expect(root.querySelectorAll(".sw-hinted, .sw-hint-target").length).toBe(2);
     expect(line().hidden).toBe(false);
-    expect(line().textContent).toBe(`Hint: ${source} ${target}: frees a card`);
+    expect(line().textContent).toMatch(new RegExp(`^Hint: move \\S+ from ${source} to ${target}\\. Frees a card\\.$`));
     // the position moved on: the marks go
     model.update({ version: 1 });
     await settle();
@@ -87,18 +91,50 @@ describe("hint, solve, play it out", () => {
     expect(button("hint").disabled).toBe(true);
     const sent = model.sent.length;
     pile("t3").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+    pile("t3").dispatchEvent(new PointerEvent("pointerup", { bubbles: true, button: 0 }));
     expect(model.sent.length).toBe(sent + 1);
     expect(model.sent.at(-1)).toMatchObject({ request: "stop" });
     model.reply(true);
-    model.update({ assist: { kind: "solve", state: "won", text: "winnable in 12 moves", moves: 12, version: 0 } });
+    model.update({ assist: { kind: "solve", state: "won", text: "winnable in 12 moves", moves: 12, version: 0 }, line: 12 });
     await settle();
     expect(button("solve").textContent).toBe("Solve");
     expect(line().textContent).toBe("Winnable in 12 moves");
     expect(button("play_out").disabled).toBe(false);
     button("play_out").click();
     expect(model.sent.at(-1)).toMatchObject({ request: "play_out" });
-    model.update({ version: 1 }); // a verdict about an earlier position is not played out
+    // a hint, or a move along the line, keeps it; leaving the line ends it
+    model.reply(true);
+    model.update({ version: 1, line: 11, assist: { kind: "hint", move: "t3 f0", source: "t3", target: "f0", reason: "r", version: 1 } });
+    await settle();
+    expect(button("play_out").disabled).toBe(false);
+    model.update({ version: 2, line: 0, assist: {} });
     await settle();
     expect(button("play_out").disabled).toBe(true);
+  });
+
+  it("takes any key or click during a play-out to stop it, and nothing else happens", async () => {
+    const { model, root, button, pile } = mount();
+    model.update({ line: 12, assist: { kind: "play", state: "playing", done: 2, moves: 12, version: 0 } });
+    await settle();
+    pile("t3").focus();
+    const sent = model.sent.length;
+    for (const k of ["ArrowRight", "Enter", " ", "z", "h", "x"]) {
+      const e = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+      pile("t3").dispatchEvent(e);
+      expect(e.defaultPrevented, k).toBe(true);
+      expect(model.sent.at(-1), k).toMatchObject({ request: "stop" });
+      model.reply(true);
+    }
+    expect(model.sent.length).toBe(sent + 6);
+    expect(root.querySelector(".sw-focus")?.getAttribute("data-pile")).toBe("t3"); // the arrow moved nothing
+    expect(root.querySelector(".sw-selected")).toBeNull(); // Enter picked up nothing
+    // a click on a button only stops too: Undo does not run
+    const undo = button("undo");
+    undo.disabled = false;
+    undo.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+    undo.dispatchEvent(new PointerEvent("pointerup", { bubbles: true, button: 0 }));
+    undo.click();
+    expect(model.sent.at(-1)).toMatchObject({ request: "stop" });
+    expect(model.sent.filter((m) => m.request === "undo")).toHaveLength(0);
   });
 });

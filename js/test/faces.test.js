@@ -46,7 +46,7 @@ describe("card faces", () => {
   it("draws a larger index on small cards, so the rank is at least 12 px", () => {
     expect(indexScale(100)).toBe(1);
     expect(indexScale(60)).toBe(1);
-    for (const cw of [32, 35, 40, 45, 50, 59]) {
+    for (const cw of [26, 28, 30, 32, 35, 40, 45, 50, 59]) {
       const s = indexScale(cw);
       expect(s).toBeGreaterThan(1);
       expect(s).toBeLessThanOrEqual(MAX_INDEX_SCALE);

@@ -115,6 +115,16 @@ describe("fans that keep every index readable", () => {
     expect(ext.h).toBe(lines[lines.length - 1] + ch);
   });
 
+  it("wraps small cards whose index is wider than the usual step without covering it", () => {
+    // a 31 px card drawn with a large index (18 px wide): more than the 36 % step
+    const small = { down: 15, right: 18, line: 27 };
+    const pos = fanPositions(13, 0, "right", { w: 196, h: 43 }, 31, 43, small);
+    for (let i = 1; i < pos.length; i++) {
+      if (pos[i].y === pos[i - 1].y) expect(pos[i].x - pos[i - 1].x).toBeGreaterThanOrEqual(small.right);
+    }
+    expect(fanExtent(pos, 31, 43).w).toBeLessThanOrEqual(196);
+  });
+
   it("keeps a short fan to the right on one line", () => {
     const pos = fanPositions(4, 0, "right", { w: 2 * cw, h: ch }, cw, ch, index);
     expect(pos.every((p) => p.y === 0)).toBe(true);

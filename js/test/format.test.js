@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bannerText, passesText, statusParts, statusText } from "../src/format.js";
+import { bannerText, passesText, pileWords, statusParts, statusText } from "../src/format.js";
 
 describe("status line", () => {
   it("shows moves, cards home, stock and status", () => {
@@ -7,9 +7,22 @@ describe("status line", () => {
     expect(statusText(c, "playing", ["draw"])).toBe("Moves 3 · Home 17/104 · Stock 68 · Playing");
   });
 
-  it("shows the passes left in Bobby", () => {
+  it("shows the passes left in Bobby while they can be spent", () => {
     const c = { moves: 0, home: 1, total: 52, stock: 51, passes_left: 3 };
     expect(statusParts(c, "playing", ["draw", "redeal"])).toContain("Passes left 3");
+    expect(statusText({ ...c, passes_left: 1 }, "lost", ["draw", "redeal"])).not.toContain("Passes");
+    expect(statusText({ ...c, passes_left: 1 }, "won", ["deal"])).not.toContain("Passes");
+  });
+
+  it("shows the score in every game that keeps one, also where it equals Home", () => {
+    const c = { moves: 2, home: 3, total: 104, score: 3, max_score: 104 };
+    expect(statusText(c, "playing", ["draw"])).toBe("Moves 2 · Home 3/104 · Score 3/104 · Playing");
+    expect(statusText({ ...c, home: 11, score: 3, max_score: 96 }, "playing", ["draw"])).toContain("Score 3/96");
+  });
+
+  it("names piles in sentences", () => {
+    expect(pileWords("waste")).toBe("the waste");
+    expect(pileWords("t3")).toBe("t3");
   });
 
   it("shows the redeals in Cruel (no stock)", () => {

@@ -5,7 +5,7 @@ import { CARD_RATIO, MAX_CW, computeGeometry, layoutFor } from "../src/layout.js
 import { INDEX_FONT, MIN_INDEX_FONT_PX } from "../src/faces.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
-const WIDTHS = [400, 480, 600, 800, 1000, 1400];
+const WIDTHS = [300, 360, 400, 480, 600, 800, 1000, 1400];
 
 /** Each game's layouts as Python declares them (the `layouts` trait), the main one first. */
 const LAYOUTS = Object.fromEntries(GAMES.map((g) => [g, states[g].start.layouts[0]]));
@@ -24,7 +24,7 @@ describe("layouts", () => {
     for (const each of states[game].start.layouts) expect(each.slots.map((s) => s.pile).sort()).toEqual([...ids].sort());
   });
 
-  it.each(GAMES)("%s fits every width from 400 to 1400 px without overlap", (game) => {
+  it.each(GAMES)("%s fits every width from 300 to 1400 px without overlap", (game) => {
     const ids = states[game].start.pile_ids;
     for (const width of WIDTHS) {
       const g = computeGeometry(layoutOf(game, width), width);
@@ -85,12 +85,24 @@ describe("layouts", () => {
     expect(g.piles.f4.row).toBe(1);
   });
 
-  it.each(GAMES)("%s draws every rank at 12 px or more from 400 to 1400 px", (game) => {
-    for (const width of [400, 420, 500, 640, 800, 1000, 1200, 1400]) {
+  it.each(GAMES)("%s draws every rank at 12 px or more from 300 to 1400 px", (game) => {
+    for (const width of [300, 340, 400, 420, 500, 640, 800, 1000, 1200, 1400]) {
       const g = computeGeometry(layoutOf(game, width), width);
       expect((INDEX_FONT * g.indexScale * g.cw) / 100).toBeGreaterThanOrEqual(MIN_INDEX_FONT_PX - 0.01);
       expect(g.index.down).toBeLessThan(g.index.line);
     }
+  });
+
+  it("keeps room for fans to come while playing, none once the game is over", () => {
+    const playing = computeGeometry(LAYOUTS.frog, 1200);
+    const over = computeGeometry(LAYOUTS.frog, 1200, {}, { reserve: false });
+    expect(over.cw).toBe(playing.cw);
+    expect(playing.piles.t0.h).toBe(Math.round(1.8 * playing.ch));
+    expect(over.piles.t0.h).toBe(over.ch);
+    expect(playing.height - over.height).toBe(Math.round(1.8 * playing.ch) - playing.ch);
+    // a fan still there keeps its room
+    const held = computeGeometry(LAYOUTS.frog, 1200, { t2: 2 * over.ch }, { reserve: false });
+    expect(held.piles.t0.h).toBe(2 * over.ch);
   });
 
   it("lets cards grow on a wide table, up to a comfortable size", () => {
@@ -127,8 +139,12 @@ describe("layouts", () => {
     for (let i = 0; i < 9; i++) expect(m.piles[`t${i}`].fan).toBe("down");
   });
 
-  it("fans the full Frog reserve on one line, no index covered, at every width", () => {
-    for (const width of WIDTHS) {
+  it("fans the full Frog reserve on one line from 400 px, no index covered, on two under that", () => {
+    const narrow = computeGeometry(LAYOUTS.frog, 300);
+    const wrapped = fanPositions(13, 0, "right", narrow.piles.reserve, narrow.cw, narrow.ch, narrow.index);
+    expect(Math.max(...wrapped.map((p) => p.x)) + narrow.cw).toBeLessThanOrEqual(narrow.piles.reserve.w);
+    expect(new Set(wrapped.map((p) => p.y)).size).toBe(2);
+    for (const width of WIDTHS.filter((w) => w >= 400)) {
       const f = computeGeometry(LAYOUTS.frog, width);
       const r = f.piles.reserve;
       const rp = fanPositions(13, 0, "right", r, f.cw, f.ch, f.index);

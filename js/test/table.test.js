@@ -71,7 +71,8 @@ describe("DOM contract", () => {
     expect(root.querySelector(".sw-banner")).toBeNull();
     const actions = [...root.querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
     const redeal = state.actions.includes("redeal") ? ["redeal"] : [];
-    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, "auto", "rules", "explain", "replay", "hint", "solve", "play_out"]);
+    const auto = state.features.safe_drops ? ["auto"] : [];
+    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, ...auto, "rules", "explain", "replay", "hint", "solve", "play_out"]);
   });
 
   it("labels piles and names cards", () => {
@@ -189,6 +190,13 @@ describe("requests", () => {
     const msg = /** @type {HTMLElement} */ (root.querySelector(".sw-message"));
     expect(msg.textContent).toBe("5♠ cannot go on 9♥.") // one style for every message: capital, full stop;
     expect(msg.dataset.kind).toBe("error");
+    // on the felt, by the pile the card was dropped on: where the player looks
+    expect(msg.parentElement?.classList.contains("sw-felt")).toBe(true);
+    const t1 = pile("t1");
+    expect(parseFloat(msg.style.top)).toBeGreaterThanOrEqual(parseFloat(t1.style.top));
+    // the same text arriving as the message trait keeps it there
+    model.update({ message: "5♠ cannot go on 9♥", message_kind: "error" });
+    expect(msg.style.top).toBeTruthy();
   });
 
   it("gives every request a unique id", () => {
@@ -327,22 +335,37 @@ describe("keyboard", () => {
     expect(model.sent.slice(-2).map((m) => m.request)).toEqual(["undo", "redo"]);
   });
 
-  it("keeps its keys from the notebook", () => {
+  it("keeps every key from the notebook, on a pile, a button or a panel, but for Ctrl/Alt/Meta shortcuts", () => {
     const { pile, root } = mount(states.bobby.start);
     let leaked = 0;
     const count = () => leaked++;
+    // Notebook 7 listens on the document in the capture phase, JupyterLab in the bubble phase.
+    document.addEventListener("keydown", count, true);
     document.addEventListener("keydown", count);
-    pile("stock").focus();
-    for (const k of ["ArrowDown", "z", "a", "b", "x", "m", "d", "Escape"]) key(pile("stock"), k);
-    key(/** @type {HTMLElement} */ (root.querySelector('button[data-action="new"]')), "a");
+    /** @param {HTMLElement} el @param {KeyboardEventInit} init */
+    const press = (el, init) => el.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...init }));
+    const rulesButton = /** @type {HTMLElement} */ (root.querySelector('button[data-action="rules"]'));
+    rulesButton.click();
+    const panel = /** @type {HTMLElement} */ (root.querySelector('.sw-panel[data-panel="rules"]'));
+    const places = [pile("waste"), /** @type {HTMLElement} */ (root.querySelector('button[data-action="new"]')), panel];
+    for (const el of places) {
+      for (const k of ["a", "b", "c", "d", "m", "q", "v", "x", "y", "z", "0", "ArrowDown", "Escape", "Enter"]) press(el, { key: k });
+      press(el, { key: "Enter", shiftKey: true });
+      press(el, { key: "Enter", ctrlKey: true });
+      press(el, { key: "M", shiftKey: true });
+    }
     expect(leaked).toBe(0);
-    // Shortcuts with modifiers and Shift+Enter (run the cell) still reach the page.
-    pile("stock").dispatchEvent(new KeyboardEvent("keydown", { key: "s", ctrlKey: true, bubbles: true }));
-    pile("stock").dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", shiftKey: true, bubbles: true }));
-    expect(leaked).toBe(2);
+    // Shortcuts with Ctrl, Alt or Meta (save, the command palette) still reach the page.
+    press(pile("stock"), { key: "s", ctrlKey: true });
+    press(pile("stock"), { key: "c", ctrlKey: true, shiftKey: true });
+    expect(leaked).toBe(4);
+    // Keys pressed outside the table are none of its business.
+    press(document.body, { key: "m" });
+    expect(leaked).toBe(6);
+    document.removeEventListener("keydown", count, true);
     document.removeEventListener("keydown", count);
-    expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
   });
+
 });
 
 describe("controls: the extension point", () => {
@@ -375,6 +398,84 @@ describe("controls: the extension point", () => {
     } finally {
       remove();
     }
+  });
+});
+
+describe("toggles and refusals", () => {
+  it("shows Auto-drop's state and says it on its key; no Auto-drop where no drop is ever safe", async () => {
+    const { model, root, pile } = mount(states.cruel.start);
+    const auto = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="auto"]'));
+    expect(auto.getAttribute("aria-pressed")).toBe("false");
+    pile("t0").focus();
+    key(pile("t0"), "a");
+    expect(model.sent.at(-1)).toMatchObject({ request: "auto_drop", on: true });
+    expect(root.querySelector(".sw-message")?.textContent).toMatch(/^Auto-drop on/);
+    model.reply(true);
+    model.update({ auto_drop: true });
+    await settle();
+    expect(auto.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("offers no Auto-drop where no drop is ever safe (Bobby); its key says why", () => {
+    const { model, root, pile } = mount(states.bobby.start);
+    expect(root.querySelector('button[data-action="auto"]')).toBeNull();
+    pile("stock").focus();
+    key(pile("stock"), "a");
+    expect(model.sent).toHaveLength(0);
+    expect(root.querySelector(".sw-message")?.textContent).toMatch(/^Bobby never has a card that is safe/);
+  });
+
+  it("offers no Redeal where the options rule it out; d asks the engine why", () => {
+    const { model, root, pile } = mount(states.leap_year.start);
+    expect(states.leap_year.start.actions).toEqual(["deal"]);
+    expect(root.querySelector('button[data-action="redeal"]')).toBeNull();
+    pile("stock").focus();
+    key(pile("stock"), "d");
+    expect(model.sent.at(-1)).toMatchObject({ request: "move", move: "redeal" });
+    model.reply(false, 'Leap Year has one pass through the stock and no redeal (option redeal="none")');
+    expect(root.querySelector(".sw-message")?.textContent).toBe('Leap Year has one pass through the stock and no redeal (option redeal="none").');
+  });
+});
+
+describe("a lost kernel", () => {
+  it("says so, takes no more moves and throws nothing when sending fails", () => {
+    const { model, root, pile } = mount(states.cruel.start);
+    model.send = () => { throw new Error("Cannot send"); };
+    const [source, target] = states.cruel.move.split(" ");
+    tap(pile(source));
+    expect(() => tap(pile(target))).not.toThrow();
+    expect(root.dataset.connection).toBe("lost");
+    expect(root.querySelector('.sw-lost[role="alert"]')?.textContent).toMatch(/Run the cell again/);
+    expect([...root.querySelectorAll("button")].every((b) => /** @type {HTMLButtonElement} */ (b).disabled)).toBe(true);
+    expect(root.getAttribute("aria-busy")).toBe("false");
+    tap(pile(source));
+    expect(pile(source).classList.contains("sw-selected")).toBe(false); // nothing picks up
+    pile(source).focus();
+    expect(() => key(pile(source), "z")).not.toThrow();
+  });
+
+  it("asks the kernel when Jupyter marks the model's comm (a restart)", async () => {
+    const { model, root } = mount(states.cruel.start);
+    model.emit("comm_live_update");
+    await settle();
+    expect(model.sent.at(-1)).toMatchObject({ request: "ping" });
+    model.reply(true);
+    expect(root.dataset.connection).toBeUndefined();
+    model.send = () => { throw new Error("Cannot send"); };
+    model.emit("comm_live_update");
+    await settle();
+    expect(root.dataset.connection).toBe("lost");
+  });
+});
+
+describe("the felt's height", () => {
+  it("keeps room for fans while playing and gives it back when the game is over", async () => {
+    const { model, root } = mount(states.frog.start);
+    const felt = /** @type {HTMLElement} */ (root.querySelector(".sw-felt"));
+    const playing = parseFloat(felt.style.height);
+    model.update({ status: "won", piles: { ...states.frog.start.piles, t0: [], t1: [], t2: [], t3: [], t4: [] } });
+    await settle();
+    expect(parseFloat(felt.style.height)).toBeLessThan(playing);
   });
 });
 

@@ -6,6 +6,7 @@ import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import { tableHost } from "./host.js";
 import { markdownFragment } from "../src/markdown.js";
+import { groupReasons, pileList } from "../src/explain.js";
 
 const table = tableHost();
 
@@ -56,8 +57,13 @@ describe("rules panel", () => {
     button("rules").click();
     expect(panel("rules")?.querySelector("li strong")?.textContent).toBe("Deal");
     expect(panel("rules")?.querySelector("img")).toBeNull();
-    root.querySelector(".sw-pile")?.dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
+    // a region with a name, reachable by keyboard; closing it with the focus inside keeps the focus in the table
+    expect(panel("rules")?.getAttribute("role")).toBe("region");
+    expect(panel("rules")?.getAttribute("aria-label")).toBe("Rules");
+    panel("rules")?.focus();
+    panel("rules")?.dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
     expect(panel("rules")).toBeNull();
+    expect(document.activeElement).toBe(button("rules"));
   });
 
   it("shows the options in force in the title line", () => {
@@ -85,10 +91,33 @@ describe("explain mode", () => {
     expect(f0.querySelector("b")).toBeNull();
     expect(root.querySelector(`.sw-pile[data-pile="${target}"]`)?.classList.contains("sw-can-go")).toBe(true);
     expect(panel("explain")?.textContent).toContain(`9♥ on ${source} can go to ${target}.`);
+    // the reasons list scrolls: the keyboard reaches it
+    const list = /** @type {HTMLElement} */ (panel("explain")?.querySelector(".sw-explain-reasons"));
+    expect(list.tabIndex).toBe(0);
+    expect(list.getAttribute("aria-label")).toBeTruthy();
     button("explain").click();
     await settle();
     expect(f0.title).toBe("");
     expect(root.querySelectorAll(".sw-can-go, .sw-why-not")).toHaveLength(0);
+  });
+});
+
+describe("explain reasons", () => {
+  it("puts piles with the same reason on one line", () => {
+    const same = (/** @type {string} */ p) => `7♣ cannot start ${p}: an empty foundation takes only an ace`;
+    const reasons = /** @type {[string, string][]} */ ([
+      ["f0", "7♣ cannot go on A♥ (f0): Frog builds the foundations up in rank, any suit, so A♥ takes only a 2"],
+      ["f1", "7♣ cannot go on 2♠ (f1): Frog builds the foundations up in rank, any suit, so 2♠ takes only a 3"],
+      ...["f3", "f4", "f5", "f6", "f7"].map((p) => /** @type {[string, string]} */ ([p, same(p)])),
+      ["t1", "t1 takes only cards from the waste"], ["t2", "t2 takes only cards from the waste"],
+    ]);
+    expect(groupReasons(reasons)).toEqual([
+      reasons[0], reasons[1],
+      ["f3–f7", "7♣ cannot start f3–f7: an empty foundation takes only an ace"],
+      ["t1, t2", "t1, t2 takes only cards from the waste"],
+    ]);
+    expect(pileList(["f0", "f1", "f2", "f5", "t0"])).toBe("f0–f2, f5, t0");
+    expect(pileList(["t0", "t1"])).toBe("t0, t1");
   });
 });
 

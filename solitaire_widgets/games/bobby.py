@@ -86,9 +86,9 @@ class Bobby(Draws, Redeals, Game):
 
     def _build_reason(self, t: int, card: int) -> str:
         moving, top = CARD[card], CARD[self._piles[t][-1]]
-        below, above = (moving.rank - 2) % 13 + 1, moving.rank % 13 + 1
+        below, above = (top.rank - 2) % 13 + 1, top.rank % 13 + 1
         return (f"{moving} cannot go on {top} ({self.PILES[t]}): Bobby builds up or down by one "
-                f"rank in any suit, K and A joined, so it needs {describe_rank(below)} "
+                f"rank in any suit, K and A joined, so {top} takes only {describe_rank(below)} "
                 f"or {describe_rank(above)}")
 
     def _action_reason(self, action: str) -> Optional[str]:

@@ -116,8 +116,9 @@ class Cruel(Redeals, Game):
         moving = CARD[card]
         if not pile:
             return f"{pile_id} is empty, and in Cruel an empty pile is never filled"
-        needs = str(Card(moving.rank + 1, moving.suit)) if moving.rank < 13 else "nothing: no card ranks above a king"
-        return f"{moving} cannot go on {CARD[pile[-1]]}: Cruel builds down in suit, so it needs {needs}"
+        top = CARD[pile[-1]]
+        takes = f"{top} takes only {Card(top.rank - 1, top.suit)}" if top.rank > 1 else "nothing goes on an ace"
+        return f"{moving} cannot go on {top}: Cruel builds down in suit, so {takes}"
 
     def _redealt(self) -> list[list[int]]:
         """The tableau a redeal would give, piles in order ``t0`` … ``t11``."""

@@ -144,15 +144,17 @@ class Midshipman(Draws, Game):
         if not pile:
             return f"{pile_id} is empty, and with empty=\"king\" only a king may fill an empty pile"
         top = CARD[pile[-1]]
-        if moving.rank == 13:
-            needs = "an empty pile: no card ranks above a king"
-        elif self._options["build"] == "different_suit":
-            needs = f"{describe_rank(moving.rank + 1)} that is not a {SUIT_WORD[moving.suit]}"
-        else:
-            needs = f"a {'black' if moving.color == 'red' else 'red'} {describe_rank(moving.rank + 1).split(' ', 1)[1]}"
         rule = ("builds down in a different suit" if self._options["build"] == "different_suit"
                 else 'builds down in the other colour (build="other_colour")')
-        return f"{moving} cannot go on {top}: Midshipman {rule}, so it needs {needs}"
+        if moving.rank == 13:
+            return f"{moving} cannot go on {top}: Midshipman {rule}, and no card ranks above a king: it goes only to an empty pile"
+        if top.rank == 1:
+            takes = "nothing goes on an ace"
+        elif self._options["build"] == "different_suit":
+            takes = f"{top} takes only {describe_rank(top.rank - 1)} that is not a {SUIT_WORD[top.suit]}"
+        else:
+            takes = f"{top} takes only a {'black' if top.color == 'red' else 'red'} {describe_rank(top.rank - 1).split(' ', 1)[1]}"
+        return f"{moving} cannot go on {top}: Midshipman {rule}, so {takes}"
 
     def _action_reason(self, action: str) -> Optional[str]:
         if not self._piles[self._INDEX["stock"]]:

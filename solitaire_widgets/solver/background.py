@@ -26,6 +26,8 @@ import logging
 import threading
 from typing import Callable, ContextManager, Optional, Sequence
 
+ThreadClass = Callable[..., threading.Thread]
+
 from ..game import Game
 from ..moves import Move
 from .search import Solution, solve
@@ -37,11 +39,14 @@ PLAY_ENDS = ("won", "finished", "stopped", "changed", "failed")
 
 class Task:
     """One worker thread with a stop flag: ``stop()`` asks it to end soon,
-    ``wait(timeout)`` joins it (True once it has ended)."""
+    ``wait(timeout)`` joins it (True once it has ended).  ``thread`` makes
+    the thread (``threading.Thread`` or a subclass a host needs, such as
+    marimo's ``mo.Thread``)."""
 
-    def __init__(self, work: Callable[[threading.Event], None], name: str) -> None:
+    def __init__(self, work: Callable[[threading.Event], None], name: str,
+                 thread: ThreadClass = threading.Thread) -> None:
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._guarded, args=(work,), name=name, daemon=True)
+        self._thread = thread(target=self._guarded, args=(work,), name=name, daemon=True)
         self._thread.start()
 
     def _guarded(self, work: Callable[[threading.Event], None]) -> None:
@@ -67,7 +72,7 @@ class Task:
 
 
 def solve_in_background(game: Game, *, on_done: Callable[[Solution], None], time_limit: Optional[float] = 5.0,
-                        max_states: Optional[int] = None) -> Task:
+                        max_states: Optional[int] = None, thread: ThreadClass = threading.Thread) -> Task:
     """Search ``game``'s position in a worker thread; ``on_done(solution)``
     runs there when the search ends (``status="unknown"``,
     ``stopped_by="stopped"`` after ``task.stop()``)."""
@@ -76,13 +81,14 @@ def solve_in_background(game: Game, *, on_done: Callable[[Solution], None], time
     def work(stop: threading.Event) -> None:
         on_done(solve(position, time_limit=time_limit, max_states=max_states, stop=stop.is_set))
 
-    return Task(work, "solitaire-widgets-solve")
+    return Task(work, "solitaire-widgets-solve", thread)
 
 
 def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_done: Callable[[str], None],
                        on_move: Optional[Callable[[int], None]] = None,
                        lock: Optional[ContextManager] = None,
-                       play: Optional[Callable[[Move], object]] = None) -> Task:
+                       play: Optional[Callable[[Move], object]] = None,
+                       thread: ThreadClass = threading.Thread) -> Task:
     """Play ``moves`` on ``game`` in a worker thread, ``pace`` seconds apart.
 
     ``on_move(i)`` runs after move ``i`` (1-based); ``on_done(end)`` runs
@@ -90,7 +96,8 @@ def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_don
     line ran out without a win), ``"stopped"``, ``"changed"`` (someone else
     changed the game) or ``"failed"`` (a move was refused).  ``lock`` (held
     around each move) keeps the moves apart from the caller's own changes;
-    ``play`` (default ``game.play``) plays one move.
+    ``play`` (default ``game.play``) plays one move; ``thread`` makes the
+    worker thread (see ``Task``).
     """
     play_move = game.play if play is None else play
     held = lock if lock is not None else contextlib.nullcontext()
@@ -126,4 +133,4 @@ def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_don
         with held:
             on_done(end)
 
-    return Task(work, "solitaire-widgets-play-out")
+    return Task(work, "solitaire-widgets-play-out", thread)

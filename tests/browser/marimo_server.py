@@ -19,18 +19,23 @@ import harness as h
 
 
 class MarimoServer(h.JupyterServer):
-    """``python -m marimo run NOTEBOOK --headless`` on a free port of 127.0.0.1.
+    """``python -m marimo run NOTEBOOK --headless`` (or ``edit``, the editor
+    with its cell shortcuts) on a free port of 127.0.0.1.
 
-    Every page load starts a fresh session of the notebook (its own kernel).
-    HOME and the XDG folders point into a temp folder so marimo's config and
-    server registry stay out of the user's home.  Stopping, the log and the
-    context manager are JupyterServer's.
+    With ``run`` every page load starts a fresh session of the notebook (its
+    own kernel); the editor runs the cells when the page opens.  HOME and the
+    XDG folders point into a temp folder so marimo's config and server
+    registry stay out of the user's home.  Stopping, the log and the context
+    manager are JupyterServer's.
     """
 
-    def __init__(self, notebook: Path, base: Optional[Path] = None):
+    def __init__(self, notebook: Path, base: Optional[Path] = None, mode: str = "run"):
+        if mode not in ("run", "edit"):
+            raise ValueError(mode)
         super().__init__("jupyterlab", Path(base or tempfile.mkdtemp(prefix="sw-marimo-")))
         self._own_base = base is None
         self.notebook = Path(notebook)
+        self.mode = mode
         self.log = self.base / "marimo.log"
 
     def _env(self) -> dict:
@@ -45,7 +50,7 @@ class MarimoServer(h.JupyterServer):
 
     def start(self, timeout: float = 60) -> "MarimoServer":
         self.port = h.free_port()
-        cmd = [sys.executable, "-m", "marimo", "run", str(self.notebook), "--headless", "--host", "127.0.0.1",
+        cmd = [sys.executable, "-m", "marimo", self.mode, str(self.notebook), "--headless", "--host", "127.0.0.1",
                "--port", str(self.port), "--no-token", "--no-sandbox"]
         self._log_file = open(self.log, "wb")
         self.proc = subprocess.Popen(cmd, env=self._env(), cwd=str(self.notebook.parent), stdout=self._log_file,

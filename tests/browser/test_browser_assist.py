@@ -1,6 +1,9 @@
 """The solver's help in a real JupyterLab in Chromium: the Hint button and the
-`h` key mark a legal move, Solve finds a win and Play it out plays it on the
-page move by move (a click stops it), with page == engine at the end."""
+`h` key mark a legal move and say it in a sentence, Solve finds a win and
+Play it out plays it on the page move by move (a click or any key stops it,
+and does nothing else), a hint or a stopped play-out keeps the winning line,
+and a code cell's observer sees every move the solver plays, with page ==
+engine at the end."""
 
 from __future__ import annotations
 
@@ -34,7 +37,10 @@ def test_hint_button_and_key_mark_a_legal_move(table):
     assert hint["kind"] == "hint" and hint["move"] in state["legal"] and hint["version"] == state["version"]
     assert "sw-hinted" in table.pile_classes(hint["source"])
     assert "sw-hint-target" in table.pile_classes(hint["target"])
-    wait_line(table, f"Hint: {hint['move']}: {hint['reason']}")
+    source, target = hint["move"].split()
+    card = table.nb.run_json(DRIVER, f"_sw_emit(str(w.game.top({source!r})))")
+    reason = hint["reason"][0].upper() + hint["reason"][1:]
+    wait_line(table, f"Hint: move {card} from {source} to {target}. {reason}.")
     # the move is played: the marks go; the h key asks again
     table.drag(hint["source"], hint["target"])
     table.wait_class(hint["source"], "sw-hinted", present=False)
@@ -91,3 +97,56 @@ def test_solve_says_on_the_page_why_a_dead_deal_has_no_win_and_marks_its_cards(t
     table.drag("t3", "f2")
     table.page.wait_for_function("c => !c.querySelector('.sw-stuck')", arg=table.handle(VIEW), timeout=10_000)
     assert table.check()["history"] == ["t3 f2"]
+
+
+def solve_suit_order_bobby(table, pace: float) -> int:
+    """The suit-order Bobby deal 14 moves from its win, solved on the page; the table's version."""
+    start = table.new(BOBBY, pre_moves=PLAYED_IN_CODE)["version"]
+    table.nb.run(DRIVER, f"w.play_pace = {pace}")
+    table.button("solve")
+    wait_line(table, "Winnable in 14 moves")
+    return start
+
+
+def wait_version_at_least(table, version: int) -> None:
+    table.page.wait_for_function(
+        "([c, v]) => Number(c.querySelector('.sw-table')?.dataset.version) >= v",
+        arg=[table.handle(VIEW), version], timeout=20_000, polling="raf")
+
+
+def test_any_key_stops_a_play_out_and_does_nothing_else_and_the_line_stays(table):
+    start = solve_suit_order_bobby(table, pace=0.15)
+    play_out = table.cell(VIEW).locator('button[data-action="play_out"]')
+    # a hint does not take the winning line away
+    table.button("hint")
+    table.page.wait_for_selector(".sw-pile.sw-hinted", timeout=10_000)
+    assert play_out.is_enabled()
+    done = 0
+    for key in ("ArrowRight", "Enter"):
+        play_out.click()
+        wait_version_at_least(table, start + done + 1)
+        pile = table.cell(VIEW).locator('.sw-pile[data-pile="f0"]')
+        pile.focus()
+        table.page.keyboard.press(key)
+        wait_line(table, "Play-out stopped after")
+        # the key only stopped it: the focus stayed, nothing was picked up
+        assert table.focused_pile() == "f0", key
+        assert table.cell(VIEW).locator(".sw-selected").count() == 0, key
+        state = table.settled()
+        done = len(state["history"]) - len(PLAYED_IN_CODE)
+        assert 1 <= done < 14 and state["status"] == "playing"
+        # and the rest of the line can still be played out
+        assert play_out.is_enabled(), f"Play it out greyed out after stopping with {key}"
+    play_out.click()
+    wait_line(table, "Played out: won", timeout=30_000)
+    assert table.check()["status"] == "won"
+
+
+def test_a_code_cells_observer_sees_every_move_of_a_play_out(table):
+    solve_suit_order_bobby(table, pace=0.02)
+    table.nb.run(DRIVER, "seen = []\nw.game.observe(lambda game, change: seen.append(str(change.move)))")
+    table.cell(VIEW).locator('button[data-action="play_out"]').click()
+    wait_line(table, "Played out: won", timeout=30_000)
+    state = table.check()
+    seen = table.nb.run_json(DRIVER, "_sw_emit(seen)")
+    assert seen == state["history"][len(PLAYED_IN_CODE):] and len(seen) == 14

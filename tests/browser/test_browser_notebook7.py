@@ -1,13 +1,18 @@
-"""The table also renders and plays in Jupyter Notebook 7 (`python -m notebook`)."""
+"""The table also renders and plays in Jupyter Notebook 7 (`python -m notebook`),
+keeps every key pressed on it from the notebook, and shows its Rules panel.
+
+One Notebook 7 server, notebook and kernel for the module.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 import harness as h
+import keys
 import plans
 import solitaire_widgets as sw
-from table import NOTEBOOK_CELLS, Table
+from table import NOTEBOOK_CELLS, SPARE, Table
 
 pytestmark = pytest.mark.browser
 
@@ -20,46 +25,71 @@ def notebook_server(chromium, front_end_built):
     server.stop()
 
 
-def test_table_renders_and_plays_in_notebook7(notebook_server, chromium, console_guard):
-    name, seed = "cruel", plans.SEEDS["cruel"]
+@pytest.fixture(scope="module")
+def nb7_table(notebook_server, chromium):
     h.write_notebook(notebook_server.root / "nb7.ipynb", NOTEBOOK_CELLS)
-    page = console_guard(chromium.new_page())
-    try:
-        nb = h.NotebookPage(page, notebook_server, "nb7.ipynb").open()
-        nb.run(0, NOTEBOOK_CELLS[0])
-        table = Table(nb)
-        state = table.new(f"sw.SolitaireWidget({name!r}, seed={seed})")
-        local = sw.new_game(name, seed=seed)
-        assert set(table.snap()["piles"]) == set(local.PILES)
-        move = next(m for m in local.legal_moves() if not m.is_action)
-        state = table.play(str(move), "drag", name, [])
-        assert state["history"] == [str(move)]
-        table.screenshot("notebook7-cruel")
-    finally:
-        page.close()
+    page = chromium.new_page()
+    nb = h.NotebookPage(page, notebook_server, "nb7.ipynb").open()
+    nb.run(0, NOTEBOOK_CELLS[0])
+    yield Table(nb)
+    page.close()
 
 
-def test_keyboard_plays_in_notebook7(notebook_server, chromium, console_guard):
+@pytest.fixture
+def nb7(nb7_table, console_guard):
+    console_guard(nb7_table.nb.p)
+    nb7_table.page.mouse.up()
+    yield nb7_table
+
+
+def test_table_renders_and_plays_in_notebook7(nb7):
+    table = nb7
+    name, seed = "cruel", plans.SEEDS["cruel"]
+    table.new(f"sw.SolitaireWidget({name!r}, seed={seed})")
+    local = sw.new_game(name, seed=seed)
+    assert set(table.snap()["piles"]) == set(local.PILES)
+    move = next(m for m in local.legal_moves() if not m.is_action)
+    state = table.play(str(move), "drag", name, [])
+    assert state["history"] == [str(move)]
+    table.screenshot("notebook7-cruel")
+
+
+def test_keyboard_plays_in_notebook7(nb7):
     """Notebook 7's own shortcut handler takes arrow keys, z and y unless the
     table gets them first: arrows move the focus, Enter and Space move a
     card, z undoes, y redoes, d redeals."""
+    table = nb7
     name, seed = "cruel", plans.KEY_SEEDS["cruel"]
-    h.write_notebook(notebook_server.root / "nb7keys.ipynb", NOTEBOOK_CELLS)
-    page = console_guard(chromium.new_page())
-    try:
-        nb = h.NotebookPage(page, notebook_server, "nb7keys.ipynb").open()
-        nb.run(0, NOTEBOOK_CELLS[0])
-        table = Table(nb)
-        table.new(f"sw.SolitaireWidget({name!r}, seed={seed})")
-        local = sw.new_game(name, seed=seed)
-        move = next(m for m in local.legal_moves() if not m.is_action)
-        state = table.play(str(move), "key", name, [])
-        assert state["history"] == [str(move)]
-        for key, history in (("z", []), ("y", [str(move)]), ("d", [str(move), "redeal"])):
-            table.focus_table()
-            older = table.dom_version()
-            table.page.keyboard.press(key)
-            table.wait_version_change(older)
-            assert table.check()["history"] == history, key
-    finally:
-        page.close()
+    table.new(f"sw.SolitaireWidget({name!r}, seed={seed})")
+    local = sw.new_game(name, seed=seed)
+    move = next(m for m in local.legal_moves() if not m.is_action)
+    state = table.play(str(move), "key", name, [])
+    assert state["history"] == [str(move)]
+    for key, history in (("z", []), ("y", [str(move)]), ("d", [str(move), "redeal"])):
+        table.focus_table()
+        older = table.dom_version()
+        table.page.keyboard.press(key)
+        table.wait_version_change(older)
+        assert table.check()["history"] == history, key
+
+
+def test_rules_panel_shows_the_rules_in_notebook7(nb7):
+    table = nb7
+    table.new('sw.SolitaireWidget("leap_year", seed=2)')
+    table.button("rules")
+    panel = table.cell().locator('.sw-panel[data-panel="rules"]')
+    text = panel.inner_text()
+    assert text.startswith("Leap Year") and "One pass through the stock, no redeal." in text, text
+    assert "[object" not in text
+
+
+def test_keys_on_the_table_never_reach_notebook7(nb7):
+    """Notebook 7 listens for its shortcuts on the document in the capture
+    phase and matches the focused element itself: m, x, b, d d ... pressed
+    on a pile, a button or the Rules panel must still never reach it; outside
+    the table they do."""
+    table = nb7
+    table.new('sw.SolitaireWidget("bobby", seed=3)')
+    keys.assert_jupyter_takes_keys_outside_the_table(table.nb, SPARE)
+    checked = keys.assert_keys_stay_in_table(table.page, keys.JUPYTER_KEYS, keys.JUPYTER_STATE_JS, "f0")
+    assert checked == 3 * len(keys.JUPYTER_KEYS)

@@ -1,12 +1,13 @@
 """Every face-up card stays readable (issue 9, "Readable and calm"): at cell
-widths of 420, 800 and 1,400 px, in all five games, in positions with long
+widths of 300 (a narrow notebook cell), 420, 800 and 1,400 px, in all five games, in positions with long
 fans (games played on from code), the corner index of every face-up card
 (``.sw-card .sw-index``: the box of the rank and suit drawn on the face, the
 top-left corner in a fan to the right or a stack, the top strip with the
 rank at the left and the suit at the right in a downward fan) is at least
 ``MIN_INDEX_PX`` tall and ``MIN_INDEX_W`` wide, lies inside the felt, and no
 other card covers any of it.  Cards under the top of a stack (foundations,
-waste) are not meant to show.  The table never scrolls sideways.
+waste) are not meant to show.  The table never scrolls sideways, and its
+status line wraps only between its items ("Passes left 1" stays whole).
 
 One widget per game; the width changes by resizing the output area the
 table lives in (the table follows through its ResizeObserver).
@@ -19,11 +20,12 @@ import random
 import pytest
 
 import harness as h
+import plans
 import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = [420, 800, 1400]
+WIDTHS = [300, 420, 800, 1400]
 # The face draws the rank at a font size of at least 12 px (faces.js); its
 # strip is then at least 14.4 px high, its corner 15.6 px wide and 25 px high.
 MIN_INDEX_PX = 14
@@ -80,7 +82,9 @@ CHECK_JS = """
       if (w > 0.5 && h > 0.5) problems.push(`${name(card)}: index covered by ${name(cards[j])} (${w.toFixed(1)} x ${h.toFixed(1)} px)`);
     }
   });
-  return {checked, smallest, problems, cw: parseFloat(t.style.getPropertyValue('--sw-cw')),
+  const split = Array.from(t.querySelectorAll('.sw-status .sw-counter'))
+    .filter(e => e.getClientRects().length > 1).map(e => e.textContent);
+  return {checked, smallest, problems, split, cw: parseFloat(t.style.getPropertyValue('--sw-cw')),
           scrolls: t.scrollWidth > t.clientWidth + 1, feltHeight: felt.height};
 }
 """
@@ -134,3 +138,69 @@ def test_every_face_up_index_is_readable(table, sized, name):
         assert result["checked"] > 0, f"{where}: no face-up card found"
         assert not result["problems"], f"{where}:\n" + "\n".join(result["problems"][:20])
         assert not result["scrolls"], f"{where}: the table scrolls sideways"
+        assert not result["split"], f"{where}: status items broken over two lines: {result['split']}"
+
+
+# The table's height against the notebook's own scrolling pane (the part of
+# the window that shows cells).
+FIT_JS = """
+(t) => {
+  const pane = t.closest('.jp-WindowedPanel-outer') || t.closest('.jp-Notebook');
+  const felt = t.querySelector('.sw-felt');
+  return {table: t.getBoundingClientRect().height, pane: pane ? pane.clientHeight : innerHeight,
+          felt: felt.getBoundingClientRect().height, ch: parseFloat(t.style.getPropertyValue('--sw-ch'))};
+}
+"""
+
+
+@pytest.fixture
+def laptop(table):
+    """A 1,400 x 900 window."""
+    table.page.set_viewport_size({"width": 1400, "height": 900})
+    yield table
+    table.page.set_viewport_size(h.VIEWPORT)
+
+
+# Where the message of a refused drop shows, against the pile it was dropped on.
+MESSAGE_JS = """
+([t, pile]) => {
+  const m = t.querySelector('.sw-message').getBoundingClientRect();
+  const cards = t.querySelectorAll(`.sw-pile[data-pile="${pile}"] .sw-card`);
+  const p = (cards.length ? cards[cards.length - 1] : t.querySelector(`.sw-pile[data-pile="${pile}"]`)).getBoundingClientRect();
+  const f = t.querySelector('.sw-felt').getBoundingClientRect();
+  return {inView: m.top >= 0 && m.bottom <= innerHeight && m.left >= 0 && m.right <= innerWidth,
+          onFelt: m.top >= f.top && m.bottom <= f.bottom,
+          gap: Math.max(0, m.top - p.bottom, p.top - m.bottom), ch: p.height, height: m.height,
+          fontSize: parseFloat(getComputedStyle(t.querySelector('.sw-message')).fontSize)};
+}
+"""
+
+
+def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(laptop):
+    table = laptop
+    for name in ["frog", "leap_year", "bobby", "cruel", "midshipman"]:
+        table.new(f"sw.SolitaireWidget({name!r}, seed=5)")
+        size = table.root().evaluate(FIT_JS)
+        assert size["table"] <= size["pane"], f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"
+    # A refused drop (the last table, Midshipman): its reason shows by the pile it was dropped on, in view.
+    game = sw.new_game("midshipman", seed=5)
+    source, target = next((m.source, t) for m in game.legal_moves() if not m.is_action
+                          for t in game.PILES if t[0] == "t" and t != m.source and game.why_illegal(m.source, t))
+    table.drag(source, target)
+    table.page.wait_for_function("t => t.querySelector('.sw-message')?.textContent", arg=table.root().element_handle(),
+                                 timeout=10_000)
+    where = table.page.evaluate(MESSAGE_JS, [table.root().element_handle(), target])
+    assert where["inView"] and where["onFelt"] and where["fontSize"] >= 13, where
+    assert where["gap"] <= 12, f"the message is {where['gap']:.0f} px from the pile it is about: {where}"
+    assert game.why_illegal(source, target) in table.message()
+    table.screenshot("refused-drop-message")
+    # A won Frog: its columns are empty; the felt keeps no room for them.
+    deck = plans.winning_deck("frog")
+    local = sw.new_game("frog", deck=deck)
+    moves = plans.greedy_win(local)
+    table.new(f"sw.SolitaireWidget(sw.new_game('frog', deck={deck!r}))", moves[:-1])
+    playing = table.root().evaluate(FIT_JS)
+    table.code(f"w.game.play({moves[-1]!r})")
+    table.page.wait_for_function("t => t.dataset.status === 'won'", arg=table.root().element_handle())
+    won = table.root().evaluate(FIT_JS)
+    assert won["felt"] < playing["felt"] - 0.5 * won["ch"], (playing, won)

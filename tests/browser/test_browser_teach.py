@@ -107,3 +107,55 @@ def test_replay_bar_steps_through_a_finished_game_and_branches(table):
     state = wait_version_after(table, version)
     assert state["history"] == ["deal", "deal", home]
     assert slider.get_attribute("max") == "3" and bar.locator('button[data-step="forward"]').is_disabled()
+
+
+BACKGROUND_JS = "b => getComputedStyle(b).backgroundColor"
+
+
+def test_toggles_look_on_and_off_and_their_keys_say_what_they_did(table):
+    table.new('sw.SolitaireWidget("cruel", seed=7)')
+    for action, key in (("auto", "a"), ("explain", None)):
+        button = table.cell(VIEW).locator(f'button[data-action="{action}"]')
+        off = button.evaluate(BACKGROUND_JS)
+        assert button.get_attribute("aria-pressed") == "false"
+        if key:
+            table.focus_table()
+            table.page.keyboard.press(key)
+        else:
+            button.click()
+        table.page.wait_for_function("b => b.getAttribute('aria-pressed') === 'true'", arg=button.element_handle())
+        assert button.evaluate(BACKGROUND_JS) != off, f"{action} looks the same on and off"
+    assert table.message().startswith("Auto-drop on")
+    assert table.nb.run_json(DRIVER, "_sw_emit(w.auto_drop)") is True
+    # Bobby never sends a card home on its own: no toggle, and its key says why.
+    table.new('sw.SolitaireWidget("bobby", seed=3)')
+    assert table.cell(VIEW).locator('button[data-action="auto"]').count() == 0
+    table.focus_table()
+    table.page.keyboard.press("a")
+    table.page.wait_for_function("c => c.querySelector('.sw-message')?.textContent.includes('never has a card that is safe')",
+                                 arg=table.handle(VIEW), timeout=5_000)
+
+
+def test_no_redeal_where_the_options_allow_none_and_d_says_why(table):
+    table.new('sw.SolitaireWidget("leap_year", seed=2)')
+    assert table.cell(VIEW).locator('button[data-action="redeal"]').count() == 0
+    table.focus_table()
+    table.page.keyboard.press("d")
+    table.page.wait_for_function("c => c.querySelector('.sw-message')?.textContent.includes('no redeal (option redeal=\"none\")')",
+                                 arg=table.handle(VIEW), timeout=5_000)
+    table.new('sw.SolitaireWidget("leap_year", seed=2, redeal="once")')
+    assert table.cell(VIEW).locator('button[data-action="redeal"]').count() == 1
+
+
+def test_explain_puts_piles_with_the_same_reason_on_one_line(table):
+    # Frog seed 3: the reserve's 4♦ cannot start any of the five empty foundations f3–f7.
+    table.new('sw.SolitaireWidget("frog", seed=3)')
+    table.button("explain")
+    pt = table.point("reserve")
+    table.page.mouse.move(pt["x"], pt["y"])
+    reasons = panel(table, "explain").locator(".sw-explain-reasons li")
+    reasons.first.wait_for()
+    lines = reasons.all_inner_texts()
+    assert "f3–f7: 4♦ cannot start f3–f7: an empty foundation takes only an ace" in lines, lines
+    assert not any(line.startswith(("f4:", "f5:")) for line in lines), lines
+    table.button("explain")

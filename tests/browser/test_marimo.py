@@ -1,10 +1,13 @@
 """The table in marimo: ``examples/marimo_cruel.py`` served by ``marimo run``,
-played by mouse and keys in Chromium, page == engine after every move.
+played by mouse and keys in Chromium, page == engine after every move; its
+Rules panel, and the example's status cell following a solver's play-out.
+The editor (``marimo edit``, dark theme): the table turns dark, and keys
+pressed on it never reach marimo's cell shortcuts.
 
 The engine is read through the notebook itself: the test serves a copy of the
 example with one more cell that renders ``widget.game``'s state (the same
 ``_sw_state`` as the JupyterLab suite) and re-runs on every change, as the
-example's own status cell does.
+example's own status cell does, and one that makes Play it out quick.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 import pytest
 
 import harness as h
+import keys
 from gallery import TEXT_COLOUR_JS, luminance
 from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
@@ -34,6 +38,12 @@ def _(mo, position, widget):
     exec({h.STATE_HELPERS!r}, _helpers)
     _state = _helpers["_json"].dumps(_helpers["_sw_state"](widget), separators=(",", ":"))
     mo.Html(f"<pre id='sw-engine-state'>{{_html.escape(_state)}}</pre>")
+    return
+
+
+@app.cell
+def _(widget):
+    widget.play_pace = 0.03  # a quick Play it out
     return
 '''
 
@@ -195,29 +205,95 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
         page.close()
 
 
-def test_marimo_dark_theme_turns_the_table_dark(tmp_path: Path, chromium: h.Browser, front_end_built: Path,
-                                               console_guard) -> None:
-    # marimo's own setting (display.theme in the user's marimo.toml), not a
-    # class set by hand: the page marks itself dark and the table follows.
-    base = tmp_path / "server"
+def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_server: MarimoServer,
+                                                                  chromium: h.Browser, console_guard) -> None:
+    """The Rules panel shows the rules (marimo sent the rules, a str
+    subclass, as an object: "[object Object]"). Solve, then Play it out: the
+    example's status cell follows every move the solver plays, as it follows
+    clicks (the play-out's thread is one marimo follows)."""
+    from playwright.sync_api import expect
+
+    page = console_guard(chromium.new_page())
+    try:
+        p = page.page
+        p.goto(marimo_server.url)
+        p.locator(".sw-table").wait_for(timeout=60_000)
+        p.locator("#sw-engine-state").wait_for(timeout=60_000)
+        table = MarimoTable(page)
+        p.locator('.sw-table button[data-action="rules"]').click()
+        panel = p.locator('.sw-panel[data-panel="rules"]')
+        expect(panel).to_contain_text("Cruel")
+        text = panel.inner_text()
+        assert "[object" not in text and "Redeal" in text and "Options in force" in text, text
+        p.keyboard.press("r")
+        expect(panel).to_have_count(0)
+
+        p.locator('.sw-table button[data-action="solve"]').click()
+        expect(p.locator(".sw-assist")).to_contain_text("Winnable in", timeout=30_000)
+        p.locator('.sw-table button[data-action="play_out"]').click()
+        expect(p.locator(".sw-assist")).to_contain_text("Played out: won", timeout=60_000)
+        state = table.settled(0)
+        assert state["status"] == "won" and state["counters"]["home"] == 52
+        # the example's own status cell, re-run by the play-out's last move
+        expect(p.get_by_text(re.compile(r"52 of 52 cards home")).first).to_be_visible(timeout=15_000)
+        expect(p.get_by_text(re.compile(rf"\b{len(state['history'])} moves played")).first).to_be_visible()
+    except Exception:
+        page.page.screenshot(path=str(marimo_server.base / "failure-play-out.png"))
+        raise
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def marimo_editor(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
+    """The example in marimo's editor with marimo's dark theme (its own
+    setting, display.theme in the user's marimo.toml), cells run on open; one
+    page for the module (the editor keeps one session per notebook)."""
+    folder = tmp_path_factory.mktemp("marimo-edit")
+    base = folder / "server"
     config = base / "xdg_config_home" / "marimo" / "marimo.toml"
     config.parent.mkdir(parents=True)
-    config.write_text('[display]\ntheme = "dark"\n')
-    notebook = tmp_path / EXAMPLE.name
+    config.write_text('[display]\ntheme = "dark"\n\n[runtime]\nauto_instantiate = true\n')
+    notebook = folder / EXAMPLE.name
     notebook.write_text(EXAMPLE.read_text())
-    with MarimoServer(notebook, base=base) as server:
-        page = console_guard(chromium.new_page())
+    with MarimoServer(notebook, base=base, mode="edit") as server:
+        page = chromium.new_page()
         try:
             page.page.goto(server.url)
-            root = page.page.locator(".sw-table").first
-            root.wait_for(timeout=60_000)
-            assert page.page.evaluate("document.body.classList.contains('dark')"), "marimo did not turn dark"
-            assert root.get_attribute("data-host-theme") == "dark"
-            assert luminance(root.evaluate(TEXT_COLOUR_JS)) > 0.5, "the table's text stayed dark on a dark page"
-            button = page.page.locator('.sw-table button[data-action="undo"]').first
-            assert luminance(button.evaluate("b => getComputedStyle(b).backgroundColor")) < 0.5
+            page.page.locator(".sw-table").first.wait_for(timeout=60_000)
+            yield server, page
         except Exception:
             page.page.screenshot(path=str(base / "failure.png"))
             raise
         finally:
             page.close()
+
+
+def test_marimo_dark_theme_turns_the_table_dark(marimo_editor, console_guard) -> None:
+    # The page marks itself dark and the table follows.
+    _, page = marimo_editor
+    console_guard(page)
+    root = page.page.locator(".sw-table").first
+    assert page.page.evaluate("document.body.classList.contains('dark')"), "marimo did not turn dark"
+    assert root.get_attribute("data-host-theme") == "dark"
+    assert luminance(root.evaluate(TEXT_COLOUR_JS)) > 0.5, "the table's text stayed dark on a dark page"
+    button = page.page.locator('.sw-table button[data-action="undo"]').first
+    assert luminance(button.evaluate("b => getComputedStyle(b).backgroundColor")) < 0.5
+
+
+def test_keys_on_the_table_never_reach_marimo_cells(marimo_editor, console_guard) -> None:
+    """marimo's editor has cell shortcuts (a and b add a cell, x cuts it, v
+    pastes, Shift+Enter runs, Shift+Backspace deletes): none of them acts
+    while the focus is on a pile, a button or the Rules panel; with a cell
+    focused, b still adds one."""
+    _, page = marimo_editor
+    console_guard(page)
+    p = page.page
+    checked = keys.assert_keys_stay_in_table(p, keys.MARIMO_KEYS, keys.MARIMO_STATE_JS, "t0")
+    assert checked == 3 * len(keys.MARIMO_KEYS)
+    # The control: a cell focused outside the table (command mode) takes b.
+    cells = "n => document.querySelectorAll('.marimo-cell[data-cell-id]').length === n"
+    n = p.evaluate("() => document.querySelectorAll('.marimo-cell[data-cell-id]').length")
+    p.locator(".marimo-cell[data-cell-id]").first.focus()
+    p.keyboard.press("b")
+    p.wait_for_function(cells, arg=n + 1, timeout=10_000)
