@@ -4,7 +4,7 @@ equal to the engine, and a game class worded to attack the page (a title
 ``<img src=x onerror=alert(1)>``, script tags and links in its rules and
 reasons) shows those characters in the table, its Rules panel, its messages
 and the Markdown of ``sw.rules``, ``sw.variants`` and ``explain()``, and runs
-nothing.
+nothing (a picture of it too).
 
 The test opens a copy of the notebook with two cells added at the end: the
 state helpers the other table tests use, and a driver for the checks."""
@@ -37,7 +37,7 @@ class Hostile(Golf):
 
 sw.register(Hostile)
 hostile = sw.SolitaireWidget(Hostile(seed=1))
-display(sw.rules(Hostile), sw.variants(Hostile), Hostile(seed=1).explain(), hostile)
+display(sw.rules(Hostile), sw.variants(Hostile), Hostile(seed=1).explain(), Hostile(seed=1).picture(), hostile)
 '''
 
 # Nothing on the page carries an event handler attribute or loads "x".
