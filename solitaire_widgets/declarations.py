@@ -1,10 +1,12 @@
-"""The checks a game class passes when it is made.
+"""The checks a game class passes when it is made, and when it is registered.
 
 A game defined in a notebook is input the package did not write, so every
 declaration (``PILES``, ``ROLES``, ``ROUTES``, ``DRAWS``, ``OPTIONS``,
-``RULES``, ``LAYOUT`` …) is checked as the class statement runs: a mistake
-is a ``TypeError`` naming the class and what is wrong, never a failure when
-a player clicks.
+``RULES``, ``LAYOUT`` …) and the hooks it must fill in are checked as the
+class statement runs (``check_declarations``), and ``sw.register`` deals one
+game and asks its hooks what the table and the solver will ask
+(``check_game_plays``): a mistake is a ``TypeError`` naming the class and what
+is wrong, never a failure when a player clicks.
 
 >>> from solitaire_widgets import Game
 >>> class Broken(Game):
@@ -17,7 +19,9 @@ TypeError: Broken: pile 't0' has no role (ROLES gives each pile one of stock, wa
 
 from __future__ import annotations
 
+import re
 import string
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import MAX_CARDS
@@ -30,6 +34,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
+# An option value is typed as a keyword argument and shown in code: a word.
+OPTION_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
 def check_declarations(cls: type["Game"]) -> None:
@@ -43,6 +49,7 @@ def check_declarations(cls: type["Game"]) -> None:
     _check_options(cls, fail)
     _check_rules(cls, fail)
     _check_strategy(cls, fail)
+    _check_hooks(cls, fail)
     for which, layout in [("LAYOUT", cls.LAYOUT)] + [
             (f"NARROW_LAYOUTS[{i}]", lay) for i, lay in enumerate(_sequence(cls.NARROW_LAYOUTS, "NARROW_LAYOUTS", fail))]:
         if which == "LAYOUT" and layout is None:
@@ -67,6 +74,8 @@ def _check_identity(cls: type["Game"], fail: Any) -> None:
         fail(f"name must be a snake_case id like 'aces_up' (lower-case letters, digits, _), not {name!r}")
     if not isinstance(cls.title, str) or not cls.title.strip():
         fail(f"title must be a non-empty string, not {cls.title!r}")
+    if not cls.title.isprintable():
+        fail(f"title must be one line of text, not {cls.title!r}")
     decks = cls.decks
     if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_CARDS // 52:
         fail(f"decks must be a whole number from 1 to {MAX_CARDS // 52}, not {decks!r}")
@@ -98,6 +107,8 @@ def _check_piles(cls: type["Game"], fail: Any) -> None:
     stocks = [p for p in piles if roles[p] == "stock"]
     if len(stocks) > 1:
         fail(f"a game has at most one stock, not {len(stocks)} ({', '.join(stocks)})")
+    if "foundation" not in roles.values():
+        fail("no pile has the role 'foundation': a game is won when every card is home on the foundations")
     for pile in _sequence(cls.INTERCHANGEABLE, "INTERCHANGEABLE", fail):
         if pile not in piles:
             fail(f"INTERCHANGEABLE names pile {pile!r}, which is not in PILES")
@@ -114,9 +125,16 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
     for source, targets in cls.ROUTES.items():
         if source not in piles:
             fail(f"ROUTES names pile {source!r}, which is not in PILES ({', '.join(piles)})")
+        if cls.ROLES[source] == "foundation":
+            fail(f"ROUTES starts at foundation {source!r}: a card on a foundation never moves again")
+        if cls.ROLES[source] == "stock":
+            fail(f"ROUTES starts at the stock {source!r}: its cards are turned up by a stock action "
+                 "(DRAWS), not moved by hand")
         for target in _sequence(targets, f"ROUTES[{source!r}]", fail):
             if target not in piles:
                 fail(f"ROUTES[{source!r}] names pile {target!r}, which is not in PILES ({', '.join(piles)})")
+            if cls.ROLES[target] == "stock":
+                fail(f"ROUTES[{source!r}] ends at the stock {target!r}: cards never go back to the stock")
     if not isinstance(cls.DRAWS, Mapping):
         fail(f"DRAWS must be a dict of action -> (source, target), not {type(cls.DRAWS).__name__}")
     for action, pair in cls.DRAWS.items():
@@ -138,8 +156,15 @@ def _check_options(cls: type["Game"], fail: Any) -> None:
         if (not isinstance(values, tuple) or not values or not all(isinstance(v, str) for v in values)
                 or len(set(values)) != len(values)):
             fail(f"OPTIONS[{option!r}] must be a tuple of distinct strings, the default first, not {values!r}")
+        for value in values:
+            if not OPTION_VALUE.fullmatch(value):
+                fail(f"OPTIONS[{option!r}] holds {value!r}; an option value is a word (letters, digits, _ or -) "
+                     "like 'turn' or 'in_order'")
         if tuple(cls.OPTION_RULES.get(option, ())) != values:
             fail(f"OPTION_RULES[{option!r}] must give one sentence for each of {values}, in that order")
+        for value, sentence in cls.OPTION_RULES[option].items():
+            if not isinstance(sentence, str) or not sentence.strip() or not sentence.isprintable():
+                fail(f"OPTION_RULES[{option!r}][{value!r}] must be one sentence on one line, not {sentence!r}")
     extra = sorted(set(cls.OPTION_RULES) - set(cls.OPTIONS))
     if extra:
         fail(f"OPTION_RULES has option {extra[0]!r}, which OPTIONS does not declare")
@@ -150,6 +175,9 @@ def _check_rules(cls: type["Game"], fail: Any) -> None:
         if not (isinstance(entry, tuple) and len(entry) == 2 and all(isinstance(x, str) for x in entry)):
             fail(f"RULES holds (topic, text) pairs of strings, not {entry!r}")
         topic, text = entry
+        if not topic.strip() or not text.strip() or not (topic + text).isprintable():
+            fail(f"RULES: the topic and the text of {topic!r} are each one line of text, not empty "
+                 "(a page wraps long lines itself)")
         try:
             fields = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
         except ValueError as err:
@@ -166,3 +194,89 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
         fail(f"GUIDE must be a solitaire_widgets.strategy.Guide or None, not {cls.GUIDE!r}")
     if not isinstance(cls.PACE, Pace):
         fail(f"PACE must be a solitaire_widgets.strategy.Pace, not {cls.PACE!r}")
+
+
+# The hooks a game class fills in, and when (see docs/extending.md).
+HOOKS = {
+    "_setup": "deal the cards onto the piles",
+    "_wants": "say which cards a pile takes now, as ROUTES lets cards move",
+    "_build_reason": "say why a card may not go onto a pile, as ROUTES lets cards move",
+    "_action_reason": "say when its stock actions ({actions}) are allowed",
+    "_do_action": "carry out its stock actions that are not DRAWS ({actions})",
+}
+
+
+def _check_hooks(cls: type["Game"], fail: Any) -> None:
+    from .game import Game  # (the engine core imports this module)
+
+    def missing(hook: str) -> bool:
+        return getattr(cls, hook) is getattr(Game, hook)
+
+    actions = [a for a in cls.ACTION_NAMES]
+    not_draws = [a for a in actions if a not in cls.DRAWS]
+    needed = ["_setup"] + (["_wants", "_build_reason"] if cls.ROUTES else []) + (
+        ["_action_reason"] if actions else []) + (["_do_action"] if not_draws else [])
+    for hook in needed:
+        if missing(hook):
+            what = HOOKS[hook].format(actions=", ".join(not_draws if hook == "_do_action" else actions))
+            fail(f"define {hook}() to {what}")
+
+
+def check_game_plays(cls: type["Game"]) -> None:
+    """Deal one game of ``cls`` (seed 0) and ask its hooks what the table and
+    the solver will ask; raise ``TypeError`` naming the class and the first
+    wrong answer.  ``sw.register`` runs it, so a game whose deal loses a card
+    or whose ``_wants`` cannot answer for an empty pile fails there.
+
+    >>> import solitaire_widgets as sw
+    >>> check_game_plays(sw.Bobby)  # passes
+    """
+    from .cards import CARD
+    from .game import ANY
+
+    name = cls.__name__
+    try:
+        game = cls(seed=0)
+    except Exception as err:
+        raise TypeError(f"{name}: dealing a game (seed 0) failed: {type(err).__name__}: {err}") from err
+    dealt = Counter(c for pile in game._piles for c in pile)
+    if dealt.keys() != set(range(game._N)) or max(dealt.values()) > 1:
+        twice = sorted(c for c, n in dealt.items() if n > 1)
+        problem = (f"{CARD[twice[0]]} is dealt twice" if twice
+                   else f"{CARD[min(set(range(game._N)) - dealt.keys())]} is never dealt")
+        raise TypeError(f"{name}: _setup must put each of the {game._N} cards on exactly one pile; "
+                        f"dealing seed 0, {problem} ({dealt.total()} cards dealt)")
+
+    def ask(what: str, call: Any) -> Any:
+        try:
+            return call()
+        except Exception as err:
+            raise TypeError(f"{name}: {what} raised {type(err).__name__}: {err}") from err
+
+    keys = set(cls._KEYS)
+    for t in cls._TARGETS:
+        pile = cls.PILES[t]
+        for held, where in ((game._piles[t], f"{pile} as dealt"), ([], f"{pile} while empty")):
+            wants = ask(f"_wants({t}) for {where}", lambda: game.wants_holding(t, held))
+            if wants is not ANY and not (isinstance(wants, tuple) and set(wants) <= keys):
+                raise TypeError(
+                    f"{name}: _wants({t}) answered {wants!r} for {where}; it answers ANY, or a tuple of card "
+                    f"keys ({cls.KEY}s: {min(keys)}–{max(keys)}), () for none — for an empty pile too, "
+                    "which the table and the solver ask about")
+    for action in cls.ACTION_NAMES:
+        reason = ask(f"_action_reason({action!r})", lambda: game._action_reason(action))
+        if reason is not None and not (isinstance(reason, str) and reason.strip()):
+            raise TypeError(f"{name}: _action_reason({action!r}) answered {reason!r}; it answers None when "
+                            "the action is allowed, else the reason in words")
+    for s in cls._SOURCES:
+        for t in range(len(cls.PILES)):
+            if game._MOVE_GRID[s][t] is None or not game._piles[s]:
+                continue
+            card = game._piles[s][-1]
+            wants = game._wants(t)
+            if wants is ANY or cls._KEYS[card] in wants:
+                continue
+            reason = ask(f"_build_reason({t}, {card})", lambda: game._build_reason(t, card))
+            if not (isinstance(reason, str) and reason.strip()):
+                raise TypeError(f"{name}: _build_reason({t}, {card}) answered {reason!r}; it says in words "
+                                f"why {CARD[card]} may not go onto {cls.PILES[t]}")

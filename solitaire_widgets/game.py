@@ -162,6 +162,9 @@ class Game(FastPath):
         if "title" not in cls.__dict__:
             cls.title = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", cls.__name__)
         check_declarations(cls)
+        for action in cls.ACTION_NAMES:
+            if not hasattr(cls, action):  # each stock action is a method too: game.draw()
+                setattr(cls, action, _action_method(action))
         cls._INDEX = {p: i for i, p in enumerate(cls.PILES)}
         cls._ROLE_AT = tuple(cls.ROLES[p] for p in cls.PILES)
         cls._LAYOUTS = (cls.LAYOUT or default_layout(cls.PILES, cls.ROLES),) + tuple(cls.NARROW_LAYOUTS)
@@ -1020,6 +1023,16 @@ class Redeals:
     def redeal(self: Any) -> Move:
         """Play ``redeal``."""
         return self.play("redeal")
+
+
+def _action_method(action: str) -> Callable[[Any], Move]:
+    """``game.<action>()``, which plays the stock action ``action``."""
+    def method(self: Game) -> Move:
+        return self.play(action)
+
+    method.__name__ = method.__qualname__ = action
+    method.__doc__ = f"Play ``{action}`` (the same as ``play({action!r})``)."
+    return method
 
 
 def _unshared(record: tuple) -> tuple:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .game import Game
 from .games import GameName, game_class
-from .text import Markdown
+from .text import Markdown, literal
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class Variants(dict):
         for variant in self.values():
             for value, meaning in variant.meanings.items():
                 default = " (default)" if value == variant.default else ""
-                rows.append(f'| `{variant.option}` | `"{value}"`{default} | {meaning} |')
+                rows.append(f'| `{variant.option}` | `"{value}"`{default} | {literal(meaning)} |')
         return "\n".join(rows)
 
 
@@ -80,8 +80,9 @@ def rules(game: GameName, **options: Any) -> Markdown:
         options = {**game.options, **options}
     chosen = cls.checked_options(options)
     fill = {option: cls.OPTION_RULES[option][value] for option, value in chosen.items()}
-    lines = [f"### {cls.title}", ""]
-    lines += [f"- **{topic}**: {text.format(**fill)}" for topic, text in cls.RULES]
+    # The game's own words are shown as written: never read as HTML or Markdown.
+    lines = [f"### {literal(cls.title)}", ""]
+    lines += [f"- **{literal(topic)}**: {literal(text.format(**fill))}" for topic, text in cls.RULES]
     lines.append("")
     lines.append(options_line(cls, chosen))
     return Markdown("\n".join(lines))
@@ -90,7 +91,7 @@ def rules(game: GameName, **options: Any) -> Markdown:
 def options_line(cls: type[Game], chosen: dict[str, str]) -> str:
     """``Options in force: …`` (or that the game has none)."""
     if not chosen:
-        return f"{cls.title} has no rule options."
+        return f"{literal(cls.title)} has no rule options."
     parts = []
     for option, value in chosen.items():
         default = cls.OPTIONS[option][0]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 from numbers import Real
+from typing import Optional
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,10 @@ class Pace:
     """How a game's position value counts the stock and the redeals, in
     cards short of home.
 
-    ``stock``: what each card still in the stock counts against a position.
+    ``stock``: what each card still in the stock counts against a position;
+    None (the default): 1, or 0 where a stock action puts cards straight
+    home (a draw onto a foundation), as drawing one is then no more
+    progress than playing a card home.
     ``waste``: what each card passed over onto the waste counts.
     ``per_redeal``: what each redeal made so far counts against it.
     ``per_move``: what each move on the line from the search's start counts
@@ -55,7 +59,7 @@ class Pace:
     looks worse than a short one to the same cards home.
     """
 
-    stock: float = 1.0
+    stock: Optional[float] = None
     waste: float = 1.0
     per_redeal: float = 0.0
     per_move: float = 0.0
@@ -63,5 +67,7 @@ class Pace:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if value is None and f.name == "stock":
+                continue
             if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0:
                 raise ValueError(f"Pace.{f.name} must be a finite number ≥ 0, not {value!r}")

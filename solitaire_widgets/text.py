@@ -11,6 +11,7 @@ f0–f1    ...
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARD
@@ -48,6 +49,26 @@ class Markdown(str):
         printer.text(str(self))
 
 
+_MARKS = re.compile(r"[\\`*_\[\]|]")  # what Markdown reads as emphasis, code, a link or a table cell
+
+
+def literal(text: str) -> str:
+    """``text`` as Markdown that shows exactly its characters: for what a game
+    class says (its title, rules, reasons), which the package did not write.
+    HTML's ``<``, ``>`` and ``&`` become entities, so nothing in it is ever
+    read as a tag; Markdown's marks are escaped, so nothing becomes emphasis,
+    code or a link.  Jupyter, marimo, MkDocs and the table's Rules panel all
+    show the characters themselves.
+
+    >>> print(literal("<img src=x onerror=alert(1)> & [a](javascript:b) *c*"))
+    &lt;img src=x onerror=alert(1)&gt; &amp; \\[a\\](javascript:b) \\*c\\*
+    >>> literal("K and A join (Q, K, A, 2 …).")
+    'K and A join (Q, K, A, 2 …).'
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKS.sub(lambda mark: "\\" + mark.group(), text)
+
+
 def _plural(n: int, word: str, words: str = "") -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
@@ -55,7 +76,7 @@ def _plural(n: int, word: str, words: str = "") -> str:
 def explain(game: "Game") -> Markdown:
     """The position in short sentences (``Game.explain``)."""
     chosen = ", ".join(f'{k}="{v}"' for k, v in game.options.items())
-    lines = [f"**{game.title}**{f' ({chosen})' if chosen else ''}: move {len(game.history)}, "
+    lines = [f"**{literal(game.title)}**{f' ({chosen})' if chosen else ''}: move {len(game.history)}, "
              f"{game.cards_home}/{game.card_count} cards home, {game.status}.", ""]
     can, cannot = [], []
     for source in game.ROUTES:
@@ -73,13 +94,13 @@ def explain(game: "Game") -> Markdown:
                        key=lambda t: getattr(game.top(t), "suit", "") != card.suit)
         home = reasons[homes[0]] if homes else None
         other = next((r for t, r in reasons.items() if game.ROLES[t] != "foundation"), None)
-        cannot.append(f"- `{source}` {card} stays: " + "; ".join(r for r in (home, other) if r) + ".")
+        cannot.append(f"- `{source}` {card} stays: " + "; ".join(literal(r) for r in (home, other) if r) + ".")
     for action in game.ACTION_NAMES:
         reason = game.why_illegal(action)
         if reason is None:
             can.append(f"- `{action}`")
         else:
-            cannot.append(f"- `{action}`: {reason}.")
+            cannot.append(f"- `{action}`: {literal(reason)}.")
     if game.status == "won":
         lines.append("Every card is home: the game is won.")
     else:

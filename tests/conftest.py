@@ -44,6 +44,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             test._hypothesis_internal_use_settings = settings(chosen, max_examples=cap)  # type: ignore[union-attr]
 
 
+@pytest.fixture
+def clean_registry():
+    """Games a test registers (``sw.register``) are forgotten after it."""
+    from solitaire_widgets import games
+
+    saved = dict(games._REGISTRY)
+    yield
+    games._REGISTRY.clear()
+    games._REGISTRY.update(saved)
+
+
 def pytest_ignore_collect(collection_path: "os.PathLike[str]") -> bool | None:
     """Conftest files hold no doctests.  ``--doctest-modules`` would import
     each one as a module named ``conftest`` and the second import clashes

@@ -17,56 +17,19 @@ import pytest
 
 import solitaire_widgets as sw
 from solitaire_widgets import games as registry
-from solitaire_widgets.cards import CARD, RANK
-from solitaire_widgets.game import ANY
 from solitaire_widgets.layout import Layout, Row, Slot, default_layout, run
+
+from new_game import golf_class
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "solitaire_widgets"
 GAME_NAME = re.compile(r"frog|leap[\s_-]?year|bobby|cruel|midshipman", re.IGNORECASE)
 
 
-@pytest.fixture
-def clean_registry():
-    """Registrations made by a test are undone after it."""
-    saved = dict(registry._REGISTRY)
-    yield
-    registry._REGISTRY.clear()
-    registry._REGISTRY.update(saved)
-
-
-def golf_class() -> type[sw.Game]:
-    """A plain new game with none of the optional declarations: no name,
-    title, layout, options or hooks beyond the three the rules need."""
-
-    class Golf(sw.Game):
-        PILES, ROLES = sw.piles_by_role(stock="stock", foundation="f0", tableau=[f"t{i}" for i in range(7)])
-        ROUTES = {f"t{i}": ("f0",) for i in range(7)}
-        ACTION_NAMES = ("draw",)
-        DRAWS = {"draw": ("stock", "f0")}
-        RULES = (("Deal", "seven columns of five cards, one card to f0, the rest is the stock."),
-                 ("Play", "a column's top card goes onto f0 when it is one rank above or below f0's top card."))
-
-        def _setup(self, order: list[int]) -> None:
-            for n, t in enumerate(self._TABLEAU):
-                self._piles[t] = order[n * 5:(n + 1) * 5]
-            self._piles[self._INDEX["f0"]].append(order[35])
-            self._piles[self._INDEX["stock"]] = order[36:][::-1]
-
-        def _wants(self, t: int) -> Any:
-            pile = self._piles[t]
-            if not pile:
-                return ANY
-            rank = RANK[pile[-1]]
-            return tuple(r for r in (rank - 1, rank + 1) if 1 <= r <= 13)
-
-        def _build_reason(self, t: int, card: int) -> str:
-            return f"{CARD[card]} is not one rank above or below {CARD[self._piles[t][-1]]}"
-
-        def _action_reason(self, action: str) -> Any:
-            return None if self._piles[self._INDEX["stock"]] else "the stock is empty"
-
-    return Golf
+def plain_golf() -> type[sw.Game]:
+    """The notebook's Golf with its optional declarations back at their
+    defaults: what a new game gets when it declares only what it must."""
+    return type("Golf", (golf_class(),), {"LAYOUT": None, "NARROW_LAYOUTS": ()})
 
 
 # --- the registry and the one lookup ------------------------------------------------------------
@@ -138,7 +101,7 @@ def test_register_makes_a_new_game_known_everywhere_and_a_cell_run_again_replace
 # --- a plain new game plays everywhere ---------------------------------------------------------
 
 def test_a_plain_new_game_gets_its_defaults_and_plays_on_every_layer(clean_registry):
-    golf = sw.register(golf_class())
+    golf = sw.register(plain_golf())
     game = golf(seed=1)
     assert str(game).startswith("Golf  seed 1  playing  move 0  home 1/52\nstock    [16 cards]\nf0 ")
     assert golf.layouts() == (default_layout(golf.PILES, golf.ROLES),)
@@ -175,28 +138,42 @@ REFUSALS = [
     (dict(ROLES={"stock": "stock", "f0": "foundation"}), "Golf: pile 't0' has no role"),
     (dict(ROLES={**golf_class().ROLES, "t9": "tableau"}), "Golf: ROLES names pile 't9', which is not in PILES"),
     (dict(ROLES={**golf_class().ROLES, "f0": "home"}), "Golf: pile 'f0' has role 'home'; the roles are stock,"),
+    (dict(ROLES={**golf_class().ROLES, "f0": "tableau"}), "Golf: no pile has the role 'foundation'"),
     (dict(PILES=("stock", "hand")), "Golf: 'hand' in PILES is not a pile id"),
     (dict(PILES=("stock", "f0", "f0")), "Golf: pile 'f0' is listed twice in PILES"),
     (dict(ROUTES={"t0": ("f1",)}), r"Golf: ROUTES\['t0'\] names pile 'f1', which is not in PILES"),
     (dict(ROUTES={"t8": ("f0",)}), "Golf: ROUTES names pile 't8'"),
+    (dict(ROUTES={"f0": ("t0",)}), "Golf: ROUTES starts at foundation 'f0': a card on a foundation never moves"),
+    (dict(ROUTES={"stock": ("f0",)}), "Golf: ROUTES starts at the stock 'stock': its cards are turned up by a"),
+    (dict(ROUTES={"t0": ("stock",)}), r"Golf: ROUTES\['t0'\] ends at the stock 'stock': cards never go back"),
     (dict(DRAWS={"draw": ("stock", "waste")}), r"Golf: DRAWS\['draw'\] names pile 'waste'"),
     (dict(DRAWS={"deal": ("stock", "f0")}), "Golf: DRAWS names action 'deal', which is not in ACTION_NAMES"),
     (dict(ACTION_NAMES=("shuffle",)), "Golf: ACTION_NAMES holds 'shuffle'; the stock actions are draw, deal"),
     (dict(OPTIONS={"wrap": ()}, OPTION_RULES={"wrap": {}}), r"Golf: OPTIONS\['wrap'\] must be a tuple of distinct"),
     (dict(OPTIONS={"wrap": ("no", "yes")}, OPTION_RULES={"wrap": {"no": "No."}}),
      r"Golf: OPTION_RULES\['wrap'\] must give one sentence for each of \('no', 'yes'\)"),
-    (dict(OPTION_RULES={"wrap": {"no": "No."}}), "Golf: OPTION_RULES has option 'wrap', which OPTIONS does not"),
-    (dict(RULES=(("Play", "K and A {wrap}."),)), r"Golf: the rules text of 'Play' names option \{wrap\}"),
+    (dict(OPTIONS={"wrap": ("no", "yes please")}, OPTION_RULES={"wrap": {"no": "No.", "yes please": "Yes."}}),
+     r"Golf: OPTIONS\['wrap'\] holds 'yes please'; an option value is a word"),
+    (dict(OPTIONS={"wrap": ("no", "<b>")}, OPTION_RULES={"wrap": {"no": "No.", "<b>": "Yes."}}),
+     r"Golf: OPTIONS\['wrap'\] holds '<b>'; an option value is a word"),
+    (dict(OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes,\nover two lines."}}),
+     r"Golf: OPTION_RULES\['wrap'\]\['yes'\] must be one sentence on one line"),
+    (dict(OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes."}, "corner": {"no": "No."}}),
+     "Golf: OPTION_RULES has option 'corner', which OPTIONS does not"),
+    (dict(RULES=(("Play", "K and A {corner}."),)), r"Golf: the rules text of 'Play' names option \{corner\}"),
     (dict(RULES=(("Play", "a { brace"),)), "Golf: the rules text of 'Play' has a stray brace"),
+    (dict(RULES=(("Play", "one line,\nthen another"),)), "Golf: RULES: the topic and the text of 'Play' are each one"),
+    (dict(RULES=(("", "no topic"),)), "Golf: RULES: the topic and the text of '' are each one line"),
     (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0), Slot("w", 0, 1)))), "Golf: LAYOUT: it places pile 'w'"),
     (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0),))), "Golf: LAYOUT: it leaves out pile 'f0'"),
     (dict(NARROW_LAYOUTS=(Layout(1, (Row(),), ()),)), r"Golf: NARROW_LAYOUTS\[0\]: it leaves out pile 'stock'"),
     (dict(LAYOUT={"cols": 3}), "Golf: LAYOUT must be a solitaire_widgets.layout.Layout, not dict"),
     (dict(name="Golf!"), "Golf: name must be a snake_case id"),
+    (dict(title="Golf\n<b>"), "Golf: title must be one line of text"),
     (dict(decks=5), "Golf: decks must be a whole number from 1 to 4"),
     (dict(KEY="suit"), "Golf: KEY must be 'rank'"),
-    (dict(PILES=("stock", "waste"), ROLES={"stock": "stock", "waste": "stock"}, ROUTES={}, DRAWS={}),
-     "Golf: a game has at most one stock, not 2"),
+    (dict(PILES=("stock", "waste", "f0"), ROLES={"stock": "stock", "waste": "stock", "f0": "foundation"}, ROUTES={},
+          DRAWS={}), "Golf: a game has at most one stock, not 2"),
     (dict(GUIDE="home first"), "Golf: GUIDE must be a solitaire_widgets.strategy.Guide or None, not 'home first'"),
     (dict(PACE={"stock": 2}), r"Golf: PACE must be a solitaire_widgets.strategy.Pace, not \{'stock': 2\}"),
 ]
@@ -206,6 +183,60 @@ REFUSALS = [
 def test_a_class_that_breaks_its_declarations_is_refused_when_it_is_made(changes, message):
     with pytest.raises(TypeError, match=message):
         make(**changes)
+
+
+def without(*hooks: str, **changes: Any) -> type[sw.Game]:
+    """Golf made straight on sw.Game, as the notebook writes it but without ``hooks``."""
+    body = {k: v for k, v in vars(golf_class()).items() if k not in hooks and not k.startswith("__")}
+    return type("Golf", (sw.Game,), {**body, **changes})
+
+
+@pytest.mark.parametrize("hooks, changes, message", [
+    (("_setup",), {}, r"Golf: define _setup\(\) to deal the cards onto the piles"),
+    (("_wants",), {}, r"Golf: define _wants\(\) to say which cards a pile takes now"),
+    (("_build_reason",), {}, r"Golf: define _build_reason\(\) to say why a card may not go onto a pile"),
+    (("_action_reason",), {}, r"Golf: define _action_reason\(\) to say when its stock actions \(draw\) are allowed"),
+    ((), {"DRAWS": {}}, r"Golf: define _do_action\(\) to carry out its stock actions that are not DRAWS \(draw\)"),
+])
+def test_a_class_without_a_hook_its_declarations_need_is_refused_when_it_is_made(hooks, changes, message):
+    with pytest.raises(TypeError, match=message):
+        without(*hooks, **changes)
+    assert without("_wants", "_build_reason", ROUTES={}).ROUTES == {}, "no routes, no card moves to answer for"
+
+
+def rules_broken(**hooks: Any) -> type[sw.Game]:
+    """Golf with some hooks replaced: declared well, so made, but wrong when dealt or asked."""
+    return type("Golf", (golf_class(),), hooks)
+
+
+def lose_a_card(self, order):
+    golf_class()._setup(self, order)
+    self._piles[self._INDEX["stock"]].pop(0)  # the bottom card of the stock: A♦ at seed 0
+
+
+@pytest.mark.parametrize("hooks, message", [
+    (dict(_setup=lose_a_card), r"Golf: _setup must put each of the 52 cards on exactly one pile; dealing seed 0, "
+                               r"\S+ is never dealt \(51 cards dealt\)"),
+    (dict(_setup=lambda self, order: self._piles[0].extend(order + order[:1])),
+     r"Golf: _setup must put each of the 52 cards on exactly one pile; dealing seed 0, \S+ is dealt twice"),
+    (dict(_setup=lambda self, order: order[99]), r"Golf: dealing a game \(seed 0\) failed: IndexError"),
+    (dict(_wants=lambda self, t: self._ranks_on(RANK_OF_TOP(self, t))),
+     r"Golf: _wants\(1\) for f0 while empty raised IndexError"),
+    (dict(_wants=lambda self, t: [1, 2]), r"Golf: _wants\(1\) answered \[1, 2\] for f0 as dealt; it answers ANY, "
+                                          r"or a tuple of card keys \(ranks: 1–13\)"),
+    (dict(_wants=lambda self, t: (1, 99)), r"Golf: _wants\(1\) answered \(1, 99\) for f0 as dealt"),
+    (dict(_action_reason=lambda self, action: False), r"Golf: _action_reason\('draw'\) answered False"),
+    (dict(_build_reason=lambda self, t, card: None), r"Golf: _build_reason\(\d+, \d+\) answered None"),
+])
+def test_a_game_whose_hooks_answer_wrong_is_refused_when_it_is_registered(clean_registry, hooks, message):
+    broken = rules_broken(**hooks)
+    with pytest.raises(TypeError, match=message):
+        sw.register(broken)
+    assert "golf" not in sw.GAMES
+
+
+def RANK_OF_TOP(game: sw.Game, t: int) -> int:
+    return game.card_ids(game.PILES[t])[-1] % 13 + 1  # fails on an empty pile, as a careless _wants would
 
 
 def test_layout_values_are_checked_as_they_are_made():

@@ -205,7 +205,9 @@ def run_examples(page: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("page", [p for p in EXAMPLE_PAGES if examples(p)], ids=lambda p: str(p.relative_to(REPO)))
-def test_the_examples_run_as_written(page: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_examples_run_as_written(page: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                     clean_registry: None) -> None:
+    # (clean_registry: a page that registers a game, docs/extending.md, leaves the registry as it was)
     monkeypatch.chdir(tmp_path)  # files an example writes (a saved picture) land here, not in the repository
     monkeypatch.syspath_prepend(str(REPO))
     failures = run_examples(page)

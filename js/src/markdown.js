@@ -1,6 +1,8 @@
 // A tiny, safe Markdown reader for the texts the kernel sends (the rules):
-// headings, "- " bullets, paragraphs, **bold** and `code`. It builds DOM nodes
-// and text nodes only: nothing the kernel sends is ever parsed as HTML.
+// headings, "- " bullets, paragraphs, **bold** and `code`, backslash escapes
+// and the entities &amp; &lt; &gt; (how the kernel writes a game's own words,
+// `text.literal`). It builds DOM nodes and text nodes only: nothing the
+// kernel sends is ever parsed as HTML.
 
 /**
  * @param {string} text
@@ -45,24 +47,43 @@ export function markdownFragment(text) {
   return frag;
 }
 
+// A backslash before ASCII punctuation stands for that mark, as in CommonMark;
+// &amp; &lt; &gt; for & < >.
+const ESCAPE = /\\([!-/:-@[-`{-~])|&(amp|lt|gt);/g;
+const ENTITIES = /** @type {Record<string, string>} */ ({ amp: "&", lt: "<", gt: ">" });
+// Left to right: an escaped mark (so it opens nothing), **bold** (escapes
+// allowed inside), `code` (read as it is, as in CommonMark).
+const INLINE = /\\[!-/:-@[-`{-~]|\*\*((?:\\.|[^*\\])+)\*\*|`([^`]+)`/g;
+
+/**
+ * The characters a stretch of Markdown text stands for (escapes undone).
+ * @param {string} text
+ */
+export function plainText(text) {
+  return text.replace(ESCAPE, (_, mark, entity) => mark ?? ENTITIES[entity]);
+}
+
 /**
  * Text with **bold** and `code` spans, as text nodes inside elements.
  * @param {HTMLElement} el
  * @param {string} text
  */
 export function appendInline(el, text) {
-  for (const part of text.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
-    if (!part) continue;
-    if (part.length > 4 && part.startsWith("**") && part.endsWith("**")) {
-      const b = document.createElement("strong");
-      b.textContent = part.slice(2, -2);
-      el.append(b);
-    } else if (part.length > 2 && part.startsWith("`") && part.endsWith("`")) {
-      const c = document.createElement("code");
-      c.textContent = part.slice(1, -1);
-      el.append(c);
-    } else {
-      el.append(document.createTextNode(part));
+  let plain = "";
+  let at = 0;
+  for (const m of text.matchAll(INLINE)) {
+    plain += text.slice(at, m.index);
+    at = /** @type {number} */ (m.index) + m[0].length;
+    if (m[1] === undefined && m[2] === undefined) {
+      plain += m[0]; // an escape: undone with the plain text around it
+      continue;
     }
+    if (plain) el.append(document.createTextNode(plainText(plain)));
+    plain = "";
+    const span = document.createElement(m[1] !== undefined ? "strong" : "code");
+    span.textContent = m[1] !== undefined ? plainText(m[1]) : m[2];
+    el.append(span);
   }
+  plain += text.slice(at);
+  if (plain) el.append(document.createTextNode(plainText(plain)));
 }

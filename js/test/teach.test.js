@@ -35,6 +35,20 @@ describe("markdown", () => {
     expect(div.querySelector("p code")?.textContent).toBe('gather="pysol"');
     expect(div.querySelector("img")).toBeNull();
   });
+
+  it("shows a game's own words as written: escapes and entities undone, never a tag or a span", () => {
+    // sw.rules() of a game class titled and worded as below (text.literal)
+    const text = "### &lt;img src=x onerror=alert(1)&gt;\n\n" +
+      "- **a \\*b\\* &amp; c**: \\*\\*not bold\\*\\* \\`not code\\` \\[link\\](javascript:x) 2 \\\\ 3 &amp;lt;";
+    const div = document.createElement("div");
+    div.append(markdownFragment(text));
+    expect(div.querySelector("h5")?.textContent).toBe("<img src=x onerror=alert(1)>");
+    expect(div.querySelector("li strong")?.textContent).toBe("a *b* & c");
+    expect(div.querySelector("li")?.textContent).toBe(
+      "a *b* & c: **not bold** `not code` [link](javascript:x) 2 \\ 3 &lt;");
+    expect(div.querySelectorAll("strong").length).toBe(1);
+    expect(div.querySelector("img, code, a")).toBeNull();
+  });
 });
 
 describe("rules panel", () => {

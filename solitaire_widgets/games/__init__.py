@@ -15,6 +15,7 @@ import re
 from types import MappingProxyType
 from typing import Callable, Mapping, TypeVar, Union
 
+from ..declarations import check_game_plays
 from ..game import Game
 from .bobby import Bobby
 from .cruel import Cruel
@@ -47,7 +48,9 @@ def register(cls: G) -> G:
     ``sw.winnability``, ``sw.play``, saves, the command line and Gymnasium
     (``solitaire_widgets/<ClassName>-v0``), and ``sw.load`` reads its saves;
     returns the class, so it works as a decorator.  Registering the same class again does nothing; running
-    again the cell that defines a class replaces the earlier definition.
+    again the cell that defines a class replaces the earlier definition.  It deals one game first and asks
+    its hooks what the table and the solver will ask (``declarations.check_game_plays``): a game that
+    cannot play is refused here, with a ``TypeError`` that says why.
 
     >>> import solitaire_widgets as sw
     >>> sw.register(sw.Cruel) is sw.Cruel
@@ -62,15 +65,21 @@ def register(cls: G) -> G:
         raise TypeError(f"register takes a subclass of sw.Game, not {what}")
     if not cls.PILES:
         raise TypeError(f"{cls.__name__} declares no PILES: it is not a game that can be played")
+    if _REGISTRY.get(cls.name) is cls:
+        return cls
     mine = _spellings(cls)
+    earlier = []  # the same class defined before (a notebook cell run again): replaced
     for other in list(_REGISTRY.values()):
         if other is cls or not mine & _spellings(other):
             continue
         if (other.__module__, other.__qualname__) == (cls.__module__, cls.__qualname__):
-            del _REGISTRY[other.name]  # the same class defined again (a notebook cell run again)
+            earlier.append(other)
             continue
         raise ValueError(f"cannot register {cls.__name__} ({cls.name!r}, {cls.title!r}): its name is taken by "
                          f"{other.__module__}.{other.__qualname__}; give it another name and title")
+    check_game_plays(cls)
+    for other in earlier:
+        del _REGISTRY[other.name]
     _REGISTRY[cls.name] = cls
     for callback in _ON_REGISTER:
         callback(cls)

@@ -481,7 +481,14 @@ DEAD_END_TESTS: tuple[type[DeadEndTest], ...] = (StuckRankTest, WalksTest, Locke
 
 def dead_end_test_for(game: Game, home_count: Optional[list[int]] = None) -> Optional[DeadEndTest]:
     """The first of ``DEAD_END_TESTS`` that holds for ``game``, set up for
-    positions of it (see ``DeadEndTest.build``), or None."""
+    positions of it (see ``DeadEndTest.build``), or None.
+
+    Every proof reasons from cards reaching the foundations only by the
+    moves their rules accept: a game with a stock action that puts cards
+    there (a draw onto a foundation) gets none."""
+    shape = game.SHAPE
+    if any(f in game.action_pile_indices(action) for action in shape.actions for f in shape.foundations):
+        return None
     for test in DEAD_END_TESTS:
         built = test.build(game, home_count)
         if built is not None:

@@ -145,6 +145,9 @@ class Search:
         # cards home are counted again when one is played.
         self.action_home = {self.base + a: tuple(i for i in g.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
+        # A draw onto a foundation is no less progress than a card played home.
+        self.stock_weight = (self.pace.stock if self.pace.stock is not None
+                             else 0.0 if any(self.action_home.values()) else 1.0)
         # per code: True for a card sent home, an action's foundations, else ()
         self.home_effect = [True if home else self.action_home.get(code, ())
                             for code, home in enumerate(self.to_home)]
@@ -521,7 +524,7 @@ class Search:
         piles, pace = self.piles, self.pace
         value = self.home - KNOT_WEIGHT * self.knots - pace.waste * sum(len(piles[i]) for i in self.passed)
         if self.stock is not None:
-            value -= pace.stock * len(piles[self.stock])
+            value -= self.stock_weight * len(piles[self.stock])
         return value - pace.per_redeal * self.game.redeals
 
     def _check(self, deadline: Optional[float], max_states: Optional[int]) -> None:

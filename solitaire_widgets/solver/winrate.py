@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Optional, Union
@@ -163,6 +164,8 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     chosen = cls.checked_options(options)
     deals, start_seed, time_limit, max_states, jobs = check_win_rate_run(
         deals, start_seed, time_limit, max_states, player, PLAYERS, executor, jobs, progress)
+    if executor is None:
+        _check_workers_can_import(cls)
 
     seeds = range(start_seed, start_seed + deals)
     args = (player, time_limit, max_states, chosen)
@@ -193,6 +196,22 @@ def _inline(cls: type[Game], seeds: range, args: tuple, bar: Any, rows: list[Dea
     except KeyboardInterrupt:
         return True
     return False
+
+
+def _check_workers_can_import(cls: type[Game]) -> None:
+    """Raise ``ValueError`` when the own pool's workers could not find
+    ``cls``: unless they fork from this process, they import it by its
+    module, and a class defined in a notebook or a script is not in one."""
+    method = multiprocessing.get_context().get_start_method()
+    if method == "fork":
+        return
+    found: Any = sys.modules.get(cls.__module__) if cls.__module__ != "__main__" else None
+    for part in cls.__qualname__.split("."):
+        found = getattr(found, part, None)
+    if found is not cls:
+        raise ValueError(f"winnability's worker processes (started by {method!r}) cannot import {cls.__name__}, "
+                         f"defined in {cls.__module__} (a notebook or a script): pass executor='inline', "
+                         "or define the class in a module")
 
 
 def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Game], seeds: range, args: tuple,
