@@ -22,6 +22,7 @@ from .game import Game, GameChange
 from .games import *  # noqa: F403  (the registry, and every built-in game class by its name)
 from .layout import Layout, Row, Slot
 from .moves import Move
+from .picture import Picture
 from .piles import piles_by_role
 from .rules import Variant, Variants, rules, variants
 from .saving import load, new_game
@@ -31,7 +32,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Card", "Deal", "Game", "GameChange", "Hint", "IllegalMoveError", "Layout", "Move", "NothingToRedoError",
-    "NothingToUndoError", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
+    "NothingToUndoError", "Picture", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
     "WinRateInterrupted", "load", "new_game", "piles_by_role", "play", "rules", "solve", "standard_deck", "variants",
     "winnability",
 ]

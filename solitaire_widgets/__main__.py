@@ -1,10 +1,12 @@
 """Solve a deal, or measure win rates over many deals, of one of the games
-(python -m solitaire_widgets, or the solitaire-widgets console script).
+or draw a picture of a position (python -m solitaire_widgets, or the
+solitaire-widgets console script).
 
 examples:
   solitaire-widgets solve cruel --seed 7
   solitaire-widgets winnability cruel --deals 1000 --jobs 2
   solitaire-widgets winnability bobby --deals 200 -o redeal=turn --player greedy
+  solitaire-widgets picture cruel --seed 7 --move "t2 f0" --arrow "t1 t8" --output cruel.svg
 
 Usage errors exit with status 2 and a line starting "error:". Ctrl-C stops a
 run: winnability prints the table of the deals that finished, says it was
@@ -92,6 +94,24 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
             p.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
             p.add_argument("--json", metavar="FILE", help="also write the summary and every deal's row")
             p.add_argument("--no-progress", action="store_true")
+    text = "draw a position as an SVG picture (the deal, or after the moves given)"
+    p = commands["picture"] = sub.add_parser("picture", help=text, description=text)
+    p.add_argument("game", type=_game, help=f"{games} (any spelling)")
+    p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule option, e.g. redeal=turn or gather=pysol")
+    p.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
+    p.add_argument("--move", action="append", default=[], metavar="MOVE",
+                   help='a move to play before drawing, like "t3 f0" or draw (give it again for more)')
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--card-width", type=int, default=None, help="card width in px (default 60)")
+    size.add_argument("--width", type=int, default=None, help="the picture the table draws this many px wide")
+    p.add_argument("--no-labels", action="store_true", help="leave out the pile ids")
+    p.add_argument("--no-title", action="store_true", help="leave out the title line")
+    p.add_argument("--highlight", action="append", default=[], metavar="CARD",
+                   help="outline a card, like 7S or 10H (give it again for more)")
+    p.add_argument("--arrow", metavar="MOVE", help='mark a move with an arrow, like "t3 f0" or draw')
+    p.add_argument("--caption", default="", help="a line of text under the table")
+    p.add_argument("--output", metavar="FILE", help="write the SVG there (default: print it)")
     return top, commands
 
 
@@ -110,6 +130,8 @@ def _run(argv: Optional[Sequence[str]]) -> int:
     args = top.parse_args(argv)
     command = commands[args.command]  # its error() prints its usage: the one that went wrong
     options = dict(args.option)
+    if args.command == "picture":
+        return _picture(command, args, options)
     time_limit, max_states = _limits(args)
     if args.command == "solve":
         try:
@@ -146,6 +168,31 @@ def _run(argv: Optional[Sequence[str]]) -> int:
         with open(args.json, "w") as out:
             json.dump(data, out, indent=0)
     return status
+
+
+def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+    import solitaire_widgets as sw
+
+    try:
+        game = sw.new_game(args.game, seed=args.seed, **options)
+        for number, move in enumerate(args.move, 1):
+            try:
+                game.play(move)
+            except sw.IllegalMoveError as err:
+                raise ValueError(f"--move {move!r} (move {number}): {err}") from None
+        picture = game.picture(card_width=args.card_width, width=args.width, labels=not args.no_labels,
+                               title=not args.no_title, highlight=args.highlight, arrow=args.arrow,
+                               caption=args.caption)
+    except ValueError as err:
+        command.error(str(err))
+    if args.output:
+        try:
+            picture.save(args.output)
+        except OSError as err:
+            command.error(f"--output {args.output}: cannot write there ({err.strerror})")
+    else:
+        sys.stdout.write(picture + "\n")
+    return 0
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from .arguments import whole_number
 from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
@@ -38,6 +38,9 @@ from .layout import Layout, default_layout
 from .moves import Move
 from .piles import Role
 from .shuffle import shuffled
+
+if TYPE_CHECKING:
+    from .picture import Picture
 
 ANY: Any = "any"  # _wants() answer: any card may go there
 SAVE_FORMAT = 2  # 2 added "redo"; sw.load reads format 1 too
@@ -922,20 +925,51 @@ class Game:
         n = len(self._history)
         return f"<{type(self).__name__} {origin} {self.status}, {n} move{'s' * (n != 1)}>"
 
+    def picture(self, *, card_width: Optional[int] = None, width: Optional[int] = None, labels: bool = True,
+                title: Union[bool, str] = True, highlight: Any = (), arrow: Any = None,
+                caption: str = "") -> "Picture":
+        """A picture of the position as the card table shows it: an SVG image
+        (a ``str`` a notebook shows as the picture; ``.save(path)`` writes
+        it) that stays as it is when the game moves on.
+
+        ``card_width`` (px, default 60) sets the size; or ``width``: the
+        picture the table would draw that wide.  ``labels`` writes the pile
+        ids; ``title`` the status line (True), your own text, or none;
+        ``caption`` a line under the felt.  ``highlight`` outlines cards
+        (``"7S"``, a ``Card``: every face-up copy; a card id: that card);
+        ``arrow`` marks a move (``"t3 f0"``, ``"draw"``, a ``Move``, a hint).
+
+        >>> import solitaire_widgets as sw
+        >>> game = sw.Cruel(seed=7)
+        >>> before = game.picture(arrow="t1 t8", highlight="6H")
+        >>> _ = game.play("t1 t8")
+        >>> after = game.picture()
+        >>> before != after, 'data-arrow="t1 t8"' in before
+        (True, True)
+        >>> before.save("cruel-t1-t8.svg")  # doctest: +SKIP
+        """
+        from .picture import picture
+
+        return picture(self, card_width=card_width, width=width, labels=labels, title=title, highlight=highlight,
+                       arrow=arrow, caption=caption)
+
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        # In a Jupyter kernel show the table; elsewhere (a terminal IPython)
-        # the text.  The engine itself stays free of Jupyter imports.
+        # In a Jupyter kernel show the table (its output carries a picture of
+        # the position too, for exports); elsewhere the picture and the text.
+        # The engine itself stays free of Jupyter imports.
         import sys
 
-        if "ipykernel" not in sys.modules:
-            return {"text/plain": str(self)}
-        try:
-            from .widget import widget_for
-        except ImportError:
-            return {"text/plain": str(self)}
-
-        shown = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
-        data = dict(shown[0] if isinstance(shown, tuple) else shown or {})
+        data: dict[str, Any] = {}
+        if "ipykernel" in sys.modules:
+            try:
+                from .widget import widget_for
+            except ImportError:
+                pass
+            else:
+                shown = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
+                data = dict(shown[0] if isinstance(shown, tuple) else shown or {})
+        if not data:
+            data = self.picture()._repr_mimebundle_()
         data["text/plain"] = str(self)
         return data
 

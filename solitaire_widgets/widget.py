@@ -166,6 +166,20 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.observe(lambda _change: self._sync_safe_drop(), names="auto_drop")
         self.on_msg(self._on_page_message)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live table, and besides it a picture of the position as it is
+        now (``text/html``: an ``<img>`` of ``game.picture()``) and the text
+        table (``text/plain``).  Front ends with the widget show the table;
+        where none runs (a notebook exported to HTML or PDF, nbviewer, a
+        docs site) the picture shows the position when the cell ran."""
+        shown = super()._repr_mimebundle_(**kwargs)
+        if shown is None:
+            return None
+        data, metadata = shown if isinstance(shown, tuple) else (shown, {})
+        with self._lock:  # not halfway through a move of the play-out's thread
+            data = {**data, "text/html": self._game.picture().img_tag(), "text/plain": str(self._game)}
+        return data, metadata
+
     # --- the engine side -----------------------------------------------------
     @property
     def game(self) -> Game:

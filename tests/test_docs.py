@@ -11,6 +11,7 @@ place, except under ``CI=true``, where the build must have them.
 
 from __future__ import annotations
 
+import base64
 import doctest
 import importlib.util
 import os
@@ -28,6 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 import gallery  # noqa: E402
+import solitaire_widgets as sw  # noqa: E402
 import harness as h  # noqa: E402
 
 pytestmark = pytest.mark.docs
@@ -86,7 +88,14 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
     assert "Unreleased" in pages["changelog/index.html"]
     # Doctest examples in docstrings render as code, not as quotes and links.
     assert "&gt;&gt;&gt;" in pages["reference/engine/index.html"] and "<blockquote>" not in pages["reference/engine/index.html"]
+    # The example notebooks ran at build time: each table shows as the picture of its position.
+    cruel = pages["examples/cruel/index.html"]
+    pictures = re.findall(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"', cruel)
+    assert len(pictures) == 2 and base64.b64decode(pictures[0]).decode() == sw.Cruel(seed=7).picture()
+    assert (site / "img" / "table.svg").is_file() and 'src="img/table.svg"' in pages["index.html"]
     for game in gallery.game_names():
+        assert f'src="pictures/{game}.svg"' in pages["gallery/index.html"]
+        assert (site / "gallery" / "pictures" / f"{game}.svg").read_text() == load_hooks().gallery_picture(game)
         for theme in gallery.THEMES:
             shown = f"src=\"img/{game}-{theme}.png\"" in pages["gallery/index.html"]
             assert shown == gallery_pictures, f"{game}-{theme}.png shown={shown}, pictures there={gallery_pictures}"
@@ -196,8 +205,8 @@ def run_examples(page: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("page", [p for p in EXAMPLE_PAGES if examples(p)], ids=lambda p: str(p.relative_to(REPO)))
-def test_the_examples_run_as_written(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)
+def test_the_examples_run_as_written(page: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # files an example writes (a saved picture) land here, not in the repository
     monkeypatch.syspath_prepend(str(REPO))
     failures = run_examples(page)
     assert not failures, "\n".join(failures)

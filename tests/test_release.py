@@ -12,6 +12,7 @@ package index (build dependencies); without npm they skip, except under
 from __future__ import annotations
 
 import ast
+import re
 import os
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,13 +81,16 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def test_version_lives_in_one_place(dist: dict[str, Path]) -> None:
     pyproject = (REPO / "pyproject.toml").read_text()
-    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject, \
+    assert 'dynamic = ["version", "readme"]' in pyproject and "\nversion =" not in pyproject, \
         "pyproject.toml must take the version from solitaire_widgets/__init__.py, not repeat it"
     version = source_version()
     assert dist["wheel"].name.startswith(f"solitaire_widgets-{version}-")
     with zipfile.ZipFile(dist["wheel"]) as whl:
         metadata = whl.read(f"solitaire_widgets-{version}.dist-info/METADATA").decode()
     assert f"\nVersion: {version}\n" in metadata
+    # The README is the description (hatch_build.py; no Source URL: unchanged).
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert metadata.split("\n\n", 1)[1].strip() == readme.strip() and "Content-Type: text/markdown" in metadata
     assert f"## [{version}]" in (REPO / "CHANGELOG.md").read_text(), "CHANGELOG.md has no section for this version"
 
 
@@ -133,3 +138,54 @@ def test_sdist_installs_in_a_fresh_venv(dist: dict[str, Path]) -> None:
     )
     out = run([str(python), "-c", check], cwd=dist["base"])  # outside the repo: imports the installed copy
     assert out.split()[0] == source_version()
+
+
+def load_readme_hook(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """hatch_build.py, with a stand-in for hatchling's hook base class
+    (hatchling is a build requirement, not installed here)."""
+    import importlib.util
+    import types
+
+    interface = types.ModuleType("hatchling.metadata.plugin.interface")
+
+    class MetadataHookInterface:
+        def __init__(self, root: str, config: dict) -> None:
+            self.root, self.config = root, config
+
+    interface.MetadataHookInterface = MetadataHookInterface  # type: ignore[attr-defined]
+    for name in ("hatchling", "hatchling.metadata", "hatchling.metadata.plugin"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "hatchling.metadata.plugin.interface", interface)
+    spec = importlib.util.spec_from_file_location("hatch_build", REPO / "hatch_build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pypi_gets_the_readme_with_its_picture_once_the_repository_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PyPI shows only absolute image URLs: with ``[project.urls] Source``
+    the hook points the README's picture and links at the release's tag, and
+    readme_renderer's sanitizer (what PyPI cleans a README with) keeps the
+    picture.  (The Markdown is turned into HTML by Python-Markdown here, as
+    readme_renderer's own Markdown extra is not installed.)"""
+    import doctest
+
+    import markdown
+    from readme_renderer.clean import clean
+
+    def render(text: str) -> str:
+        return clean(markdown.markdown(text, extensions=["fenced_code"]))
+
+    hook = load_readme_hook(monkeypatch)
+    assert doctest.testmod(hook).failed == 0
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    metadata = {"version": "1.2.3"}
+    hook.ReadmeHook(str(REPO), {}).update(metadata)
+    assert metadata["readme"] == {"content-type": "text/markdown", "text": readme}
+    metadata = {"version": "1.2.3", "urls": {"Source": "https://github.com/someone/solitaire_widgets"}}
+    hook.ReadmeHook(str(REPO), {}).update(metadata)
+    html = render(metadata["readme"]["text"])
+    picture = "https://github.com/someone/solitaire_widgets/raw/v1.2.3/docs/img/table.svg"
+    assert f'src="{picture}"' in html, html[:2000]
+    assert 'href="https://github.com/someone/solitaire_widgets/blob/v1.2.3/docs/playing.md"' in html
+    assert not re.search(r'(src|href)="(?!https?:|#|mailto:)', html), "a relative link is left for PyPI"

@@ -320,11 +320,12 @@ def test_bare_game_shows_its_table_in_a_kernel(monkeypatch: pytest.MonkeyPatch) 
     ipykernel = pytest.importorskip("ipykernel")
     game = sw.Bobby(seed=1)
     monkeypatch.delitem(sys.modules, "ipykernel", raising=False)
-    assert game._repr_mimebundle_() == {"text/plain": str(game)}
+    picture = game.picture()  # outside a kernel: the picture and the text
+    assert game._repr_mimebundle_() == {**picture._repr_mimebundle_(), "text/plain": str(game)}
     monkeypatch.setitem(sys.modules, "ipykernel", ipykernel)
     bundle = game._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["text/plain"] == str(game)
+    assert bundle["text/plain"] == str(game) and bundle["text/html"] == picture.img_tag()
     assert widget_for(game) is widget_for(game)
     assert widget_for(game).game is game
 
@@ -652,13 +653,13 @@ def test_play_passes_its_arguments_on() -> None:
 
 def test_bare_game_falls_back_to_text_without_the_widget_layer(monkeypatch: pytest.MonkeyPatch) -> None:
     """In a kernel whose widget layer cannot be imported (no anywidget), a
-    bare game still shows as text."""
+    bare game still shows: its picture and its text."""
     import sys
 
     game = sw.Cruel(seed=4)
     monkeypatch.setitem(sys.modules, "ipykernel", sys.modules.get("ipykernel") or object())
     monkeypatch.setitem(sys.modules, "solitaire_widgets.widget", None)  # importing it raises ImportError
-    assert game._repr_mimebundle_() == {"text/plain": str(game)}
+    assert game._repr_mimebundle_() == {**game.picture()._repr_mimebundle_(), "text/plain": str(game)}
 
 def test_auto_drop_names_the_next_safe_card_and_the_page_can_toggle_it() -> None:
     game = sw.new_game("cruel", seed=0)  # deals 2♣ on top of t0 and 2♦ on top of t7

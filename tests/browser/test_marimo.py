@@ -45,6 +45,12 @@ def _(mo, position, widget):
 def _(widget):
     widget.play_pace = 0.03  # a quick Play it out
     return
+
+
+@app.cell
+def _(sw):
+    sw.Bobby(seed=2)  # a bare game shows its picture
+    return
 '''
 
 
@@ -154,6 +160,12 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
         state = table.engine()
         assert state["game"] == "cruel" and state["history"] == []
         assert not h.compare(table.snap(), state), h.compare(table.snap(), state)
+        # A bare game is a picture in marimo (the one live table is the widget's).
+        import solitaire_widgets as sw
+
+        picture = page.page.locator(f'img[src^="data:image/svg+xml"][alt="{sw.Bobby(seed=2).picture().alt}"]')
+        picture.wait_for(timeout=30_000)
+        assert picture.evaluate("img => img.complete && img.naturalWidth") == sw.Bobby(seed=2).picture().width
 
         # Three moves by mouse: page -> kernel requests reach the widget's on_msg.
         played: list[str] = []

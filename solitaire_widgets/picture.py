@@ -1,0 +1,578 @@
+"""Pictures of positions: a game drawn as a static SVG image, for lessons,
+handouts and exported notebooks (kept apart from the rules, like the text
+table of ``solitaire_widgets.text``).
+
+A picture uses the layout the card table uses (``Game.layouts()``), places
+cards as the table's page does (``solitaire_widgets.geometry``) and draws
+face-down cards as backs: the SVG holds nothing of a card that lies face
+down.  ``game.picture(...)`` is the way in.
+
+>>> import solitaire_widgets as sw
+>>> game = sw.Cruel(seed=7)
+>>> pic = game.picture(arrow="t1 t8", highlight=["6H"])
+>>> pic
+<Picture of Cruel: 880 × 367 px, 35 KB>
+>>> pic.startswith("<svg") and pic == sw.Cruel(seed=7).picture(arrow="t1 t8", highlight=["6H"])
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import math
+import os
+import re
+from html import escape
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
+
+from .cards import Card
+from .geometry import Geometry, PileBox, fan_extent, fan_positions, layout_for, table_geometry
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+HighlightLike = Union[Card, str, int, Iterable[Union[Card, str, int]]]
+MoveLike = Union[Move, str, Any]  # a Move, "t3 f0", "draw", or a hint (anything with .move)
+
+DEFAULT_CARD_WIDTH = 60
+FONT = "DejaVu Sans,Helvetica Neue,Helvetica,Arial,sans-serif"
+SERIF = "Georgia,DejaVu Serif,Times New Roman,serif"
+# The table's light-theme colours (js/src/widget.css, js/src/faces.js).
+RED, BLACK = "#c8102e", "#1a1a1a"
+FACE, BACK, BACK_FRAME = "#fff", "#1d4e93", "#f3f0e8"
+FELT, FELT_LIGHT, FELT_EDGE = "#1c6b3d", "#2a8550", "#0f3f23"
+MARK = "#ffd54f"  # highlights and arrows: the table's target colour
+TITLE_HEIGHT = 24
+LABEL_HEIGHT = 13
+_ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
+
+# Suit outlines in a 20 × 20 box centred on (0, 0) (the same as the page's faces).
+SUIT_PATHS = {
+    "H": "M0 9.5C-5.5 4.2-10 .6-10-4-10-7.6-7.4-10-4.6-10-2.5-10-.9-8.9 0-7 .9-8.9 2.5-10 4.6-10 7.4-10 10-7.6 "
+         "10-4 10 .6 5.5 4.2 0 9.5Z",
+    "D": "M0-10.5Q4-5 8 0 4 5 0 10.5-4 5-8 0-4-5 0-10.5Z",
+    "S": "M0-10.5C-5.5-5-10-1.5-10 2.6-10 6-7.6 8-5 8-3.3 8-1.9 7.2-1 6-1.2 8-2.2 9.6-4.4 10.5H4.4C2.2 9.6 1.2 8 "
+         "1 6 1.9 7.2 3.3 8 5 8 7.6 8 10 6 10 2.6 10-1.5 5.5-5 0-10.5Z",
+    "C": "M-1.2 1.6C-2.3 4.9-4.4 6.6-6.3 6.6-8.8 6.6-10.5 4.6-10.5 2.1-10.5-.4-8.6-2.4-6.2-2.4-5.4-2.4-4.7-2.2-4.1"
+         "-1.9-4.7-2.8-5-3.8-5-4.9-5-7.7-2.8-9.9 0-9.9 2.8-9.9 5-7.7 5-4.9 5-3.8 4.7-2.8 4.1-1.9 4.7-2.2 5.4-2.4 "
+         "6.2-2.4 8.6-2.4 10.5-.4 10.5 2.1 10.5 4.6 8.8 6.6 6.3 6.6 4.4 6.6 2.3 4.9 1.2 1.6 1.3 5.5 2.4 8.3 4.6 "
+         "10.5H-4.6C-2.4 8.3-1.3 5.5-1.2 1.6Z",
+}
+# Pip centres of the number cards on the 100 × 140 face (classic layouts).
+_L, _M, _R = 31, 50, 69
+_ROW = (31, 56.3, 83.7, 109)
+PIPS = {
+    2: ((_M, _ROW[0]), (_M, _ROW[3])),
+    3: ((_M, _ROW[0]), (_M, 70), (_M, _ROW[3])),
+    4: ((_L, _ROW[0]), (_R, _ROW[0]), (_L, _ROW[3]), (_R, _ROW[3])),
+    5: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 70), (_L, _ROW[3]), (_R, _ROW[3])),
+    6: ((_L, _ROW[0]), (_R, _ROW[0]), (_L, 70), (_R, 70), (_L, _ROW[3]), (_R, _ROW[3])),
+    7: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 50.5), (_L, 70), (_R, 70), (_L, _ROW[3]), (_R, _ROW[3])),
+    8: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 50.5), (_L, 70), (_R, 70), (_M, 89.5), (_L, _ROW[3]), (_R, _ROW[3])),
+    9: ((_L, _ROW[0]), (_R, _ROW[0]), (_L, _ROW[1]), (_R, _ROW[1]), (_M, 70), (_L, _ROW[2]), (_R, _ROW[2]),
+        (_L, _ROW[3]), (_R, _ROW[3])),
+    10: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 43.6), (_L, _ROW[1]), (_R, _ROW[1]), (_L, _ROW[2]), (_R, _ROW[2]),
+         (_M, 96.4), (_L, _ROW[3]), (_R, _ROW[3])),
+}
+
+
+class Picture(str):
+    """A picture of a position: the SVG text itself (a ``str``), which a
+    notebook shows as an image.  ``save(path)`` writes it to a file;
+    ``width`` and ``height`` are its size in px.  A picture never changes:
+    it shows the position it was made from, whatever the game does next.
+
+    >>> import solitaire_widgets as sw
+    >>> pic = sw.Bobby(seed=3).picture(card_width=40, labels=False)
+    >>> (pic.width, pic.height), pic.count("<svg")
+    ((240, 124), 1)
+    """
+
+    width: int
+    height: int
+    title: str  # the game's title
+    alt: str  # what the picture shows, in words (its title line)
+
+    def __new__(cls, svg: str, width: int, height: int, title: str = "", alt: str = "") -> "Picture":
+        self = super().__new__(cls, svg)
+        self.width, self.height, self.title, self.alt = width, height, title, alt or title
+        return self
+
+    def __repr__(self) -> str:
+        size = max(1, round(len(self.encode()) / 1024))
+        return f"<Picture of {self.title}: {self.width} × {self.height} px, {size} KB>"
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        # The SVG, and the same picture as an <img> for HTML front ends that
+        # show no SVG output: JupyterLab shows an untrusted notebook's SVG as
+        # text, but its HTML (sanitized, the image kept).
+        return {"image/svg+xml": str(self), "text/html": self.img_tag(), "text/plain": repr(self)}
+
+    def img_tag(self) -> str:
+        """An HTML ``<img>`` holding the picture (a ``data:`` URL): a picture
+        inside an HTML page or a notebook's HTML output, isolated from the
+        page's styles and scripts.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Frog(seed=1).picture().img_tag()[:60]
+        '<img src="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDov'
+        """
+        data = base64.b64encode(self.encode()).decode("ascii")
+        return (f'<img src="data:image/svg+xml;base64,{data}" width="{self.width}" height="{self.height}" '
+                f'alt="{_text(self.alt)}" style="max-width:100%;height:auto">')
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Write the SVG to ``path`` (UTF-8), e.g. ``pic.save("deal.svg")``."""
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.write(self)
+
+
+def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[int] = None, labels: bool = True,
+            title: Union[bool, str] = True, highlight: HighlightLike = (), arrow: Optional[MoveLike] = None,
+            caption: str = "") -> Picture:
+    """A picture of ``game``'s position (``Game.picture`` calls this).
+
+    ``card_width`` (px, default 60) sets the size; or ``width`` (px): the
+    picture as the table draws it that wide (cards as large as fit, and the
+    narrow layout the table would take).  ``labels`` writes each pile's id
+    over it; ``title`` the status line (True), a text of your own, or none
+    (False); ``caption`` a text under the felt.  ``highlight`` outlines
+    cards: a ``Card`` or a code like ``"7S"`` (every face-up copy of it) or a
+    card id (that one card).  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
+    an action (``"draw"``) or a hint (``game.hint()``).
+    """
+    if card_width is not None and width is not None:
+        raise ValueError("give card_width or width, not both")
+    for name, value, low in (("card_width", card_width, 16), ("width", width, 100)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 4000):
+            raise ValueError(f"{name} must be a whole number of px from {low} to 4000, not {value!r}")
+    if not isinstance(title, (bool, str)):
+        raise TypeError(f"title must be True, False or a text, not {type(title).__name__}")
+    if not isinstance(caption, str):
+        raise TypeError(f"caption must be a text, not {type(caption).__name__}")
+    faces, ids = _highlighted(game, highlight)
+    move = _move_of(game, arrow)
+    return _Drawing(game, card_width, width, labels, title, caption, faces, ids, move).picture()
+
+
+def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[int]]:
+    """The faces (0–51) and the card ids that ``highlight`` names."""
+    items = [highlight] if isinstance(highlight, (Card, str, int)) else highlight
+    faces: set[int] = set()
+    ids: set[int] = set()
+    try:
+        entries = list(items)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"highlight takes cards ('7S', a Card or a card id) or a list of them, "
+                        f"not {type(highlight).__name__}") from None
+    for entry in entries:
+        if isinstance(entry, Card):
+            faces.add(entry.face)
+        elif isinstance(entry, str):
+            try:
+                faces.add(Card.parse(entry).face)
+            except ValueError as err:
+                raise ValueError(f"highlight: {err}") from None
+        elif isinstance(entry, int) and not isinstance(entry, bool):
+            if not 0 <= entry < game.card_count:
+                raise ValueError(f"highlight: card id {entry} is not a card of {game.title} "
+                                 f"(ids 0 to {game.card_count - 1})")
+            ids.add(int(entry))
+        else:
+            raise TypeError(f"highlight: {entry!r} is not a card; write '7S', a Card or a card id")
+    return faces, ids
+
+
+def _move_of(game: "Game", arrow: Optional[MoveLike]) -> Optional[Move]:
+    """The move ``arrow`` names, checked against the game's piles and actions."""
+    if arrow is None:
+        return None
+    if not isinstance(arrow, (Move, str)) and hasattr(arrow, "move"):
+        arrow = arrow.move  # a hint
+        if arrow is None:
+            return None
+    if isinstance(arrow, str):
+        try:
+            arrow = Move.parse(arrow)
+        except ValueError as err:
+            raise ValueError(f"arrow: {err}") from None
+    if not isinstance(arrow, Move):
+        raise TypeError(f"arrow takes a move ('t3 f0', 'draw', a Move or a hint), not {type(arrow).__name__}")
+    if arrow.action is not None:
+        if arrow.action not in game.ACTION_NAMES:
+            raise ValueError(f"arrow: {game.title} has no {arrow.action}")
+        return arrow
+    for pile in (arrow.source, arrow.target):
+        if pile not in game.PILES:
+            raise ValueError(f"arrow: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
+    return arrow
+
+
+# Characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/U+FFFF).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(text: str) -> str:
+    """Text for the SVG, as characters: markup escaped, what XML cannot hold dropped."""
+    return escape(_NOT_XML.sub("", text), quote=True)
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """A rough width of a line of text in px (sans-serif: about 0.6 em a
+    character, bold a little wider)."""
+    return len(text) * size * (0.64 if bold else 0.58)
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines that fit ``width`` px (by the rough measure), broken
+    at spaces; its own line breaks kept."""
+    most = max(8, int(width / (size * 0.58)))
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            if line and len(line) + 1 + len(word) > most:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
+
+
+def _n(x: float) -> str:
+    """A short number for SVG: to two decimals, integers bare, no leading zero.
+
+    >>> [_n(3.0), _n(0.78), _n(-0.5), _n(12.345), _n(-0.001)]
+    ['3', '.78', '-.5', '12.35', '0']
+    """
+    x = round(x, 2)
+    if x == int(x):
+        return str(int(x))
+    text = f"{x:.2f}".rstrip("0")
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+class _Drawing:
+    """One picture being drawn.  Its ids start with ``_ID`` while it is
+    drawn, then with a prefix made from the picture's content: two different
+    pictures inline in one HTML page never take each other's definitions."""
+
+    def __init__(self, game: "Game", card_width: Optional[int], width: Optional[int], labels: bool,
+                 title: Union[bool, str], caption: str, faces: set[int], ids: set[int],
+                 move: Optional[Move]) -> None:
+        self.game, self.labels, self.caption, self.move = game, labels, caption, move
+        self.faces, self.ids = faces, ids
+        self.title, self.status = self._heading() if title is True else (title or "", "")
+        layouts = game.layouts()
+        self.layout = layout_for(layouts, width) if width is not None else layouts[0]
+        self.geometry = self._geometry(card_width, width)
+        self.defs: dict[str, str] = {}  # id (without the prefix) -> its definition
+
+    # --- where everything lies -----------------------------------------------------------
+    def _geometry(self, card_width: Optional[int], width: Optional[int]) -> Geometry:
+        """The table's geometry, rows grown to hold the fans they hold now
+        (and, the game over, no taller: as the table fits its rows)."""
+        size: dict[str, Any] = dict(card_width=DEFAULT_CARD_WIDTH if width is None and card_width is None
+                                    else card_width)
+        first = table_geometry(self.layout, width, **size)
+        extents = {}
+        for pile, box in first.piles.items():
+            n = len(self.game.card_ids(pile))
+            if box.fan != "none" and n:
+                pos = fan_positions(n, self.game.face_down(pile), box.fan, box.w, 0, first.card_width,
+                                    first.card_height, first.index)
+                extents[pile] = fan_extent(pos, first.card_width, first.card_height)[1]
+        return table_geometry(self.layout, width, extents, reserve=self.game.status == "playing", **size)
+
+    def _heading(self) -> tuple[str, str]:
+        """The title line as the table's header has it: the title, the rule
+        options that differ from the defaults and the seed; then the status."""
+        game = self.game
+        defaults = {name: values[0] for name, values in game.OPTIONS.items()}
+        head = [game.title] + [f"{k}={v}" for k, v in game.options.items() if v != defaults.get(k)]
+        if game.seed is not None:
+            head.append(f"seed {game.seed}")
+        parts = [f"Moves {len(game.history)}", f"Home {game.cards_home}/{game.card_count}"]
+        for stock in game.piles_of("stock"):
+            parts.append(f"Stock {len(game.card_ids(stock))}")
+        passes_left = getattr(game, "passes_left", None)
+        if isinstance(passes_left, int):
+            parts.append(f"Passes left {passes_left}")
+        elif "redeal" in game.ACTION_NAMES:
+            parts.append(f"Redeals {game.redeals}")
+        parts.append(game.status.capitalize())
+        return "  ".join(head), " · ".join(parts)
+
+    # --- definitions ---------------------------------------------------------------------
+    def _define(self, key: str, markup: str) -> str:
+        self.defs.setdefault(key, markup)
+        return f"#\x01{key}"
+
+    def _suit(self, suit: str) -> str:
+        return self._define(suit, f'<path id="\x01{suit}" d="{SUIT_PATHS[suit]}"/>')
+
+    def _pip(self, suit: str, x: float, y: float, scale: float, flip: bool = False) -> str:
+        href = self._suit(suit)
+        turn = " rotate(180)" if flip else ""
+        return f'<use href="{href}" transform="translate({_n(x)} {_n(y)}) scale({_n(scale)}){turn}"/>'
+
+    def _sized_pip(self, suit: str, x: float, y: float, size: str) -> str:
+        """A pip of one of the sizes every face uses, defined once per suit:
+        ``i`` in the index, ``t`` top right, ``p`` and (turned) ``q`` the
+        number cards' pips, ``c`` and (turned) ``d`` the court cards'."""
+        scale, turn = {"i": (0.62, ""), "t": (0.55, ""), "p": (0.78, ""), "q": (0.78, " rotate(180)"),
+                       "c": (0.6, ""), "d": (0.6, " rotate(180)")}[size]
+        key = suit + size
+        self._define(key, f'<use id="\x01{key}" href="{self._suit(suit)}" transform="scale({_n(scale)}){turn}"/>')
+        return f'<use href="#\x01{key}" x="{_n(x)}" y="{_n(y)}"/>'
+
+    def _card_body(self, key: str, fill: str) -> str:
+        """A blank card in the 100 × 140 face box, its border 1 px once scaled."""
+        g = self.geometry
+        stroke = _n(round(100 / g.card_width, 2))
+        return self._define(key, f'<rect id="\x01{key}" x="{_n(float(stroke) / 2)}" y="{_n(float(stroke) / 2)}" '
+                                 f'width="{_n(100 - float(stroke))}" height="{_n(140 - float(stroke))}" rx="8" '
+                                 f'fill="{fill}" stroke="#000" stroke-opacity=".38" stroke-width="{stroke}"/>')
+
+    def _scale(self) -> str:
+        g = self.geometry
+        return f"scale({_n(round(g.card_width / 100, 4))} {_n(round(g.card_height / 140, 4))})"
+
+    def _blank(self) -> str:
+        """A face-up card under the top of a stack: only its edge shows."""
+        body = self._card_body("c", FACE)
+        return self._define("e", f'<g id="\x01e" transform="{self._scale()}"><use href="{body}"/></g>')
+
+    def _back(self) -> str:
+        body = self._card_body("k", BACK_FRAME)
+        self._define("h", '<pattern id="\x01h" width="7" height="7" patternUnits="userSpaceOnUse" '
+                          'patternTransform="rotate(45)"><path d="M0 0h2v7H0zM2 0h5v2H2z" fill="#fff" '
+                          'fill-opacity=".16"/></pattern>')
+        return self._define("b", f'<g id="\x01b" transform="{self._scale()}"><use href="{body}"/>'
+                                 f'<rect x="6" y="6" width="88" height="128" rx="4" fill="{BACK}"/>'
+                                 f'<rect x="6" y="6" width="88" height="128" rx="4" fill="url(#\x01h)"/></g>')
+
+    def _face(self, face: int) -> str:
+        """A face-up card: the page's face design (js/src/faces.js), in the
+        100 × 140 box, scaled to the card size."""
+        card = Card.from_face(face)
+        key = card.code
+        if key in self.defs:
+            return f"#\x01{key}"
+        suit, rank = card.suit, card.rank
+        rank_text = card.code[:-1]
+        scale = self.geometry.index_scale
+        body = self._card_body("c", FACE)
+        ten = rank_text == "10"
+        spacing = ' letter-spacing="-1.6"' if ten else ""
+        corner = f'<text x="{11.2 if ten else 11}" y="21" font-size="20"{spacing}>{rank_text}</text>'
+        parts = [f'<use href="{body}"/>']
+        if scale > 1:
+            parts.append(f'<g transform="scale({_n(scale)})">{corner}{self._sized_pip(suit, 11, 33.5, "i")}</g>')
+            parts.append(self._pip(suit, 100 - 11.5 * scale, 13 * scale, 0.55 * scale))
+            big = min(2.4, (100 - 26 * scale) / 22)
+            y = max(42 * scale + big * 11, 140 - 8 - big * 11)
+            parts.append(self._pip(suit, round(100 - 6 - big * 11, 2), round(y, 2), round(big, 3)))
+        else:
+            parts.append(f'<g id="\x01{key}x">{corner}{self._sized_pip(suit, 11, 33.5, "i")}</g>')
+            parts.append(f'<use href="#\x01{key}x" transform="rotate(180 50 70)"/>')
+            parts.append(self._sized_pip(suit, 88.5, 13, "t"))
+            if rank == 1:
+                parts.append(self._pip(suit, _M, 70, 2.3 if suit == "S" else 1.9))
+            elif rank <= 10:
+                parts.extend(self._sized_pip(suit, x, y, "q" if y > 71 else "p") for x, y in PIPS[rank])
+            else:
+                ink = RED if card.color == "red" else BLACK
+                parts.append(f'<rect x="23" y="25" width="54" height="90" rx="4" fill="{ink}" fill-opacity=".07" '
+                             f'stroke="{ink}" stroke-width="1.2"/>')
+                parts.append(f'<text x="50" y="79" font-family="{SERIF}" font-size="38">{rank_text}</text>')
+                parts.append(self._sized_pip(suit, _M, 41, "c"))
+                parts.append(self._sized_pip(suit, _M, 99, "d"))
+        ink = RED if card.color == "red" else BLACK
+        return self._define(key, f'<g id="\x01{key}" fill="{ink}" transform="{self._scale()}">{"".join(parts)}</g>')
+
+    # --- the drawing -----------------------------------------------------------------------
+    def _offsets(self) -> tuple[int, list[int]]:
+        """The height of the title strip, and how far down each row moves
+        (the title, and a strip for the labels above each row)."""
+        top = 0
+        if self.title or self.status:
+            top = TITLE_HEIGHT
+            x = self.geometry.gap + 4
+            wide = _text_width(self.title, 13, True) + 16 + _text_width(self.status, 12) + 2 * x
+            if self.status and wide > math.ceil(self.geometry.width):
+                top += 16  # the status under the title
+        label = LABEL_HEIGHT if self.labels else 0
+        return top, [top + label * (r + 1) for r in range(len(self.geometry.rows))]
+
+    def picture(self) -> Picture:
+        g, game = self.geometry, self.game
+        top, shift = self._offsets()
+        width = math.ceil(g.width)
+        caption = _wrap(self.caption, 13, width - 2 * g.gap) if self.caption else []
+        height = g.height + shift[-1] + 18 * len(caption) + (2 if caption else 0)
+        body: list[str] = []
+        boxes = {pile: PileBox(b.x, b.y + shift[b.row], b.w, b.h, b.fan, b.row, b.badge)
+                 for pile, b in g.piles.items()}
+        tops: dict[str, tuple[float, float]] = {}
+        for pile in self.layout.piles:
+            body.append(self._pile(pile, boxes[pile], tops))
+        if self.move is not None:
+            body.append(self._arrow(self.move, boxes, tops))
+        if self.title or self.status:
+            body.append(self._title_line(width, top))
+        for i, line in enumerate(caption):
+            y = height - 8 - 18 * (len(caption) - 1 - i)
+            body.append(f'<text x="{_n(width / 2)}" y="{y}" font-size="13" fill="#fff" font-weight="400">'
+                        f'{_text(line)}</text>')
+        defs = "".join(self.defs[key] for key in sorted(self.defs))
+        gradient = (f'<radialGradient id="\x01f" cx=".5" cy=".35" r=".85"><stop offset="0" stop-color="{FELT_LIGHT}"/>'
+                    f'<stop offset=".46" stop-color="{FELT}"/><stop offset="1" stop-color="{FELT_EDGE}"/>'
+                    f'</radialGradient>')
+        alt = "  ·  ".join(filter(None, (self.title, self.status))) or game.title
+        label = _text(alt)
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+               f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}" font-family="{FONT}" '
+               f'font-weight="700" text-anchor="middle"><title>{label}</title><defs>{gradient}{defs}</defs>'
+               f'<rect width="{width}" height="{height}" rx="10" fill="url(#\x01f)"/>{"".join(body)}</svg>')
+        prefix = "s" + hashlib.sha1(svg.encode()).hexdigest()[:6]
+        return Picture(svg.replace(_ID, prefix), width, height, game.title, alt)
+
+    def _title_line(self, width: int, top: int) -> str:
+        """The title at the left, the status at the right; when the two
+        would overlap (by a rough measure of their text), the status goes
+        under the title."""
+        x = self.geometry.gap + 4
+        out = [f'<text x="{x}" y="17" font-size="13" fill="#fff" text-anchor="start">{_text(self.title)}</text>']
+        if self.status:
+            if top > TITLE_HEIGHT:  # under the title
+                at = f'x="{x}" y="{top - 5}" text-anchor="start"'
+            else:
+                at = f'x="{width - x}" y="17" text-anchor="end"'
+            out.append(f'<text {at} font-size="12" font-weight="400" fill="#fff" fill-opacity=".9">'
+                       f'{_text(self.status)}</text>')
+        return "".join(out)
+
+    def _pile(self, pile: str, box: PileBox, tops: dict[str, tuple[float, float]]) -> str:
+        game, g = self.game, self.geometry
+        cw, ch = g.card_width, g.card_height
+        ids = game.card_ids(pile)
+        down = game.face_down(pile)
+        n = len(ids)
+        out = [f'<g data-pile="{_text(pile)}">']
+        if self.labels:
+            out.append(f'<text x="{box.x + 1}" y="{box.y - 3}" font-size="11" font-weight="400" fill="#fff" '
+                       f'fill-opacity=".85" text-anchor="start">{_text(pile)}</text>')
+        if n == 0:
+            out.append(self._slot(pile, box))
+        pos = fan_positions(n, down, box.fan, box.w, box.h, cw, ch, g.index)
+        top = pos[-1] if pos else (0, 0)
+        tops[pile] = (box.x + top[0] + cw / 2, box.y + top[1] + ch / 2)  # an arrow to this pile ends here
+        shown = range(n)
+        if box.fan == "none":  # a stack: its top card, and the edges of the layers under it
+            shown = [i for i in range(n) if i == n - 1 or pos[i] != pos[i + 1]]
+        for i in shown:
+            x, y = box.x + pos[i][0], box.y + pos[i][1]
+            card = ids[i]
+            if i < down:
+                href = self._back()
+            elif box.fan == "none" and i < n - 1:
+                href = self._blank()
+            else:
+                href = self._face(card % 52)
+            out.append(f'<use href="{href}" x="{x}" y="{y}"/>')
+            if i >= down and (card in self.ids or card % 52 in self.faces) and (box.fan != "none" or i == n - 1):
+                out.append(self._outline(x, y, cw, ch))
+        if box.badge and n:
+            text = str(n)
+            w = max(19, 7 * len(text) + 10)
+            bx, by = box.x + cw / 2 - w / 2, box.y + ch - 0.6 * 17
+            out.append(f'<rect x="{_n(round(bx, 1))}" y="{_n(round(by, 1))}" width="{w}" height="17" rx="8.5" '
+                       f'fill="#000" fill-opacity=".68"/><text x="{_n(box.x + cw / 2)}" y="{_n(round(by + 12.5, 1))}" '
+                       f'font-size="11" fill="#fff">{text}</text>')
+        if game.ROLES[pile] == "stock":
+            passes_left = getattr(game, "passes_left", None)
+            if isinstance(passes_left, int) and game.status == "playing":
+                words = "No passes left" if passes_left < 1 else "Last pass" if passes_left == 1 else \
+                    f"{passes_left} passes left"
+                # Centred under the stock, but whole inside the picture.
+                x = max(box.x + cw / 2, _text_width(words, 12, bold=True) / 2 + 3)
+                out.append(f'<text x="{_n(round(x, 1))}" y="{box.y + ch + round(g.gap / 2) + 13}" font-size="12" '
+                           f'font-weight="600" fill="#fff" fill-opacity=".9">{words}</text>')
+        out.append("</g>")
+        return "".join(out)
+
+    def _outline(self, x: float, y: float, cw: int, ch: int) -> str:
+        rx = _n(round(cw * 0.08, 1))
+        return (f'<rect x="{_n(x - 1.5)}" y="{_n(y - 1.5)}" width="{cw + 3}" height="{ch + 3}" rx="{rx}" fill="none" '
+                f'stroke="{MARK}" stroke-width="3"/>')
+
+    def _slot(self, pile: str, box: PileBox) -> str:
+        """An empty pile: a dashed outline with what it takes ("A", "K", "waste")."""
+        g, game = self.geometry, self.game
+        cw, ch = g.card_width, g.card_height
+        rx = _n(round(cw * 0.08, 1))
+        out = [f'<rect x="{box.x + 1}" y="{box.y + 1}" width="{cw - 2}" height="{ch - 2}" rx="{rx}" fill="#000" '
+               f'fill-opacity=".1" stroke="#fff" stroke-opacity=".5" stroke-width="2" stroke-dasharray="6 4"/>']
+        if game.ROLES[pile] == "stock":
+            text = "↻" if "redeal" in game.ACTION_NAMES and game.is_legal("redeal") else ""
+            size = cw * 0.5
+        else:
+            text = game.empty_label(pile)
+            size = cw * (0.34 if len(text) <= 1 else 0.15)
+            if len(text) > 1:
+                text = text.upper()
+        if text:
+            spacing = ' letter-spacing="1"' if len(text) > 1 else ""
+            out.append(f'<text x="{_n(box.x + cw / 2)}" y="{_n(round(box.y + ch / 2 + size * 0.36, 1))}" '
+                       f'font-size="{_n(round(size, 1))}" fill="#fff" fill-opacity=".78"{spacing}>{_text(text)}</text>')
+        return "".join(out)
+
+    def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]]) -> str:
+        """An arrow from the card that moves to the card it goes onto (or
+        the empty pile); an action that moves no one card marks the stock
+        (or, in a game without one, says its name)."""
+        game, g = self.game, self.geometry
+        cw, ch = g.card_width, g.card_height
+        if move.action is not None:
+            pair = game.DRAWS.get(move.action)
+            if pair is None:
+                return self._action_mark(move.action, boxes)
+            source, target = pair
+        else:
+            source, target = move.source, move.target  # type: ignore[assignment]
+        (sx, sy), (tx, ty) = tops[source], tops[target]  # the top cards' centres
+        length = math.hypot(tx - sx, ty - sy) or 1
+        # Stop short of the centre so the head does not cover the card's middle.
+        back = min(length / 3, ch * 0.2)
+        ex, ey = tx - (tx - sx) * back / length, ty - (ty - sy) * back / length
+        stroke = max(3, round(cw * 0.07))
+        self._define("m", f'<marker id="\x01m" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" markerHeight="3" '
+                          f'orient="auto"><path d="M0 0L10 5 0 10z" fill="{MARK}"/></marker>')
+        line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
+        return (f'<g data-arrow="{_text(str(move))}"><line {line} stroke="#000" stroke-opacity=".35" '
+                f'stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{MARK}" '
+                f'stroke-width="{stroke}" stroke-linecap="round" marker-end="url(#\x01m)"/></g>')
+
+    def _action_mark(self, action: str, boxes: dict[str, PileBox]) -> str:
+        g = self.geometry
+        cw, ch = g.card_width, g.card_height
+        stock = next(iter(self.game.piles_of("stock")), None)
+        out = [f'<g data-arrow="{_text(action)}">']
+        if stock is not None:
+            box = boxes[stock]
+            out.append(self._outline(box.x, box.y, cw, ch))
+            x, y = box.x + cw / 2, box.y + ch / 2
+        else:
+            x, y = g.width / 2, boxes[self.layout.piles[0]].y - 4
+        w = 8 * len(action) + 16
+        out.append(f'<rect x="{_n(round(x - w / 2, 1))}" y="{_n(round(y - 10, 1))}" width="{w}" height="20" rx="10" '
+                   f'fill="{MARK}"/><text x="{_n(round(x, 1))}" y="{_n(round(y + 4.5, 1))}" font-size="13" '
+                   f'fill="{BLACK}">{_text(action)}</text></g>')
+        return "".join(out)
