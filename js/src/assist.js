@@ -101,34 +101,41 @@ export function assistText(a, version, piles = {}) {
 const lines = new WeakMap();
 
 /**
- * Follow `assist` on this table (once per table): the buttons, marks and
- * status line follow it, and a click or key while busy stops the work.
+ * Follow `assist` on this table: a status line under the buttons, a new
+ * look at each change, and while busy a click or a key only stops the work.
+ * Returns what undoes it.
  * @param {CardTable} t
  */
-function follow(t) {
-  if (lines.has(t)) return;
+function mount(t) {
   const line = h("div", "sw-assist");
   line.setAttribute("role", "status");
   line.setAttribute("aria-live", "polite");
   line.hidden = true;
   t.panelsEl.before(line);
   lines.set(t, line);
-  const onChange = () => t.schedule("info"); // runs the controls' `enabled`, which refresh()es
+  const onChange = () => t.schedule("info"); // the controls' `update` runs then
   t.model.on("change:assist", onChange);
-  t.cleanups.push(() => t.model.off("change:assist", onChange));
   // While busy, a key or a click only stops (the table does nothing else with it).
-  t.interrupters.push(() => {
+  const interrupt = () => {
     if (!busy(assistOf(t))) return false;
     t.requests.send("stop");
     return true;
-  });
+  };
+  t.interrupters.push(interrupt);
+  return () => {
+    t.model.off("change:assist", onChange);
+    const at = t.interrupters.indexOf(interrupt);
+    if (at >= 0) t.interrupters.splice(at, 1);
+    line.remove();
+    lines.delete(t);
+  };
 }
 
 /**
  * Bring the marks and the status line up to `assist`.
  * @param {CardTable} t
  */
-function refresh(t) {
+function update(t) {
   const a = assistOf(t);
   const version = Number(t.get("version") ?? 0);
   const hinted = a.kind === "hint" && a.version === version;
@@ -151,26 +158,27 @@ function refresh(t) {
   line.dataset.state = a.kind === "hint" ? "hint" : String(a.state ?? "");
 }
 
+const SOLVE_TITLE = "Search for a win from here (5 s at most)";
+
+// Hint carries the status line and the marks for all three.
 registerControl({
   action: "hint", label: "Hint", title: "Show a good move and why (h)", keys: ["h", "H"],
-  available: (t) => { follow(t); return true; },
-  enabled: (t) => {
-    refresh(t);
-    return t.get("status") === "playing" && !busy(assistOf(t));
-  },
+  mount,
+  update,
+  enabled: (t) => t.get("status") === "playing" && !busy(assistOf(t)),
   run: (t) => t.requests.send("hint"),
 });
 registerControl({
-  action: "solve", label: "Solve", title: "Search for a win from here (5 s at most)",
-  enabled: (t) => {
+  action: "solve", label: "Solve", title: SOLVE_TITLE,
+  // Solve turns into Stop while a solve or a play-out runs.
+  update: (t) => {
     const running = busy(assistOf(t));
     const b = t.buttons.get("solve");
-    if (b) {
-      b.textContent = running ? "Stop" : "Solve";
-      b.title = running ? "Stop the solver or the play-out" : "Search for a win from here (5 s at most)";
-    }
-    return running || t.get("status") === "playing";
+    if (!b) return;
+    b.textContent = running ? "Stop" : "Solve";
+    b.title = running ? "Stop the solver or the play-out" : SOLVE_TITLE;
   },
+  enabled: (t) => busy(assistOf(t)) || t.get("status") === "playing",
   run: (t) => t.requests.send(busy(assistOf(t)) ? "stop" : "solve"),
 });
 registerControl({

@@ -7,11 +7,23 @@
 //     registerControl({ action: "hint", label: "Hint", title: "Show a good move (h)",
 //                       keys: ["h"], run: (table) => table.requests.send("hint") });
 //
-// and imports that module once from widget.js. The table builds its buttons
-// from this list on every (re)build, runs a control when its button is
-// clicked or its key pressed with the focus in the table, and calls `update`
-// after every change of the traits so a control can enable/disable itself
-// and keep its panel current.
+// and imports that module once from widget.js.
+//
+// A control's life on one table, in order:
+//   available(table)  on every (re)build: whether this game has it (its
+//                     button shows). A predicate: no side effects.
+//   mount(table)      once, when its button first comes onto the table: add
+//                     elements and listeners. Returns what undoes it (its
+//                     destroy), run when the button leaves the table (another
+//                     game without it) or the table is destroyed.
+//   update(table)     after every change of the traits (and each build)
+//                     while mounted: bring its marks, texts and button up to date.
+//   enabled, pressed  predicates read right after `update`: the button's
+//                     disabled and aria-pressed.
+//   run(table)        its button clicked or its key pressed (while enabled);
+//                     a panel opens or closes first.
+// `enabled`, `pressed`, `available` and `startOpen` are read often and in any
+// order: they only answer.
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 
@@ -22,6 +34,9 @@
  * @property {string} title  the tooltip; name the key in it, e.g. "Undo (z)"
  * @property {string[]} [keys]  KeyboardEvent.key values that run it (no modifiers)
  * @property {(table: CardTable) => boolean} [available]  whether this game has it (default: yes)
+ * @property {(table: CardTable) => (() => void) | void} [mount]  once per table, when its button
+ *   comes onto it: add elements and listeners; return what removes them
+ * @property {(table: CardTable) => void} [update]  after each change of the traits while mounted
  * @property {(table: CardTable) => boolean} [enabled]  whether it can run now (default: yes)
  * @property {(table: CardTable) => boolean} [pressed]  a toggle's state (aria-pressed)
  * @property {(table: CardTable) => void} [run]
@@ -92,7 +107,7 @@ registerControl({
       t.requests.send("new_deal");
       return;
     }
-    t.confirm(`Deal a new game? This one has ${moves} move${moves === 1 ? "" : "s"}; Undo brings it back.`,
+    t.confirm.ask(`Deal a new game? This one has ${moves} move${moves === 1 ? "" : "s"}; Undo brings it back.`,
       "Deal", "Keep playing", () => t.requests.send("new_deal"));
   },
 });

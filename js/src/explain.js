@@ -11,7 +11,7 @@ import { h } from "./dom.js";
 /** @typedef {import("./table.js").CardTable} CardTable */
 
 /**
- * What the kernel answers to an explain request.
+ * The `explain` field of the kernel's reply to an explain request.
  * @typedef {object} Explanation
  * @property {string} pile
  * @property {string} card  the top card, e.g. "K♥" ("" for an empty pile)
@@ -25,7 +25,7 @@ const ACTION = "explain";
  * The explain state of one table.
  * @typedef {object} ExplainState
  * @property {string | null} pile  the pile explained (or asked about)
- * @property {string | null} asked  the id of the request waiting for its answer
+ * @property {Promise<any> | null} asked  the request waiting for its answer
  * @property {number} version  the version the shown answer is for
  * @property {Set<string>} marked  piles that carry a mark or a tooltip
  */
@@ -33,42 +33,36 @@ const ACTION = "explain";
 /** @type {WeakMap<CardTable, ExplainState>} */
 const states = new WeakMap();
 
-/** @param {CardTable} table */
-function stateOf(table) {
-  let state = states.get(table);
-  if (!state) {
-    state = { pile: null, asked: null, version: -1, marked: new Set() };
-    states.set(table, state);
-    wire(table, state);
-  }
-  return state;
-}
+/** @param {CardTable} table  (mounted: see `mount`) */
+const stateOf = (table) => /** @type {ExplainState} */ (states.get(table));
 
 /**
- * Listen (once per table) to hovers and focus on the felt and to the kernel's answers.
+ * Listen to hovers and focus on the felt (they ask while the panel is open).
+ * Returns what undoes it.
  * @param {CardTable} table
- * @param {ExplainState} state
  */
-function wire(table, state) {
-  const signal = table.abort.signal;
+function mount(table) {
+  /** @type {ExplainState} */
+  const state = { pile: null, asked: null, version: -1, marked: new Set() };
+  states.set(table, state);
+  const listening = new AbortController();
   /** @param {Event} e */
   const onPile = (e) => {
     if (!table.panels.has(ACTION)) return;
     const pile = table.pileAt(e.target);
     if (pile && pile !== state.pile) ask(table, state, pile);
   };
-  table.felt.addEventListener("pointerover", onPile, { signal });
-  table.felt.addEventListener("focusin", onPile, { signal });
-  const onMessage = (/** @type {any} */ msg) => {
-    if (!msg || msg.type !== "result" || msg.id !== state.asked) return;
-    state.asked = null;
-    if (msg.ok && msg.explain && table.panels.has(ACTION)) show(table, state, msg.explain);
+  table.felt.addEventListener("pointerover", onPile, { signal: listening.signal });
+  table.felt.addEventListener("focusin", onPile, { signal: listening.signal });
+  return () => {
+    listening.abort();
+    clearMarks(table, state);
+    states.delete(table);
   };
-  table.model.on("msg:custom", onMessage);
-  table.cleanups.push(() => table.model.off("msg:custom", onMessage));
 }
 
 /**
+ * Ask the kernel where the top card of `pile` can go; its reply carries the answer.
  * @param {CardTable} table
  * @param {ExplainState} state
  * @param {string} pile
@@ -81,7 +75,13 @@ function ask(table, state, pile) {
       : `${pile} has no face-up card to move.`);
     return;
   }
-  state.asked = table.requests.send("explain", { pile });
+  const asked = table.requests.send("explain", { pile });
+  state.asked = asked;
+  asked.then((reply) => {
+    if (state.asked !== asked) return;
+    state.asked = null;
+    if (reply?.ok && reply.explain && table.panels.has(ACTION)) show(table, state, reply.explain);
+  });
 }
 
 /**
@@ -186,6 +186,7 @@ registerControl({
   action: ACTION,
   label: "Explain",
   title: "Explain mode: focus or hover a card to see where it can go, and why not elsewhere",
+  mount,
   pressed: (table) => table.panels.has(ACTION),
   panel: {
     render(table) {
@@ -206,6 +207,5 @@ registerControl({
       clearMarks(table, state);
       state.pile = null;
     }
-    table.buttons.get(ACTION)?.setAttribute("aria-pressed", String(table.panels.has(ACTION)));
   },
 });

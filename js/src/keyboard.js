@@ -83,11 +83,11 @@ export class KeyboardInput {
     const target = /** @type {HTMLElement} */ (e.composedPath()[0] ?? e.target);
     if (!target || target.nodeType !== 1) return;
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable) return; // typing, sliding
-    if (target.closest?.(".sw-confirm")) {
+    if (t.confirm.contains(target)) {
       // Answering the table's question: Tab and Enter work its buttons, Escape keeps playing.
       if (e.key === "Escape") {
         e.preventDefault();
-        t.answerConfirm(false);
+        t.confirm.answer(false);
       }
       return;
     }

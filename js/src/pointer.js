@@ -4,9 +4,9 @@
 /** @typedef {import("./table.js").CardEl} CardEl */
 /** @typedef {import("./table.js").PileRecord} PileRecord */
 
+import { SNAP_MS, slide } from "./motion.js";
 import { REPLY_TIMEOUT_MS } from "./requests.js";
 
-export const SNAP_MS = 150;
 const DRAG_THRESHOLD = 4; // px before a press becomes a drag
 const DOUBLE_MS = 450; // two taps on one pile within this are a double-click
 
@@ -21,7 +21,7 @@ export class PointerInput {
     this.press = null; // a pointer press in progress
     /** @type {{pile: string, t: number} | null} */
     this.lastTap = null;
-    /** @type {{el: HTMLElement, source: string, requestId: string, timer: any} | null} a drop waiting for its reply */
+    /** @type {{el: HTMLElement, source: string, timer: any} | null} a drop waiting for its reply */
     this.inFlight = null;
     const felt = table.felt;
     felt.addEventListener("pointerdown", (e) => this.onPointerDown(e), { signal });
@@ -156,20 +156,23 @@ export class PointerInput {
       return;
     }
     const legal = this.t.legal.has(source, target);
-    const requestId = this.t.sendMove(source, target);
+    const answered = this.t.sendMove(source, target);
     if (!legal) {
       // The engine will refuse it and say why: snap back now, show the reason then.
       this.snapBack(p.el, source);
       return;
     }
-    // Leave the card where it was dropped until the traits move it.
-    const timer = this.t.later(() => {
-      if (this.inFlight?.requestId === requestId) {
-        this.inFlight = null;
-        this.snapBack(p.el, source);
-      }
-    }, REPLY_TIMEOUT_MS);
-    this.inFlight = { el: p.el, source, requestId, timer };
+    // Leave the card where it was dropped until the traits move it (or a
+    // refusal, or no news for a while, sends it back).
+    const back = () => {
+      if (this.inFlight !== flight) return;
+      clearTimeout(flight.timer);
+      this.inFlight = null;
+      this.snapBack(flight.el, source);
+    };
+    const flight = { el: p.el, source, timer: this.t.later(back, REPLY_TIMEOUT_MS) };
+    this.inFlight = flight;
+    answered.then((reply) => { if (reply && !reply.ok) back(); });
   }
 
   /** The piles changed: a dropped card waiting for them takes its new place. */
@@ -185,19 +188,6 @@ export class PointerInput {
   }
 
   /**
-   * The kernel refused a request: a dropped card waiting for it goes back.
-   * @param {string} requestId
-   */
-  refused(requestId) {
-    if (this.inFlight && this.inFlight.requestId === requestId) {
-      const { el, source } = this.inFlight;
-      clearTimeout(this.inFlight.timer);
-      this.inFlight = null;
-      this.snapBack(el, source);
-    }
-  }
-
-  /**
    * Slide a dragged card back to its place in its pile.
    * @param {HTMLElement} el
    * @param {string} source
@@ -210,7 +200,7 @@ export class PointerInput {
     el.style.transform = "";
     el.style.transition = "";
     if (!m || this.t.reducedMotion || typeof el.animate !== "function") return;
-    this.t.slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
+    slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
   }
 
   /**

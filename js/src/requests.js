@@ -1,17 +1,26 @@
 // The request protocol: page -> kernel requests, one at a time, each answered
-// by a {type: "result", id, ok, reason, version} message.
+// by a {type: "result", id, ok, reason, version, ...} message. A request's
+// promise resolves to that whole reply, so this is the one place that listens
+// to the kernel's messages:
+//
+//     const reply = await table.requests.send("explain", { pile: "t3" });
+//     if (reply?.ok) show(reply.explain);
 
 /** @typedef {import("./table.js").Model} Model */
 
 export const REPLY_TIMEOUT_MS = 5000;
 
 /**
- * @typedef {object} Reply
- * @property {string} id
- * @property {string} request  the kind of the request answered
- * @property {boolean} ok
- * @property {string} reason
- * @property {string | null} pile  the pile the request was about (a move's target), if any
+ * The kernel's reply to one request: the whole message (`ok`, `reason`,
+ * `version` and whatever the request adds, e.g. `explain`), with the kind of
+ * the request it answers and the pile that request was about (a move's target).
+ * @typedef {{id: string, request: string, ok: boolean, reason: string, version: number,
+ *   pile: string | null} & Record<string, any>} Reply
+ */
+
+/**
+ * A request waiting to leave or to be answered.
+ * @typedef {{content: Record<string, any>, resolve: (reply: Reply | null) => void}} Pending
  */
 
 /**
@@ -36,7 +45,8 @@ export class RequestQueue {
    * @param {Model} model
    * @param {string} viewId  makes request ids unique across views
    * @param {(fn: () => void, ms: number) => any} later  a setTimeout the view clears on destroy
-   * @param {(reply: Reply) => void} onReply  called with this view's answered requests
+   * @param {(reply: Reply) => void} onReply  called with each of this view's answered requests
+   *   (before the request's own promise resolves)
    * @param {(busy: boolean) => void} [onBusy]  called when ``busy`` may have changed
    * @param {(err: unknown) => void} [onLost]  called when a send fails: the kernel is gone
    */
@@ -48,32 +58,34 @@ export class RequestQueue {
     this.onBusy = onBusy;
     this.onLost = onLost;
     this.count = 0;
-    /** @type {any[]} requests not sent yet */
+    /** @type {Pending[]} requests not sent yet */
     this.queue = [];
-    /** @type {string | null} the id of the request waiting for its reply */
+    /** @type {Pending | null} the request waiting for its reply */
     this.waiting = null;
     /** @type {any} */
     this.waitTimer = null;
-    /** @type {string} the kind of the request waiting */
-    this.waitingKind = "";
-    /** @type {string | null} the pile of the request waiting */
-    this.waitingPile = null;
     this.replyVersion = -1; // the newest version a reply told of
     this.closed = false;
+    this.onMessage = (/** @type {any} */ msg) => this.receive(msg);
+    model.on("msg:custom", this.onMessage);
   }
 
   /**
-   * Queue a request to the kernel; returns its id.
+   * Queue a request to the kernel. The promise resolves to its reply, or to
+   * null when none comes (timed out, the kernel is gone, the view closed); it
+   * never rejects.
    * @param {string} request  "move", "undo", "redo", "restart", "new_deal" ...
    * @param {Record<string, any>} [fields]  e.g. {move: "t3 f0"}
+   * @returns {Promise<Reply | null>}
    */
   send(request, fields = {}) {
     const id = `${this.viewId}-${++this.count}`;
-    if (this.closed) return id; // the kernel is gone: nothing leaves
-    this.queue.push({ ...fields, request, id });
+    if (this.closed) return Promise.resolve(null); // the kernel is gone: nothing leaves
+    /** @type {Promise<Reply | null>} */
+    const answered = new Promise((resolve) => this.queue.push({ content: { ...fields, request, id }, resolve }));
     this.pump();
     this.onBusy(this.busy);
-    return id;
+    return answered;
   }
 
   /** Whether a request is queued or waiting for its reply. */
@@ -84,14 +96,14 @@ export class RequestQueue {
   /** Send the next queued request if none is waiting for its reply. */
   pump() {
     if (this.waiting || this.queue.length === 0 || this.closed) return;
-    const content = this.queue.shift();
+    const pending = /** @type {Pending} */ (this.queue.shift());
+    const { content } = pending;
     content.version = Math.max(Number(this.model.get("version") ?? 0), this.replyVersion);
-    this.waiting = content.id;
-    this.waitingKind = content.request;
-    this.waitingPile = requestPile(content);
+    this.waiting = pending;
     this.waitTimer = this.later(() => {
-      if (this.waiting !== content.id) return;
+      if (this.waiting !== pending) return;
       this.waiting = null;
+      pending.resolve(null);
       this.pump();
       this.onBusy(this.busy);
     }, REPLY_TIMEOUT_MS);
@@ -102,6 +114,7 @@ export class RequestQueue {
       // this model's comm is gone for good.
       clearTimeout(this.waitTimer);
       this.waiting = null;
+      pending.resolve(null);
       this.close();
       this.onBusy(false);
       this.onLost(err);
@@ -112,17 +125,30 @@ export class RequestQueue {
   receive(msg) {
     if (!msg || msg.type !== "result") return;
     if (typeof msg.version === "number") this.replyVersion = Math.max(this.replyVersion, msg.version);
-    if (msg.id !== this.waiting) return; // another view's request, or one that timed out
+    const pending = this.waiting;
+    if (!pending || msg.id !== pending.content.id) return; // another view's request, or one that timed out
     clearTimeout(this.waitTimer);
     this.waiting = null;
-    this.onReply({ id: msg.id, request: String(this.waitingKind), ok: !!msg.ok, reason: String(msg.reason ?? ""),
-      pile: this.waitingPile });
+    /** @type {Reply} */
+    const reply = { ...msg, id: msg.id, request: String(pending.content.request), ok: !!msg.ok,
+      reason: String(msg.reason ?? ""), version: Number(msg.version ?? -1), pile: requestPile(pending.content) };
+    this.onReply(reply);
+    pending.resolve(reply);
     this.pump();
     this.onBusy(this.busy);
   }
 
+  /** Send nothing more: the requests not answered yet resolve to null. */
   close() {
+    if (this.closed) return;
     this.closed = true;
+    this.model.off("msg:custom", this.onMessage);
+    for (const pending of this.queue) pending.resolve(null);
     this.queue = [];
+    if (this.waiting) {
+      clearTimeout(this.waitTimer);
+      this.waiting.resolve(null);
+      this.waiting = null;
+    }
   }
 }

@@ -4,20 +4,24 @@
 //
 // Around the core: pointer.js and keyboard.js turn gestures into requests,
 // requests.js carries them to the kernel, controls.js declares the buttons
-// (and their keys and panels) that features add.
+// (and their keys and panels) that features add, motion.js moves the cards,
+// banner.js and confirm.js show the end-of-game banner and the inline question.
 
 import { cardName, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
+import { GameBanner, lostKernelNote } from "./banner.js";
+import { InlineConfirm } from "./confirm.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanExtent, fanPositions } from "./fan.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
-import { bannerText, optionsText, passesText, statusItems } from "./format.js";
+import { optionsText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, stockAction } from "./legal.js";
+import { MOVE_MS, flip, followReducedMotion, shake } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
 import { followHostTheme } from "./theme.js";
@@ -25,6 +29,7 @@ import { followHostTheme } from "./theme.js";
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
 /** @typedef {import("./format.js").Counters} Counters */
+/** @typedef {import("./controls.js").Control} Control */
 
 /**
  * The part of an anywidget model the view uses.
@@ -37,7 +42,7 @@ import { followHostTheme } from "./theme.js";
 
 /**
  * A card element with the view's bookkeeping: its place in its pile and its
- * running slide.
+ * running slide (motion.js).
  * @typedef {HTMLElement & {_x?: number, _y?: number, _i?: number, _s?: number, _anim?: Animation | null}} CardEl
  */
 
@@ -49,8 +54,6 @@ import { followHostTheme } from "./theme.js";
  * @property {number[]} cards
  * @property {HTMLElement[]} els
  */
-
-export const MOVE_MS = 180; // slide time of a moved card (the spec allows 200)
 
 let viewCounter = 0;
 
@@ -147,12 +150,15 @@ export class CardTable {
     // aria-busy: requests sent and not yet answered (tests wait for it too).
     this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply),
       (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"), () => this.loseKernel());
-    /** @type {HTMLElement | null} */
-    this.banner = null;
-    /** @type {HTMLElement | null} an open inline question */
-    this.confirmEl = null;
-    /** @type {((ok: boolean) => void) | null} answers the open question */
-    this.confirmClose = null;
+    // The end-of-game banner's New deal and Undo run the toolbar's controls.
+    this.banner = new GameBanner(this.root, this.footer, (action) => {
+      const control = controls.find((c) => c.action === action);
+      if (control && !this.lost) this.runControl(control);
+    });
+    // The answered question leaves the focus on the pile the keyboard was on.
+    this.confirm = new InlineConfirm(this.footer, () => { if (this.focusId) this.setFocus(this.focusId); });
+    /** @type {Map<Control, (() => void) | void>} the controls mounted here, with their destroy */
+    this.mounted = new Map();
     /**
      * Handlers that may take a key press or a click before anything else
      * does (a running play-out stops on any): true when one took it.
@@ -162,14 +168,8 @@ export class CardTable {
     /** Whether the kernel is gone (restarted or shut down): nothing is sent any more. */
     this.lost = false;
 
-    const media = typeof window !== "undefined" && window.matchMedia
-      ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-    this.reducedMotion = options.reducedMotion ?? !!media?.matches;
-    if (media && options.reducedMotion === undefined) {
-      const onMotion = () => { this.reducedMotion = media.matches; };
-      media.addEventListener?.("change", onMotion);
-      this.cleanups.push(() => media.removeEventListener?.("change", onMotion));
-    }
+    this.reducedMotion = !!options.reducedMotion;
+    if (options.reducedMotion === undefined) this.cleanups.push(followReducedMotion((on) => { this.reducedMotion = on; }));
 
     host.append(this.root);
     const signal = this.abort.signal;
@@ -196,9 +196,6 @@ export class CardTable {
       model.on(`change:${name}`, cb);
       this.cleanups.push(() => model.off(`change:${name}`, cb));
     }
-    const onCustom = (/** @type {any} */ msg) => this.requests.receive(msg);
-    model.on("msg:custom", onCustom);
-    this.cleanups.push(() => model.off("msg:custom", onCustom));
     // ipywidgets marks its models when their kernel restarts or dies
     // (comm_live false, again true when a comm comes back): ask the kernel
     // at once; a send that fails means it is gone.
@@ -335,10 +332,11 @@ export class CardTable {
       this.buttonsEl.append(b);
     }
     for (const action of [...this.panels.keys()]) this.closePanel(action);
+    this.mountControls();
 
     // Piles.
     this.felt.replaceChildren();
-    this.banner = null;
+    this.banner.remove();
     this.piles.clear();
     this.shown = {};
     for (const id of pileIds) {
@@ -381,6 +379,21 @@ export class CardTable {
     try {
       performance.measure?.("solitaire_widgets:build", { start: t0, end: t0 + this.lastBuildMs });
     } catch { /* old browsers */ }
+  }
+
+  /**
+   * Mount the controls whose buttons came onto the table, destroy those
+   * whose buttons left it (see controls.js).
+   */
+  mountControls() {
+    for (const [control, destroy] of this.mounted) {
+      if (this.buttons.get(control.action) && controls.includes(control)) continue;
+      this.mounted.delete(control);
+      destroy?.();
+    }
+    for (const control of controls) {
+      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this));
+    }
   }
 
   measureWidth() {
@@ -496,109 +509,20 @@ export class CardTable {
     const newDeal = seed !== this.seed;
     this.seed = seed;
     if (newDeal) this.extents = {};
-    const motion = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
-      typeof this.felt.animate === "function";
-
-    // FLIP, first: where the face-up cards of the changed piles are now (the
-    // layout is clean here, so reading it costs little).
-    /** @type {Map<HTMLElement, DOMRect>} */
-    const first = new Map();
-    /** @type {DOMRect | null} */
-    let stockTop = null;
-    /** @type {DOMRect | null} */
-    let felt = null;
-    const stockId = this.stockId;
-    const stockBefore = stockId ? this.shown[stockId]?.length ?? 0 : 0;
-    if (motion) {
-      felt = this.felt.getBoundingClientRect();
-      for (const id of changed) {
-        const rec = /** @type {PileRecord} */ (this.piles.get(id));
-        for (const el of rec.els) if (el.dataset.face === "up") first.set(el, el.getBoundingClientRect());
-      }
-      const stock = this.stockPile();
-      if (stock && changed.includes(stock.id) && stock.els.length) {
-        stockTop = stock.els[stock.els.length - 1].getBoundingClientRect();
-      }
-    }
+    const play = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
+      typeof this.felt.animate === "function"
+      ? flip(this.felt, changed.map((id) => /** @type {PileRecord} */ (this.piles.get(id))), this.stockPile())
+      : null;
     // A drop waiting for its reply: the card stayed where it was dropped
     // until now (so it slides from there).
     this.pointer.landed();
-
-    // Cards that lay face down before the change (a flip shows, not a jump).
-    /** @type {Map<string, number>} */
-    const downBefore = new Map();
-    for (const id of changed) {
-      const rec = /** @type {PileRecord} */ (this.piles.get(id));
-      downBefore.set(id, rec.cards.filter((c) => c < 0).length);
-    }
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
     this.refit();
-    if (motion) {
-      for (const id of changed) {
-        const rec = /** @type {PileRecord} */ (this.piles.get(id));
-        const wasDown = downBefore.get(id) ?? 0;
-        const nowDown = rec.cards.filter((c) => c < 0).length;
-        // The card that turned up lies where the top face-down card was.
-        if (nowDown === wasDown - 1 && rec.els[nowDown] && !first.has(rec.els[nowDown]) && id !== stockId) {
-          rec.els[nowDown].animate(
-            [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "perspective(600px) rotateY(0deg)" }],
-            { duration: MOVE_MS, easing: "ease-out" },
-          );
-        }
-      }
-    }
-
     // If the selected pile changed, the picked-up card is no longer there.
     if (this.selected && changed.includes(this.selected)) this.clearSelection();
-
-    // FLIP, last/invert/play: the new places come from the geometry (no
-    // forced layout); each moved card slides from where it was.
-    if (motion && felt) {
-      const g = /** @type {Geometry} */ (this.geometry);
-      const stockShrank = !!stockId && (next[stockId]?.length ?? 0) < stockBefore;
-      for (const id of changed) {
-        const rec = /** @type {PileRecord} */ (this.piles.get(id));
-        const box = g.piles[id];
-        if (!box) continue;
-        for (const node of rec.els) {
-          const el = /** @type {CardEl} */ (node);
-          if (el.dataset.face !== "up") continue;
-          const from = first.get(el) ?? (stockShrank && id !== stockId ? stockTop : null);
-          if (!from) continue;
-          const dx = from.left - (felt.left + box.x + (el._x ?? 0));
-          const dy = from.top - (felt.top + box.y + (el._y ?? 0));
-          if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) this.slide(el, dx, dy, MOVE_MS, "sw-moving");
-        }
-      }
-    }
+    // The new places come from the geometry (no forced layout).
+    play?.(/** @type {Geometry} */ (this.geometry));
     this.lastPilesMs = performance.now() - t0;
-  }
-
-  /**
-   * Slide a card from (dx, dy) away back to its place (Web Animations, so no
-   * forced layout and no timers to clean up).
-   * @param {CardEl} el
-   * @param {number} dx
-   * @param {number} dy
-   * @param {number} ms
-   * @param {string} cls  a class the card carries while it slides
-   */
-  slide(el, dx, dy, ms, cls) {
-    el._anim?.cancel();
-    el.classList.add(cls);
-    const anim = el.animate(
-      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
-      { duration: ms, easing: "ease-out" },
-    );
-    el._anim = anim;
-    const done = () => {
-      if (el._anim === anim) {
-        el._anim = null;
-        el.classList.remove(cls);
-      }
-    };
-    anim.onfinish = done;
-    anim.oncancel = done;
   }
 
   /**
@@ -676,7 +600,7 @@ export class CardTable {
     rec.el.style.setProperty("--sw-ty", `${top.y}px`);
   }
 
-  // --- status, buttons, message, banner -----------------------------------------
+  // --- status, buttons, message -------------------------------------------------
 
   syncInfo() {
     const c = this.counters();
@@ -701,10 +625,11 @@ export class CardTable {
       if (this.selected) this.showTargets();
     }
     for (const control of controls) {
-      if (!this.buttons.has(control.action)) continue;
+      if (!this.mounted.has(control)) continue;
+      control.update?.(this);
       const on = control.enabled ? control.enabled(this) : true;
       this.setDisabled(control.action, this.lost || !on);
-      if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
+      this.showPressed(control);
       const panel = this.panels.get(control.action);
       if (panel) control.panel?.update?.(this, panel);
     }
@@ -718,38 +643,15 @@ export class CardTable {
       stock.el.classList.toggle("sw-can-redeal", canRedeal);
     }
 
-    const banner = bannerText(status, c);
-    if (!banner) {
-      this.banner?.remove();
-      this.banner = null;
-    } else {
-      // Beside the cards (between the felt and the buttons), never over
-      // them: the final position stays in view.
-      if (!this.banner) {
-        this.banner = h("div", "sw-banner");
-        this.banner.setAttribute("role", "status");
-        this.root.insertBefore(this.banner, this.footer);
-      }
-      if (this.banner.dataset.result !== status) {
-        this.banner.dataset.result = status;
-        this.banner.dataset.celebrate = status === "won" && !this.reducedMotion ? "yes" : "no";
-        const text = h("div", "sw-banner-text");
-        text.append(h("strong", "sw-banner-title", banner.title), h("span", "sw-banner-detail", banner.detail));
-        const actions = h("div", "sw-banner-actions");
-        for (const [action, label] of [["new", "New deal"], ["undo", "Undo"]]) {
-          const b = actionButton(action, label, action === "new" ? "A new deal (this one stays reachable with Undo)" : "Take back the last move");
-          delete b.dataset.action; // (not a toolbar button: the toolbar's click handler ignores it)
-          b.dataset.bannerAction = action;
-          b.addEventListener("click", () => {
-            const control = controls.find((x) => x.action === action);
-            if (control && !this.lost) this.runControl(control);
-          });
-          actions.append(b);
-        }
-        text.append(actions);
-        this.banner.replaceChildren(text);
-      }
-    }
+    this.banner.sync(status, c, this.reducedMotion);
+  }
+
+  /**
+   * A toggle's button shows its state (aria-pressed).
+   * @param {Control} control
+   */
+  showPressed(control) {
+    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
   }
 
   /**
@@ -770,52 +672,6 @@ export class CardTable {
   activeElement() {
     const root = /** @type {Document | ShadowRoot} */ (this.root.getRootNode());
     return root.activeElement ?? null;
-  }
-
-  /**
-   * Ask inline (never window.confirm, which notebooks and marimo block):
-   * `yes` runs `onYes`; `no`, Escape or another action drops the question.
-   * @param {string} text
-   * @param {string} yes
-   * @param {string} no
-   * @param {() => void} onYes
-   */
-  confirm(text, yes, no, onYes) {
-    this.closeConfirm();
-    const box = h("div", "sw-confirm");
-    box.setAttribute("role", "alertdialog");
-    box.setAttribute("aria-label", text);
-    const yesB = /** @type {HTMLButtonElement} */ (h("button", "sw-button", yes));
-    const noB = /** @type {HTMLButtonElement} */ (h("button", "sw-button", no));
-    yesB.type = noB.type = "button";
-    yesB.dataset.confirm = "yes";
-    noB.dataset.confirm = "no";
-    box.append(h("span", "sw-confirm-text", text), yesB, noB);
-    const close = (/** @type {boolean} */ ok) => {
-      this.closeConfirm();
-      if (this.focusId) this.setFocus(this.focusId);
-      if (ok) onYes();
-    };
-    yesB.addEventListener("click", () => close(true));
-    noB.addEventListener("click", () => close(false));
-    this.confirmEl = box;
-    this.confirmClose = close;
-    this.footer.append(box);
-    noB.focus({ preventScroll: true });
-  }
-
-  /**
-   * Answer the open question (Escape answers no).
-   * @param {boolean} ok
-   */
-  answerConfirm(ok) {
-    this.confirmClose?.(ok);
-  }
-
-  closeConfirm() {
-    this.confirmEl?.remove();
-    this.confirmEl = null;
-    this.confirmClose = null;
   }
 
   syncMessage() {
@@ -898,7 +754,6 @@ export class CardTable {
       if (reply.request === "move") this.autoDrop();
       return;
     }
-    this.pointer.refused(reply.id);
     if (reply.reason) this.showMessage(reply.reason, "error", reply.pile);
   }
 
@@ -949,7 +804,7 @@ export class CardTable {
     if (!b || /** @type {HTMLButtonElement} */ (b).disabled) return;
     const control = controls.find((c) => c.action === b.dataset.action);
     this.clearSelection();
-    this.closeConfirm();
+    this.confirm.close();
     if (control) this.runControl(control);
   }
 
@@ -979,6 +834,7 @@ export class CardTable {
       }
     }
     if (control.run) control.run(this);
+    this.showPressed(control);
   }
 
   /** @param {string} action */
@@ -1016,16 +872,12 @@ export class CardTable {
     this.root.dataset.connection = "lost";
     this.pointer.cancelPress();
     this.clearSelection();
-    this.closeConfirm();
+    this.confirm.close();
     this.requests.close();
     this.root.setAttribute("aria-busy", "false");
     for (const b of this.root.querySelectorAll("button, input")) /** @type {HTMLButtonElement} */ (b).disabled = true;
     if (this.focusId) this.setFocus(this.focusId, this.root.contains(this.activeElement()));
-    const note = h("div", "sw-lost");
-    note.setAttribute("role", "alert");
-    note.append(h("strong", "", "This table lost its kernel"),
-      " (it restarted or shut down): moves can no longer be played here. Run the cell again to play on.");
-    this.root.insertBefore(note, this.felt);
+    this.root.insertBefore(lostKernelNote(), this.felt);
   }
 
   // --- selection -------------------------------------------------------------------
@@ -1065,11 +917,7 @@ export class CardTable {
     const top = rec?.els[rec.els.length - 1];
     if (!rec || !top) return;
     this.showMessage(`${cardName(rec.cards[rec.cards.length - 1])} has no legal move now`, "info");
-    if (this.reducedMotion || typeof top.animate !== "function") return;
-    top.animate(
-      [{ translate: "0 0" }, { translate: "-4px 0" }, { translate: "4px 0" }, { translate: "-3px 0" }, { translate: "0 0" }],
-      { duration: 260, easing: "ease-in-out", composite: "add" },
-    );
+    if (!this.reducedMotion) shake(top);
   }
 
   showTargets() {
@@ -1122,6 +970,8 @@ export class CardTable {
   destroy() {
     this.destroyed = true;
     this.abort.abort();
+    for (const destroy of this.mounted.values()) destroy?.();
+    this.mounted.clear();
     for (const fn of this.cleanups) fn();
     this.cleanups = [];
     for (const t of this.timers) clearTimeout(t);

@@ -199,6 +199,27 @@ describe("requests", () => {
     expect(msg.style.top).toBeTruthy();
   });
 
+  it("leaves a dropped card where it fell until the reply, and sends it back when the kernel refuses", async () => {
+    const { model, root, pile } = mount(states.cruel.start);
+    const [source, target] = states.cruel.move.split(" ");
+    // jsdom lays nothing out: each pile gets a box of its own, 100 px apart
+    [...root.querySelectorAll(".sw-pile")].forEach((el, i) => {
+      el.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: i * 100, top: 0, right: i * 100 + 80, bottom: 100, width: 80, height: 100 });
+    });
+    const to = pile(target).getBoundingClientRect();
+    const card = /** @type {HTMLElement} */ (pile(source).querySelector(".sw-card:last-child"));
+    pointer(pile(source), "pointerdown", { clientX: 10, clientY: 10 });
+    pointer(pile(source), "pointermove", { clientX: to.left + 10, clientY: 20 });
+    pointer(pile(source), "pointerup", { clientX: to.left + 10, clientY: 20 });
+    expect(model.sent.at(-1)).toMatchObject({ request: "move", move: `${source} ${target}` });
+    expect(card.classList.contains("sw-dragging")).toBe(true); // waiting where it fell
+    model.reply(false, "the kernel saw another table");
+    await settle();
+    expect(card.classList.contains("sw-dragging")).toBe(false);
+    expect(card.style.transform).toBe("");
+    expect(root.querySelector(".sw-message")?.textContent).toBe("The kernel saw another table.");
+  });
+
   it("gives every request a unique id", () => {
     const { model, root } = mount(states.frog.after);
     const undo = /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="undo"]'));

@@ -86,6 +86,7 @@ describe("explain mode", () => {
       type: "result", id: asked.id, ok: true, reason: "", version: 0,
       explain: { pile: source, card: "9♥", version: 0, targets: { [target]: null, f0: "9♥ cannot go on <b>A♠</b>" } },
     });
+    await settle(); // the request's promise resolves to that reply
     const f0 = /** @type {HTMLElement} */ (root.querySelector('.sw-pile[data-pile="f0"]'));
     expect(f0.title).toBe("9♥ cannot go on <b>A♠</b>");
     expect(f0.querySelector("b")).toBeNull();
