@@ -397,7 +397,10 @@ class SolitaireWidget(anywidget.AnyWidget):
 
     def _hint(self) -> Optional[str]:
         """The engine's hint (``game.hint``): the page marks its card and target."""
-        hint = self._game.hint(time_limit=self.hint_seconds)
+        try:
+            hint = self._game.hint(time_limit=self.hint_seconds)
+        except KeyboardInterrupt:  # the notebook's Interrupt: answered, not raised
+            return "stopped: the hint was interrupted"
         if hint.move is None:
             return hint.reason
         move = hint.move

@@ -897,6 +897,22 @@ def test_cli_help_reads_as_plain_text(capsys):
     assert "exits with status 130" in out
 
 
+def test_ctrl_c_during_a_hint_stops_it_instead_of_hinting_from_half_a_search():
+    import signal
+
+    game = sw.LeapYear(seed=0)
+    before = game.key()
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)  # the alarm is a Ctrl-C
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(KeyboardInterrupt):
+            game.hint(time_limit=30)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert game.key() == before
+
+
 def test_game_hint_is_the_solver_hint_with_the_same_budget():
     # Game.hint forwards both limits: a bad time limit is refused as the solver
     # refuses it, and its defaults are the solver's (one place for the budget).

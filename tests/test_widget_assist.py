@@ -53,6 +53,21 @@ def test_hint_names_a_legal_move_with_its_reason_and_plays_nothing():
     assert w.assist == {}  # it was about the position before
 
 
+def test_an_interrupted_hint_is_answered_and_marks_nothing():
+    import signal
+
+    w = SolitaireWidget("leap_year", seed=0)
+    w.hint_seconds = 30
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)  # the alarm is the notebook's Interrupt
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        reply = Page(w).request("hint")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert reply["ok"] is False and reply["reason"] == "stopped: the hint was interrupted" and w.assist == {}
+
+
 def test_a_hint_for_an_action_marks_the_stock():
     w = suit_order_bobby()
     Page(w).request("hint")

@@ -74,7 +74,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     budget; else the first move of the line that got the most cards home;
     else the heuristic's first move (the solver's move order).  None of them
     goes back to a position the game has been through, where another move
-    exists.
+    exists.  Ctrl-C (a notebook's Interrupt) raises ``KeyboardInterrupt``.
 
     >>> import solitaire_widgets as sw
     >>> h = hint(sw.Cruel(seed=4), time_limit=None, max_states=100)  # lost from the deal
@@ -94,6 +94,8 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         # the game has been through, which proves nothing: ask again with
         # them, for a proof, or a win that has to go back that way.
         solution = solve(game, time_limit=time_limit, max_states=max_states)
+    if solution.stopped_by == "interrupt":
+        raise KeyboardInterrupt  # Ctrl-C asked to stop, not for a hint from half a search
     if solution.status == "won" and solution.moves:
         move = solution.moves[0]
         n = len(solution.moves)
