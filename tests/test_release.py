@@ -30,7 +30,8 @@ FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/wid
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
                   "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache", ".cache"}
 
-pytestmark = pytest.mark.release
+# one worker: the module builds the release once (a second worker would build it again)
+pytestmark = [pytest.mark.release, pytest.mark.xdist_group("release")]
 
 
 def _need(tool: str) -> None:

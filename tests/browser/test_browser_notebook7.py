@@ -14,7 +14,8 @@ import plans
 import solitaire_widgets as sw
 from table import NOTEBOOK_CELLS, SPARE, Table
 
-pytestmark = pytest.mark.browser
+# one worker: the module's Notebook 7 server starts once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("notebook7")]
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,8 @@ import keys
 from gallery import TEXT_COLOUR_JS, luminance
 from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
-pytestmark = pytest.mark.browser
+# one worker: the module's marimo servers start once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("marimo")]
 
 EXAMPLE = h.REPO / "examples" / "marimo_cruel.py"
 RUN_GUARD = '\n\nif __name__ == "__main__":'
