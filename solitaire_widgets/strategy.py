@@ -64,6 +64,15 @@ class Pace:
     per_redeal: float = 0.0
     per_move: float = 0.0
 
+    def stock_count(self, draws_home: bool) -> float:
+        """What each stock card counts: ``stock``, or by default 1, and 0
+        where a stock action puts cards home (``draws_home``).
+
+        >>> Pace().stock_count(draws_home=True), Pace(stock=3.0).stock_count(draws_home=True)
+        (0.0, 3.0)
+        """
+        return self.stock if self.stock is not None else 0.0 if draws_home else 1.0
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)

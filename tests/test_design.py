@@ -328,6 +328,11 @@ def test_no_generic_module_names_one_of_the_five_games():
     assert names_in_code(PACKAGE / "games" / "__init__.py"), "the check finds names where they are"
 
 
+def test_the_solver_is_modules_of_at_most_600_lines():
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in (PACKAGE / "solver").glob("*.py")}
+    assert len(sizes) >= 8 and {name: n for name, n in sizes.items() if n > 600} == {}
+
+
 def test_no_front_end_file_names_one_of_the_five_games():
     files = sorted((REPO / "js" / "src").iterdir())
     assert len(files) > 15

@@ -145,9 +145,7 @@ class Search:
         # cards home are counted again when one is played.
         self.action_home = {self.base + a: tuple(i for i in g.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
-        # A draw onto a foundation is no less progress than a card played home.
-        self.stock_weight = (self.pace.stock if self.pace.stock is not None
-                             else 0.0 if any(self.action_home.values()) else 1.0)
+        self.stock_weight = self.pace.stock_count(draws_home=any(self.action_home.values()))
         # per code: True for a card sent home, an action's foundations, else ()
         self.home_effect = [True if home else self.action_home.get(code, ())
                             for code, home in enumerate(self.to_home)]
