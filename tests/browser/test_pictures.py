@@ -18,31 +18,14 @@ from typing import Any
 import pytest
 
 import harness as h
+from test_picture import MARKUP, markup_game  # the game of the user's whose title is full of markup
+
 import solitaire_widgets as sw
-from solitaire_widgets.game import ANY
 
 pytestmark = pytest.mark.browser
+Markup = markup_game()
 
-MARKUP = '<img src=x onerror=alert(1)></svg><script>alert(2)</script> & "Q♠"'
 CARD_RED = b".7843 .0627 .1804 rg"  # #c8102e, the ink of hearts and diamonds, as a PDF fill colour
-
-
-class Markup(sw.Game):
-    """A game of the user's, its title full of markup."""
-
-    name = "markup_game"
-    title = MARKUP
-    PILES, ROLES = sw.piles_by_role(foundation="f0", tableau=("t0", "t1"))
-    ROUTES = {"t0": ("f0", "t1"), "t1": ("f0", "t0")}
-
-    def _setup(self, order: list[int]) -> None:
-        self._piles[1], self._piles[2] = order[:26], order[26:]
-
-    def _wants(self, t: int) -> Any:
-        return ANY
-
-    def _build_reason(self, t: int, card: int) -> str:
-        return ""
 
 
 def output(bundle: Any, count: int) -> dict:
