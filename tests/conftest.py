@@ -62,12 +62,6 @@ def pytest_ignore_collect(collection_path: "os.PathLike[str]") -> bool | None:
     return True if os.path.basename(collection_path) == "conftest.py" else None
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: a worker per core, at most 4 (each worker that runs
-    browser tests starts its own JupyterLab and Chromium)."""
-    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
-
-
 def pytest_report_header(config: pytest.Config) -> str:
     profile = settings.get_current_profile_name()
     return f"hypothesis profile: {profile}; CI: {on_ci()} (skips {'fail' if on_ci() else 'are allowed'})"

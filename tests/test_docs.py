@@ -73,7 +73,6 @@ def gallery_pictures() -> bool:
     return not missing
 
 
-@pytest.mark.xdist_group("docs-site")  # after the examples and gallery tests, on their worker
 def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> None:
     site = tmp_path / "site"
     result = mkdocs("build", "--strict", "--site-dir", str(site))

@@ -30,8 +30,7 @@ FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/wid
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
                   "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache", ".cache"}
 
-# one worker: the module builds the release once (a second worker would build it again)
-pytestmark = [pytest.mark.release, pytest.mark.xdist_group("release")]
+pytestmark = pytest.mark.release
 
 
 def _need(tool: str) -> None:

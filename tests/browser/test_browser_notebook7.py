@@ -14,8 +14,7 @@ import plans
 import solitaire_widgets as sw
 from table import NOTEBOOK_CELLS, SPARE, Table
 
-# one worker: the module's Notebook 7 server starts once
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("notebook7")]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")

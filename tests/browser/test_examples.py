@@ -22,9 +22,6 @@ EXAMPLES = REPO / "examples"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURE = re.compile(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"')
 NOTEBOOKS = sorted(p for p in EXAMPLES.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-# With the gallery pictures and the docs site's build, on one worker in this
-# order: the build reads the run copies and pictures these tests write.
-pytestmark = pytest.mark.xdist_group("docs-site")
 
 
 def test_examples_exist() -> None:

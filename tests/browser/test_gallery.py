@@ -14,7 +14,6 @@ pytestmark = pytest.mark.browser
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.xdist_group("docs-site")  # the docs build reads the pictures this test takes
 def test_gallery_pictures_light_and_dark(lab_server: h.JupyterServer, chromium: h.Browser, front_end_built: Path,
                                          console_guard) -> None:
     colours = make_gallery(lab_server, chromium, GALLERY_DIR, watch=console_guard)

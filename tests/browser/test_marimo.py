@@ -24,8 +24,7 @@ import keys
 from gallery import TEXT_COLOUR_JS, luminance
 from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
-# one worker: the module's marimo servers start once
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("marimo")]
+pytestmark = pytest.mark.browser
 
 EXAMPLE = h.REPO / "examples" / "marimo_cruel.py"
 RUN_GUARD = '\n\nif __name__ == "__main__":'
