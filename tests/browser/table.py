@@ -111,7 +111,7 @@ class Table:
         return state
 
     def state(self) -> dict:
-        return self.nb.run_json(DRIVER, "_sw_emit(_sw_state(w))")
+        return self.nb.kernel_json("_sw_emit(_sw_state(w))")
 
     def settled(self, rounds: int = 8) -> dict:
         """The state once the page has sent all it queued: wait until no view

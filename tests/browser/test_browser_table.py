@@ -1,6 +1,7 @@
 """The card table in a real JupyterLab in Chromium: every gesture goes through
 the page, the comm and the kernel, and after every move the page must show
-exactly what ``widget.game`` holds (read back by running a cell).
+exactly what ``widget.game`` holds (read back from the kernel as a second
+client, ``NotebookPage.kernel_json``).
 
 One JupyterLab, one browser, one notebook and kernel for the whole module;
 each test makes its own ``w``.
