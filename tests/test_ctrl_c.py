@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -32,7 +34,7 @@ def run(executor, jobs=None):
     print("ready", flush=True)
     try:
         sw.winnability("leap_year", {deals}, time_limit={time_limit}, executor=executor, jobs=jobs,
-                       progress=False)
+                       progress=True)  # the bar on stderr tells the test how many deals finished
     except sw.WinRateInterrupted as stop:
         rows = [[d.seed, d.status, d.seconds] for d in stop.partial.rows]
         print(json.dumps({{"at": time.time(), "requested": stop.requested, "rows": rows,
@@ -70,6 +72,23 @@ def group_is_gone(pgid: int, wait: float = 5.0) -> bool:
     return False
 
 
+def wait_for_deals(child: subprocess.Popen, at_least: int = 2, timeout: float = 60.0) -> str:
+    """Read the child's progress bar on stderr until it counts ``at_least``
+    finished deals; return what it read (the start of stderr)."""
+    seen, fd = b"", child.stderr.fileno()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.5)[0]:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            seen += chunk
+            done = [int(n) for n in re.findall(rb"(\d+)/%d" % DEALS, seen)]
+            if done and max(done) >= at_least:
+                return seen.decode(errors="replace")
+    raise AssertionError(f"fewer than {at_least} deals finished within {timeout} s:\n{seen.decode(errors='replace')}")
+
+
 def check_partial(result: dict, sent: float) -> None:
     assert result.get("interrupted") is True, result
     assert result["at"] - sent < STOPPED_WITHIN  # stopped, rather than playing the 200 deals out
@@ -94,10 +113,11 @@ def test_ctrl_c_stops_winnability_and_keeps_only_the_deals_that_finished(kind, t
                              text=True, env=environment(), start_new_session=True)
     try:
         assert child.stdout.readline().strip() == "ready", child.stderr.read()
-        time.sleep(2.0)  # a few deals finish
+        early = wait_for_deals(child)
         sent = time.time()
         os.kill(child.pid, signal.SIGINT)
         out, err = child.communicate(timeout=60)
+        err = early + err
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
@@ -114,11 +134,12 @@ def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_p
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
                              start_new_session=True)
     try:
-        time.sleep(3.0)  # started, and a few deals finished
+        early = wait_for_deals(child)
         sent = time.monotonic()
         os.killpg(child.pid, signal.SIGINT)  # Ctrl-C in a terminal signals the whole foreground group
         out, err = child.communicate(timeout=60)
         took = time.monotonic() - sent
+        err = early + err
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
