@@ -80,14 +80,10 @@ def console_guard(request):
 @pytest.fixture(scope="session")
 def lab_table(lab_server, chromium, front_end_built):
     """One notebook (and kernel) in JupyterLab for the table tests of the session."""
-    from table import NOTEBOOK_CELLS, Table
+    from table import table_notebook
 
-    h.write_notebook(lab_server.root / "table.ipynb", NOTEBOOK_CELLS)
-    page = chromium.new_page()
-    nb = h.NotebookPage(page, lab_server, "table.ipynb").open()
-    nb.run(0, NOTEBOOK_CELLS[0])
-    yield Table(nb)
-    page.close()
+    with table_notebook(lab_server, chromium, "table.ipynb") as table:
+        yield table
 
 
 @pytest.fixture

@@ -13,7 +13,8 @@ Notebook layout (one notebook, one kernel for the whole session):
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Optional, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import harness as h
 
@@ -81,6 +82,20 @@ WAIT_IDLE_JS = """
 
 class GestureError(AssertionError):
     pass
+
+
+@contextmanager
+def table_notebook(server: h.JupyterServer, chromium: h.Browser, name: str) -> Iterator["Table"]:
+    """A notebook ``name`` of ``NOTEBOOK_CELLS`` open on ``server`` with its
+    setup cell run, as a ``Table``; the page closes on the way out."""
+    h.write_notebook(server.root / name, NOTEBOOK_CELLS)
+    page = chromium.new_page()
+    nb = h.NotebookPage(page, server, name).open()
+    nb.run(0, NOTEBOOK_CELLS[0])
+    try:
+        yield Table(nb)
+    finally:
+        page.close()
 
 
 class Table:

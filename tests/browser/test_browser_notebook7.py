@@ -12,7 +12,7 @@ import harness as h
 import keys
 import plans
 import solitaire_widgets as sw
-from table import NOTEBOOK_CELLS, SPARE, Table
+from table import SPARE, table_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -27,12 +27,8 @@ def notebook_server(chromium, front_end_built):
 
 @pytest.fixture(scope="module")
 def nb7_table(notebook_server, chromium):
-    h.write_notebook(notebook_server.root / "nb7.ipynb", NOTEBOOK_CELLS)
-    page = chromium.new_page()
-    nb = h.NotebookPage(page, notebook_server, "nb7.ipynb").open()
-    nb.run(0, NOTEBOOK_CELLS[0])
-    yield Table(nb)
-    page.close()
+    with table_notebook(notebook_server, chromium, "nb7.ipynb") as table:
+        yield table
 
 
 @pytest.fixture
