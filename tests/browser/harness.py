@@ -380,6 +380,7 @@ class NotebookPage:
         self.server = server
         self.name = name
         self._runs = 0
+        self._client: Optional[tuple[str, Any]] = None  # (kernel id, its client), for kernel_json
 
     def open(self, timeout: float = 60_000) -> "NotebookPage":
         self.page.goto(self.server.notebook_url(self.name))
@@ -482,7 +483,7 @@ class NotebookPage:
         if not sessions:
             raise AssertionError(f"no kernel session for {self.name}")
         kernel = sessions[0]["kernel"]["id"]
-        cached = getattr(self, "_client", None)
+        cached = self._client
         if cached is not None and cached[0] == kernel:
             return cached[1]
         if cached is not None:
