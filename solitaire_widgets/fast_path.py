@@ -281,3 +281,9 @@ class FastPath:
     def action_pile_indices(self, action: str) -> tuple[int, ...]:
         """The indexes of the piles stock action ``action`` may change."""
         return self._action_piles(action)
+
+    def actions_reach_foundations(self) -> bool:
+        """True when a stock action may change a foundation (a draw onto
+        one): cards then reach home by more than the moves its rules accept."""
+        foundations = set(self.SHAPE.foundations)
+        return any(foundations.intersection(self._action_piles(action)) for action in self.SHAPE.actions)

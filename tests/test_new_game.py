@@ -93,6 +93,9 @@ def chained_deck() -> list[sw.Card]:
 
 
 def test_the_solver_plays_golf_draws_home_included():
+    assert Golf(seed=0).actions_reach_foundations() and not any(
+        sw.new_game(name, seed=0).actions_reach_foundations() for name in ("frog", "leap_year", "bobby", "cruel",
+                                                                          "midshipman"))
     assert not Search(Golf(seed=0, wrap="yes")).dead_ends, "a draw onto f0 breaks the dead-end proofs"
     won = sw.solve(Golf(deck=chained_deck()), time_limit=None, max_states=200)
     assert won.status == "won" and len(won.moves) == 51 and won.moves[-16:] == (sw.Move("draw"),) * 16

@@ -486,8 +486,7 @@ def dead_end_test_for(game: Game, home_count: Optional[list[int]] = None) -> Opt
     Every proof reasons from cards reaching the foundations only by the
     moves their rules accept: a game with a stock action that puts cards
     there (a draw onto a foundation) gets none."""
-    shape = game.SHAPE
-    if any(f in game.action_pile_indices(action) for action in shape.actions for f in shape.foundations):
+    if game.actions_reach_foundations():
         return None
     for test in DEAD_END_TESTS:
         built = test.build(game, home_count)

@@ -111,8 +111,7 @@ class Search:
         self.keys = keys
         # Safe moves need foundations that only grow, and no redeal whose new
         # order a card leaving the tableau early could change.
-        self.safe_moves = not g.may_redeal() and not any(
-            f in g.action_pile_indices(a) for a in shape.actions for f in shape.foundations)
+        self.safe_moves = not g.may_redeal() and not g.actions_reach_foundations()
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
@@ -145,7 +144,7 @@ class Search:
         # cards home are counted again when one is played.
         self.action_home = {self.base + a: tuple(i for i in g.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
-        self.stock_weight = self.pace.stock_count(draws_home=any(self.action_home.values()))
+        self.stock_weight = self.pace.stock_count(draws_home=g.actions_reach_foundations())
         # per code: True for a card sent home, an action's foundations, else ()
         self.home_effect = [True if home else self.action_home.get(code, ())
                             for code, home in enumerate(self.to_home)]
