@@ -7,9 +7,10 @@ words why a card may not.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from .cards import CARD, FACE, RANK, Card, describe_rank
+from .cards import CARD, FACE, RANK, SUITS, Card, describe_rank, rank_word
+from .fast_path import ANY
 
 ACE_FACES = (0, 13, 26, 39)
 
@@ -48,3 +49,61 @@ def foundation_refusal(title: str, pile_id: str, pile: Sequence[int], card: int,
         takes = describe_rank(top.rank + 1)
     return f"{moving} cannot go on {top} ({pile_id}): {rule}, so {top} takes only {takes}"
 
+
+
+# How a tableau builds down, by rule: whether a card of suit ``card`` may lie
+# on one of suit ``top`` (the ranks are checked apart).
+_DOWN_SUITS = {
+    "in_suit": lambda top, card: top == card,
+    "alternate_colours": lambda top, card: (top in "HD") != (card in "HD"),
+    "any_suit": lambda top, card: True,
+}
+_DOWN_WORDS = {"in_suit": "down in suit", "alternate_colours": "down in alternating colours",
+               "any_suit": "down by rank, any suit"}
+KING_FACES = (12, 25, 38, 51)
+
+
+def down_wants(pile: Sequence[int], rule: str, empty: Any = ANY) -> Any:
+    """A tableau pile built down one rank at a time (keys are faces): what it
+    takes, by ``rule`` (``"in_suit"``, ``"alternate_colours"`` or
+    ``"any_suit"``); ``empty`` is what it takes while empty (``ANY``,
+    ``KING_FACES`` or ``()``).
+
+    >>> from solitaire_widgets.cards import Card
+    >>> [str(Card.from_face(f)) for f in down_wants([Card.parse("7S").face], "alternate_colours")]
+    ['6♥', '6♦']
+    >>> down_wants([], "in_suit", KING_FACES), down_wants([0], "any_suit")
+    ((12, 25, 38, 51), ())
+    """
+    if not pile:
+        return empty
+    top = CARD[pile[-1]]
+    if top.rank == 1:
+        return ()
+    follows = _DOWN_SUITS[rule]
+    return tuple(Card(top.rank - 1, suit).face for suit in SUITS if follows(top.suit, suit))
+
+
+def down_refusal(title: str, pile_id: str, pile: Sequence[int], card: int, rule: str, empty: str = "any card") -> str:
+    """Why ``card`` may not go onto tableau pile ``pile_id`` built down by
+    ``rule`` (see ``down_wants``); ``empty`` says what an empty pile takes.
+
+    >>> from solitaire_widgets.cards import Card
+    >>> down_refusal("Klondike", "t3", [Card.parse("7S").face], Card.parse("6C").face, "alternate_colours")
+    '6♣ cannot go on 7♠ (t3): Klondike builds down in alternating colours, so 7♠ takes only a red 6'
+    >>> down_refusal("Klondike", "t3", [], Card.parse("6C").face, "alternate_colours", "only a king")
+    '6♣ cannot go on the empty t3: in Klondike an empty pile takes only a king'
+    """
+    moving = CARD[card]
+    if not pile:
+        return f"{moving} cannot go on the empty {pile_id}: in {title} an empty pile takes {empty}"
+    top = CARD[pile[-1]]
+    if top.rank == 1:
+        takes = "nothing: no card ranks below an ace"
+    elif rule == "in_suit":
+        takes = f"only {Card(top.rank - 1, top.suit)}"
+    elif rule == "alternate_colours":
+        takes = f"only a {'black' if top.color == 'red' else 'red'} {rank_word(top.rank - 1)}"
+    else:
+        takes = f"only {describe_rank(top.rank - 1)}"
+    return f"{moving} cannot go on {top} ({pile_id}): {title} builds {_DOWN_WORDS[rule]}, so {top} takes {takes}"

@@ -1,7 +1,7 @@
 """Playing cards: immutable values, text forms and the physical card ids of a deal.
 
-Every physical card of a deal has an integer id ``0 … 52*decks - 1`` so a view
-can follow it from pile to pile.  Ids are canonical: the ``k``-th copy of a face
+Every physical card of a deal has an integer id (``0 … 52*decks - 1`` in a
+pack of standard decks) so a view can follow it from pile to pile.  Ids are canonical: the ``k``-th copy of a face
 has id ``k*52 + face`` where ``face = suit_index*13 + rank - 1``.  So the id
 alone tells the card (``Card.from_id(id)``), whatever the shuffle was.
 
@@ -13,7 +13,7 @@ Card.parse('10♥')
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Iterable, Sequence, Union
 
 from .arguments import whole_number
 
@@ -136,8 +136,8 @@ class Card:
 
 CardLike = Union[Card, str]
 
-# Lookup tables by physical card id, shared by every game (4 decks at most).
-MAX_CARDS = 4 * 52
+# Lookup tables by physical card id, shared by every game (8 copies of a card at most).
+MAX_CARDS = 8 * 52
 RANK = tuple(i % 13 + 1 for i in range(MAX_CARDS))
 SUIT = tuple(SUITS[(i % 52) // 13] for i in range(MAX_CARDS))
 FACE = tuple(i % 52 for i in range(MAX_CARDS))
@@ -158,25 +158,50 @@ def describe_rank(rank: int) -> str:
     return ("an " if rank in (1, 8) else "a ") + rank_word(rank)
 
 
-def card_ids_of_deck(deck: Iterable[CardLike], decks: int, game_title: str) -> list[int]:
+def pack(decks: int = 1, suits: str = "SHDC") -> tuple[int, ...]:
+    """The card ids of a pack of ``decks`` × 52 cards made of ``suits`` only,
+    each face as often as it takes: ``pack(2, "S")`` is Spider's one-suit
+    pack, 104 spades, eight of each.  The ``k``-th copy of a face has id
+    ``k*52 + face``, as in every pack.
+
+    >>> len(pack(2, "S")), len(set(Card.from_id(i) for i in pack(2, "SH"))), pack(1) == tuple(range(52))
+    (104, 26, True)
+    """
+    if not whole_number(decks, at_least=1) or not suits or any(s not in SUITS for s in suits) or \
+            len(set(suits)) != len(suits) or (4 * decks) % len(suits):
+        raise ValueError(f"a pack is decks × 52 cards of suits that fill it evenly, not decks={decks!r}, "
+                         f"suits={suits!r}")
+    copies = 4 * int(decks) // len(suits)
+    if copies * 52 > MAX_CARDS:
+        raise ValueError(f"a pack holds at most {MAX_CARDS} card ids ({copies} copies of each card is too many)")
+    faces = [SUITS.index(s) * 13 + r for s in suits for r in range(13)]
+    return tuple(sorted(k * 52 + face for face in faces for k in range(copies)))
+
+
+def card_ids_of_deck(deck: Iterable[CardLike], pack_ids: Union[int, Sequence[int]], game_title: str) -> list[int]:
     """Turn an explicit deck (cards or card strings) into physical card ids.
 
-    Checks that the deck is a complete ``decks``-deck pack: every face exactly
-    ``decks`` times.  The ``k``-th copy of a face in deal order gets id
-    ``k*52 + face``.
+    ``pack_ids`` is the game's pack (its card ids; an int ``n`` means ``n``
+    standard decks).  Checks that the deck is that pack: every face exactly
+    as often as the pack holds it.  The ``k``-th copy of a face in deal order
+    gets id ``k*52 + face``.
 
     >>> card_ids_of_deck(["AS"] + [c.code for c in standard_deck(1)][1:], 1, "Cruel")[:2]
     [0, 1]
     """
     if isinstance(deck, (str, bytes)) or not hasattr(deck, "__iter__"):
         raise ValueError(f"deck must be a list of cards like ['10H', 'A♠', …], not {type(deck).__name__}")
+    ids_of_pack = range(52 * pack_ids) if isinstance(pack_ids, int) else pack_ids
+    in_pack = [0] * 52
+    for i in ids_of_pack:
+        in_pack[i % 52] += 1
+    standard = len(set(in_pack)) == 1
+    decks = in_pack[0] if standard else 0
     entries = list(deck)
-    need = 52 * decks
+    need = len(ids_of_pack)
     if len(entries) != need:
-        raise ValueError(
-            f"deck has {len(entries)} cards; {game_title} needs {need} "
-            f"({decks} deck{'s' if decks > 1 else ''} of 52)"
-        )
+        what = f"{decks} deck{'s' if decks > 1 else ''} of 52" if standard else "its pack"
+        raise ValueError(f"deck has {len(entries)} cards; {game_title} needs {need} ({what})")
     copies = [0] * 52
     ids = []
     for position, entry in enumerate(entries):
@@ -185,11 +210,14 @@ def card_ids_of_deck(deck: Iterable[CardLike], decks: int, game_title: str) -> l
         except ValueError as err:
             raise ValueError(f"deck card {position + 1}: {err}") from None
         k = copies[card.face]
-        if k >= decks:
+        if k >= in_pack[card.face]:
+            if not in_pack[card.face]:
+                raise ValueError(f"deck holds {card} (card {position + 1}), which {game_title}'s pack has none of")
+            n = in_pack[card.face]
             raise ValueError(
-                f"deck holds {card} more than {decks} time{'s' if decks > 1 else ''} "
+                f"deck holds {card} more than {n} time{'s' if n > 1 else ''} "
                 f"(again at card {position + 1}); {game_title} uses each card exactly "
-                f"{'once' if decks == 1 else f'{decks} times'}"
+                f"{'once' if n == 1 else f'{n} times'}"
             )
         copies[card.face] = k + 1
         ids.append(k * 52 + card.face)

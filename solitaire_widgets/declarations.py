@@ -14,25 +14,32 @@ is wrong, never a failure when a player clicks.
 ...     ROLES = {"stock": "stock"}
 Traceback (most recent call last):
 ...
-TypeError: Broken: pile 't0' has no role (ROLES gives each pile one of stock, waste, reserve, foundation, tableau)
+TypeError: Broken: pile 't0' has no role (ROLES gives each pile one of stock, waste, reserve, cell, foundation, tableau)
 """
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from .cards import MAX_CARDS
 from .layout import Layout
-from .moves import ACTIONS, Move
+from .moves import LONGEST_NAME, is_action_name, is_pile_id
 from .piles import ROLES
+from .shape import FOUNDATION_TAKES, RUN_LIMITS, RUN_RULES, interchangeable_groups
 from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
     from .game import Game
 
+# What the engine keeps on a game (a STATE name must be another).
+ENGINE_ATTRIBUTES = frozenset({
+    "_piles", "_down", "_redeals", "_card_count", "_pack_ids", "_options", "_seed", "_deck", "_position",
+    "_history", "_undo_records", "_redo_moves", "_observers", "_legal", "_version", "_fast_path", "_dealt_home",
+    "_rules_key"})
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 # An option value is typed as a keyword argument and shown in code: a word.
 OPTION_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -86,10 +93,9 @@ def _check_identity(cls: type["Game"], fail: Any) -> None:
 def _check_piles(cls: type["Game"], fail: Any) -> None:
     piles = _sequence(cls.PILES, "PILES", fail)
     for pile in piles:
-        try:
-            Move(pile, pile)
-        except ValueError:
-            fail(f"{pile!r} in PILES is not a pile id; pile ids are stock, waste, reserve, f0, f1 …, t0, t1 …")
+        if not is_pile_id(pile):
+            fail(f"{pile!r} in PILES is not a pile id; a pile id is a lower-case word, maybe followed by digits, "
+                 f"at most {LONGEST_NAME} characters: stock, waste, f0, t3, c1 …")
     twice = [p for i, p in enumerate(piles) if p in piles[:i]]
     if twice:
         fail(f"pile {twice[0]!r} is listed twice in PILES")
@@ -109,17 +115,60 @@ def _check_piles(cls: type["Game"], fail: Any) -> None:
         fail(f"a game has at most one stock, not {len(stocks)} ({', '.join(stocks)})")
     if "foundation" not in roles.values():
         fail("no pile has the role 'foundation': a game is won when every card is home on the foundations")
-    for pile in _sequence(cls.INTERCHANGEABLE, "INTERCHANGEABLE", fail):
+    declared = _sequence(cls.INTERCHANGEABLE, "INTERCHANGEABLE", fail)
+    if declared and not all(isinstance(item, str) for item in declared):
+        for group in declared:
+            _sequence(group, "each group of INTERCHANGEABLE", fail)
+    grouped = [p for group in interchangeable_groups(declared) for p in group]
+    for pile in grouped:
         if pile not in piles:
             fail(f"INTERCHANGEABLE names pile {pile!r}, which is not in PILES")
+        if grouped.count(pile) > 1:
+            fail(f"INTERCHANGEABLE names pile {pile!r} twice")
+        if roles[pile] == "foundation":
+            fail(f"INTERCHANGEABLE names foundation {pile!r}: foundations are compared by their top cards anyway")
 
 
 def _check_moves(cls: type["Game"], fail: Any) -> None:
     piles = cls.PILES
     actions = _sequence(cls.ACTION_NAMES, "ACTION_NAMES", fail)
     for action in actions:
-        if action not in ACTIONS:
-            fail(f"ACTION_NAMES holds {action!r}; the stock actions are {', '.join(ACTIONS)}")
+        if not is_action_name(action):
+            fail(f"ACTION_NAMES holds {action!r}; a stock action's name is a lower-case word (letters and _, "
+                 f"at most {LONGEST_NAME}) like 'draw' or 'deal_row'")
+        if action in piles:
+            fail(f"stock action {action!r} has the name of a pile: name it otherwise")
+        if actions.count(action) > 1:
+            fail(f"stock action {action!r} is listed twice in ACTION_NAMES")
+    if cls.REDEALS is not None:
+        for action in _sequence(cls.REDEALS, "REDEALS", fail):
+            if action not in actions:
+                fail(f"REDEALS names {action!r}, which is not in ACTION_NAMES ({', '.join(actions) or 'none'})")
+            if action in cls.DRAWS:
+                fail(f"REDEALS names {action!r}, a draw: a redeal gathers cards, which a draw (DRAWS) does not")
+    if not isinstance(cls.ACTION_WORDS, Mapping):
+        fail(f"ACTION_WORDS must be a dict of action -> what it does in a few words, not {cls.ACTION_WORDS!r}")
+    for action, words in cls.ACTION_WORDS.items():
+        if action not in actions:
+            fail(f"ACTION_WORDS names {action!r}, which is not in ACTION_NAMES ({', '.join(actions) or 'none'})")
+        if not isinstance(words, str) or not words.strip() or not words.isprintable():
+            fail(f"ACTION_WORDS[{action!r}] must be a few words on one line, not {words!r}")
+    if cls.PASSES is not None and (not isinstance(cls.PASSES, int) or isinstance(cls.PASSES, bool)
+                                   or cls.PASSES < 1):
+        fail(f"PASSES must be a whole number of passes ≥ 1, or None for no limit, not {cls.PASSES!r}")
+    if cls.RUNS is not None and cls.RUNS not in RUN_RULES:
+        fail(f"RUNS must be None (one card at a time) or one of {', '.join(RUN_RULES)}, not {cls.RUNS!r}")
+    if cls.RUN_LIMIT not in RUN_LIMITS:
+        fail(f"RUN_LIMIT must be one of {', '.join(RUN_LIMITS)}, not {cls.RUN_LIMIT!r}")
+    if cls.FOUNDATIONS_TAKE not in FOUNDATION_TAKES:
+        fail(f"FOUNDATIONS_TAKE must be one of {', '.join(FOUNDATION_TAKES)}, not {cls.FOUNDATIONS_TAKE!r}")
+    if not isinstance(cls.CAN_CYCLE, bool) or not isinstance(cls.REDEALS_MATTER, bool):
+        fail("CAN_CYCLE and REDEALS_MATTER are True or False")
+    for name in _sequence(cls.STATE, "STATE", fail):
+        if not isinstance(name, str) or not name.isidentifier() or not name.startswith("_") or \
+                name.startswith("__") or hasattr(_game_base(), name) or name in ENGINE_ATTRIBUTES:
+            fail(f"STATE names {name!r}; each is an attribute of the game's own, written like '_since_redeal' "
+                 "(a leading underscore, a name the engine does not use)")
     if not isinstance(cls.ROUTES, Mapping):
         fail(f"ROUTES must be a dict of source pile -> target piles, not {type(cls.ROUTES).__name__}")
     for source, targets in cls.ROUTES.items():
@@ -145,6 +194,12 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
         for pile in pair:
             if pile not in piles:
                 fail(f"DRAWS[{action!r}] names pile {pile!r}, which is not in PILES ({', '.join(piles)})")
+
+
+def _game_base() -> type:
+    from .game import Game  # (the engine core imports this module)
+
+    return Game
 
 
 def _check_options(cls: type["Game"], fail: Any) -> None:
@@ -214,7 +269,10 @@ def _check_hooks(cls: type["Game"], fail: Any) -> None:
 
     actions = [a for a in cls.ACTION_NAMES]
     not_draws = [a for a in actions if a not in cls.DRAWS]
-    needed = ["_setup"] + (["_wants", "_build_reason"] if cls.ROUTES else []) + (
+    # The engine itself answers for free cells and foundations that take suits.
+    builds = any(cls.ROLES[t] != "cell" and not (cls.ROLES[t] == "foundation" and cls.FOUNDATIONS_TAKE == "suit")
+                 for targets in cls.ROUTES.values() for t in targets)
+    needed = ["_setup"] + (["_wants", "_build_reason"] if builds else []) + (
         ["_action_reason"] if actions else []) + (["_do_action"] if not_draws else [])
     for hook in needed:
         if missing(hook):
@@ -222,29 +280,39 @@ def _check_hooks(cls: type["Game"], fail: Any) -> None:
             fail(f"define {hook}() to {what}")
 
 
+WALK = 30  # moves of the random walk check_game_plays plays from the deal
+
+
 def check_game_plays(cls: type["Game"]) -> None:
     """Deal one game of ``cls`` (seed 0) and ask its hooks what the table and
-    the solver will ask; raise ``TypeError`` naming the class and the first
-    wrong answer.  ``sw.register`` runs it, so a game whose deal loses a card
-    or whose ``_wants`` cannot answer for an empty pile fails there.
+    the solver will ask; raise ``TypeError`` naming the class, the hook and
+    the first wrong answer.  ``sw.register`` runs it, so a game whose deal
+    loses a card, whose ``_wants`` cannot answer for an empty pile or whose
+    ``_build_reason`` fails on one is refused there, not when a player clicks.
+
+    The positions asked about: the deal, every pile emptied in turn, and the
+    positions of a short walk of legal moves from the deal.
 
     >>> import solitaire_widgets as sw
     >>> check_game_plays(sw.Bobby)  # passes
     """
     from .cards import CARD
-    from .game import ANY
+    from .fast_path import ANY
 
     name = cls.__name__
     try:
         game = cls(seed=0)
     except Exception as err:
         raise TypeError(f"{name}: dealing a game (seed 0) failed: {type(err).__name__}: {err}") from err
+    pack = set(game._pack_ids)
     dealt = Counter(c for pile in game._piles for c in pile)
-    if dealt.keys() != set(range(game._N)) or max(dealt.values()) > 1:
+    if dealt.keys() != pack or max(dealt.values()) > 1:
         twice = sorted(c for c, n in dealt.items() if n > 1)
-        problem = (f"{CARD[twice[0]]} is dealt twice" if twice
-                   else f"{CARD[min(set(range(game._N)) - dealt.keys())]} is never dealt")
-        raise TypeError(f"{name}: _setup must put each of the {game._N} cards on exactly one pile; "
+        foreign = sorted(dealt.keys() - pack)
+        problem = (f"{CARD[twice[0]]} is dealt twice" if twice else
+                   f"card id {foreign[0]} is not in its pack" if foreign else
+                   f"{CARD[min(pack - dealt.keys())]} is never dealt")
+        raise TypeError(f"{name}: _setup must put each of the {len(pack)} cards on exactly one pile; "
                         f"dealing seed 0, {problem} ({dealt.total()} cards dealt)")
 
     def ask(what: str, call: Any) -> Any:
@@ -253,30 +321,68 @@ def check_game_plays(cls: type["Game"]) -> None:
         except Exception as err:
             raise TypeError(f"{name}: {what} raised {type(err).__name__}: {err}") from err
 
-    keys = set(cls._KEYS)
-    for t in cls._TARGETS:
-        pile = cls.PILES[t]
-        for held, where in ((game._piles[t], f"{pile} as dealt"), ([], f"{pile} while empty")):
-            wants = ask(f"_wants({t}) for {where}", lambda: game.wants_holding(t, held))
-            if wants is not ANY and not (isinstance(wants, tuple) and set(wants) <= keys):
-                raise TypeError(
-                    f"{name}: _wants({t}) answered {wants!r} for {where}; it answers ANY, or a tuple of card "
-                    f"keys ({cls.KEY}s: {min(keys)}–{max(keys)}), () for none — for an empty pile too, "
-                    "which the table and the solver ask about")
-    for action in cls.ACTION_NAMES:
-        reason = ask(f"_action_reason({action!r})", lambda: game._action_reason(action))
-        if reason is not None and not (isinstance(reason, str) and reason.strip()):
-            raise TypeError(f"{name}: _action_reason({action!r}) answered {reason!r}; it answers None when "
-                            "the action is allowed, else the reason in words")
-    for s in cls._SOURCES:
-        for t in range(len(cls.PILES)):
-            if game._MOVE_GRID[s][t] is None or not game._piles[s]:
+    keys = set(cls.SHAPE.keys)
+    fast = game._fast
+
+    def probe(where: str, only: Optional[int] = None) -> None:
+        """Ask every hook the table and the solver ask, in the game's
+        position (about pile ``only`` as a target, where given)."""
+        for t in cls.SHAPE.targets if only is None else [only] if only in cls.SHAPE.targets else []:
+            pile = cls.PILES[t]
+            for held, at in ((game._piles[t], f"{pile} {where}"), ([], f"{pile} while empty, {where}")):
+                wants = ask(f"_wants({t}) for {at}", lambda: fast.wants_holding(t, held))
+                if wants is not ANY and not (isinstance(wants, tuple) and set(wants) <= keys):
+                    raise TypeError(
+                        f"{name}: _wants({t}) answered {wants!r} for {at}; it answers ANY, or a tuple of card "
+                        f"keys ({cls.KEY}s: {min(keys)}–{max(keys)}), () for none — for an empty pile too, "
+                        "which the table and the solver ask about")
+            label = ask(f"_empty_label({t}) for {pile} {where}", lambda: game._empty_label(t))
+            if not isinstance(label, str):
+                raise TypeError(f"{name}: _empty_label({t}) answered {label!r}; it answers a short text, or ''")
+        for action in cls.ACTION_NAMES:
+            reason = ask(f"_action_reason({action!r}) {where}", lambda: game._action_reason(action))
+            if reason is not None and not (isinstance(reason, str) and reason.strip()):
+                raise TypeError(f"{name}: _action_reason({action!r}) answered {reason!r} {where}; it answers None "
+                                "when the action is allowed, else the reason in words")
+        for s in cls.SHAPE.sources:
+            if not game._piles[s]:
                 continue
-            card = game._piles[s][-1]
-            wants = game._wants(t)
-            if wants is ANY or cls._KEYS[card] in wants:
-                continue
-            reason = ask(f"_build_reason({t}, {card})", lambda: game._build_reason(t, card))
-            if not (isinstance(reason, str) and reason.strip()):
-                raise TypeError(f"{name}: _build_reason({t}, {card}) answered {reason!r}; it says in words "
-                                f"why {CARD[card]} may not go onto {cls.PILES[t]}")
+            for target in cls.PILES if only is None else [cls.PILES[only]]:
+                reason = ask(f"the reason for moving {cls.PILES[s]}'s top card to {target} {where}",
+                             lambda: game._reason(_move(cls.PILES[s], target)))
+                if reason is not None and not (isinstance(reason, str) and reason.strip()):
+                    raise TypeError(f"{name}: _build_reason answered {reason!r} for {cls.PILES[s]} → {target} "
+                                    f"{where}; it says in words why the card may not go there")
+        for hook in ("_won", "_lost"):
+            said = ask(f"{hook}() {where}", getattr(game, hook))
+            if said is not None and not (isinstance(said, str) and said.strip()):
+                raise TypeError(f"{name}: {hook}() answered {said!r} {where}; it answers None, or why in words")
+        ask(f"legal_moves() {where}", game.legal_moves)
+
+    probe("as dealt")
+    for i in range(len(cls.PILES)):  # each pile emptied in turn (its cards taken off the table)
+        if not game._piles[i]:
+            continue
+        kept = game._piles[i], game._down[i]
+        game._piles[i], game._down[i] = [], 0
+        game._legal = None
+        try:
+            probe(f"with {cls.PILES[i]} emptied", only=i)
+        finally:
+            game._piles[i], game._down[i] = kept
+            game._legal = None
+    walk = random.Random(0)
+    for step in range(1, WALK + 1):
+        moves = ask("legal_moves()", game.legal_moves)
+        if not moves:
+            break
+        move = walk.choice(moves)
+        ask(f"playing {move} (move {step} of a random walk from the deal)", lambda: game.play(move))
+        if step % 5 == 0:
+            probe(f"after {step} moves of a random walk")
+
+
+def _move(source: str, target: str) -> Any:
+    from .moves import Move
+
+    return Move(source, target)

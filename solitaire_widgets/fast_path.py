@@ -1,136 +1,128 @@
-"""The engine's fast path: moves as integers, apply and revert without
-checks or history, position keys, and probes of what a pile would take.
+"""The engine's fast path: moves as integers, apply and revert without checks
+or history, position keys, and probes of what a pile would take.
 
-Internal: for the solver and the Gymnasium environment, not a stable user
-API (players and scripts use ``legal_moves``, ``play``, ``undo`` …).  It is
-the one way code outside the engine reads a game's position quickly, and
-the only changes it makes are the rules' own moves: nothing outside the
-engine writes a game's piles.  ``Game`` inherits it; ``play`` and ``undo``
-run on the same ``apply_code`` and ``revert_code``, and a property test
-checks at every step of random games that ``move_codes()`` are exactly the
-legal moves and that ``revert_code`` restores the position exactly.
+Internal: for the solver and other code that plays many moves quickly, not
+a stable user API (players and scripts use ``legal_moves``, ``play``,
+``undo`` …).  ``FastPath(game)`` works on a private copy of ``game``
+(``fast.game``): nothing it does changes the game it was made from, so no
+game a player holds can be left with a position its history does not
+explain.  ``Game.play`` and ``undo`` run on the same code, and a property
+test checks at every step of random games that ``move_codes()`` are
+exactly the legal moves and that ``revert`` restores the position exactly.
 
-A move's code is ``source * n + target`` for a card move between pile
-indexes (``n`` piles), ``SHAPE.action_base + i`` for the ``i``-th stock
-action; ``SHAPE`` says what the codes and pile indexes of a game class are.
+A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
+(the class's ``SHAPE``) says what the codes and pile indexes of a game are.
 
 >>> import solitaire_widgets as sw
->>> g = sw.Cruel(seed=7)
->>> [g.SHAPE.moves[code] for code in g.move_codes()][:3]
+>>> game = sw.Cruel(seed=7)
+>>> fast = FastPath(game)
+>>> [fast.shape.moves[code] for code in fast.move_codes()][:3]
 [Move('t1', 't8'), Move('t2', 'f0'), Move('t3', 'f1')]
->>> key = g.search_key()
->>> record = g.apply_code(g.move_codes()[0])
->>> g.search_key() == key, g.revert_code(record), g.search_key() == key  # t1 and t8 changed, and back
+>>> key = fast.search_key()
+>>> record = fast.apply(fast.move_codes()[0])
+>>> fast.search_key() == key, fast.revert(record), fast.search_key() == key  # t1 and t8 changed, and back
 (False, (5, 12), True)
+>>> game.history, game.key() == sw.Cruel(seed=7).key()  # the game it was made from is untouched
+((), True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
-from .moves import Move
+from .cards import RANK, SUIT
+from .shape import SUIT_LENGTH, GameShape
+
+if TYPE_CHECKING:
+    from .game import Game
 
 ANY: Any = "any"  # a ``_wants`` answer: any card may go there
 Wants = Union[str, tuple[int, ...]]  # ANY, or the card keys a pile takes (() for none)
-UndoRecord = tuple  # what ``apply_code`` returns and ``revert_code`` takes; opaque
+UndoRecord = tuple  # what ``apply`` returns and ``revert`` takes; opaque
 _BYTE = [bytes((n,)) for n in range(256)]  # n as a one-byte string, without building a tuple each time
-
-
-@dataclass(frozen=True, eq=False)
-class GameShape:
-    """A game class's piles, routes and codes as the fast path numbers them
-    (``Game.SHAPE``), fixed when the class is made.
-
-    ``piles`` and ``roles``: each pile's id and role by index.
-    ``foundations``, ``tableau``, ``interchangeable``: pile indexes.
-    ``sources`` / ``targets``: the piles a card may move from / onto.
-    ``routes[s][t]``: the code of the move from pile ``s`` to ``t``, or None
-    where the rules never move a card that way.  ``actions``: the stock
-    actions, whose codes start at ``action_base``.  ``key``: ``"rank"`` or
-    ``"face"``, what building looks at; ``keys[card]`` a card id's key, and
-    ``key_table`` the same as a ``bytes.translate`` table.  ``cards``: the
-    cards of a deal.  ``moves[code]``: the ``Move`` of a code (None for a
-    code that is no route); ``codes[move]`` the reverse.
-
-    >>> import solitaire_widgets as sw
-    >>> shape = sw.Bobby.SHAPE
-    >>> shape.with_role("stock", "waste"), shape.foundations, shape.moves[shape.routes[1][2]]
-    ((0, 1), (2, 3), Move('waste', 'f0'))
-    """
-
-    piles: tuple[str, ...]
-    roles: tuple[str, ...]
-    foundations: tuple[int, ...]
-    tableau: tuple[int, ...]
-    interchangeable: tuple[int, ...]
-    sources: tuple[int, ...]
-    targets: tuple[int, ...]
-    routes: tuple[tuple[Optional[int], ...], ...]
-    actions: tuple[str, ...]
-    action_base: int
-    key: str
-    keys: tuple[int, ...]
-    key_table: bytes
-    cards: int
-    moves: tuple[Optional[Move], ...]
-    codes: Mapping[Move, int]
-
-    def with_role(self, *roles: str) -> tuple[int, ...]:
-        """The indexes of the piles with any of ``roles``, in pile order."""
-        return tuple(i for i, role in enumerate(self.roles) if role in roles)
-
-    def move(self, code: int) -> Move:
-        """The ``Move`` of ``code``; ValueError for a code that is no move."""
-        move = self.moves[code] if 0 <= code < len(self.moves) else None
-        if move is None:
-            raise ValueError(f"{code!r} is the code of no move of this game")
-        return move
+RED = frozenset("HD")
 
 
 class FastPath:
-    """The fast path's methods (see the module docstring); ``Game`` inherits
-    them.  Pile arguments are indexes into ``PILES``; cards are card ids."""
+    """The fast path on a private copy of a game (see the module docstring).
 
-    SHAPE: ClassVar[GameShape]
-    # Set by Game: the position and the class's derived tables the methods read.
-    ACTION_NAMES: ClassVar[tuple[str, ...]]
-    REDEALS_MATTER: ClassVar[bool]
-    _KEYS: ClassVar[tuple[int, ...]]
-    _KEY_TABLE: ClassVar[bytes]
-    _TARGETS: ClassVar[tuple[int, ...]]
-    _SOURCES: ClassVar[tuple[int, ...]]
-    _CODE_GRID: ClassVar[list[list[Optional[int]]]]
-    _ACTION_BASE: ClassVar[int]
-    _DRAW_CODES: ClassVar[dict[int, tuple[int, int]]]
-    _FOUNDATIONS: ClassVar[tuple[int, ...]]
-    _INTERCHANGEABLE: ClassVar[tuple[int, ...]]
-    _FIXED: ClassVar[tuple[int, ...]]
-    _piles: list[list[int]]
-    _down: list[int]
-    _redeals: int
-    _legal: Optional[list[Move]]
-    _wants: Callable[[int], Any]
-    _action_reason: Callable[[str], Optional[str]]
-    _action_piles: Callable[[str], tuple[int, ...]]
-    _do_action: Callable[[str], None]
-    _may_redeal: Callable[[], bool]
-    _redeal_keeps_bottom: Callable[[], Optional[tuple[int, int]]]
+    ``piles`` and ``down`` are the copy's own lists (every pile's card ids,
+    bottom first; the face-down cards at the bottom of each pile), live:
+    they follow every move, and are read-only by contract.  The outer lists
+    stay the same for the life of the fast path; a pile's list may be
+    replaced by a move, so read ``piles[i]`` afresh.
+    """
+
+    shape: GameShape
+    game: "Game"
+    piles: list[list[int]]
+    down: list[int]
+
+    def __init__(self, game: "Game") -> None:
+        self._bind(game.copy(history=False))
+
+    @classmethod
+    def _on(cls, game: "Game") -> "FastPath":
+        """The fast path of ``game`` itself (the engine's own use: ``play``
+        and ``undo`` record what they do around it)."""
+        fast = object.__new__(cls)
+        fast._bind(game)
+        return fast
+
+    def _bind(self, game: "Game") -> None:
+        shape = self.shape = game.SHAPE
+        self.game = game
+        self.piles = game._piles
+        self.down = game._down
+        n = len(shape.piles)
+        self._n, self._nn, self._base = n, n * n, shape.action_base
+        self._keys, self._key_table = shape.keys, shape.key_table
+        self._targets, self._sources = shape.targets, shape.sources
+        self._draws, self._redeal_codes = shape.draws, shape.redeals
+        self._foundations, self._groups, self._fixed = shape.foundations, shape.groups, shape.fixed
+        self._actions = shape.actions
+        self._grid = shape.routes
+        self._general = shape.general
+        self._state_names = type(game).STATE
+        pack = game._pack_ids
+        self.id_bound = max(pack) + 1 if pack else 0  # card ids run below this
+        self._wide_ids = self.id_bound > 256  # search keys cannot use bytes.translate
+        self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
+        # The game's own rule code, bound once (the hooks of docs/extending.md).
+        self._wants = game._wants
+        self._action_reason = game._action_reason
+        self._action_piles = game._action_piles
+        self._do_action = game._do_action
+        if self._general:
+            cells = set(shape.cells)
+            self._cells = cells
+            self._run_length = game._run_length if game.RUNS is not None else None
+            self._move_limit = game._move_limit
+            self._suits_home = game.FOUNDATIONS_TAKE == "suit"
+            # source -> its targets, each with the most cards it takes at once
+            self._routes_out = {
+                s: tuple((t, 0 if t in cells else (SUIT_LENGTH if self._suits_home and t in self._foundations
+                                                   else (shape.max_run if shape.roles[t] == "tableau" else 1)))
+                         for t in range(n) if any(shape.moves[shape.code(s, t, k)] is not None
+                                                  for k in range(1, shape.max_run + 1)))
+                for s in shape.sources}
 
     # --- moves -------------------------------------------------------------
     def move_codes(self) -> list[int]:
-        """``legal_moves()`` as codes, in the same order.
+        """The legal moves as codes, in ``legal_moves()``'s order.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Cruel(seed=7)
-        >>> [g.SHAPE.moves[c] for c in g.move_codes()] == g.legal_moves()
+        >>> [g.SHAPE.moves[c] for c in FastPath(g).move_codes()] == g.legal_moves()
         True
         """
-        piles = self._piles
-        keys = self._KEYS
+        if self._general:
+            return self._general_codes()
+        piles = self.piles
+        keys = self._keys
         by_key: dict[int, list[int]] = {}
         to_any: list[int] = []
-        for t in self._TARGETS:
+        for t in self._targets:
             wants = self._wants(t)
             if wants is ANY:
                 to_any.append(t)
@@ -138,8 +130,8 @@ class FastPath:
                 for key in wants:
                     by_key.setdefault(key, []).append(t)
         codes: list[int] = []
-        grid = self._CODE_GRID
-        for s in self._SOURCES:
+        grid = self._grid
+        for s in self._sources:
             pile = piles[s]
             if not pile:
                 continue
@@ -152,102 +144,194 @@ class FastPath:
                 code = row[t]
                 if code is not None:
                     codes.append(code)
-        base = self._ACTION_BASE
-        for i, action in enumerate(self.ACTION_NAMES):
-            if self._action_reason(action) is None:
-                codes.append(base + i)
-        return codes
+        return codes + self._action_codes()
 
-    def apply_code(self, code: int) -> UndoRecord:
+    def _action_codes(self) -> list[int]:
+        base = self._base
+        return [base + i for i, action in enumerate(self._actions) if self._action_reason(action) is None]
+
+    def _general_codes(self) -> list[int]:
+        """``move_codes`` for games with runs, free cells or suits taken home
+        at once: source by source, target by target, fewest cards first."""
+        piles, down, keys, n = self.piles, self.down, self._keys, self._n
+        wanted: dict[int, Wants] = {}
+        codes: list[int] = []
+        for s in self._sources:
+            pile = piles[s]
+            if not pile:
+                continue
+            run = 1 if self._run_length is None else self._run_length(s)
+            for t, most in self._routes_out[s]:
+                if most == 0:  # a free cell: one card, when it is empty
+                    if not piles[t]:
+                        codes.append(s * n + t)
+                    continue
+                if most == SUIT_LENGTH and t in self._foundations and self._suits_home:
+                    if not piles[t] and completes_suit(pile, down[s]):
+                        codes.append(((SUIT_LENGTH - 1) * n + s) * n + t)
+                    continue
+                wants = wanted.get(t)
+                if wants is None:
+                    wants = wanted[t] = self._wants(t)
+                largest = min(run, most)
+                if largest > 1:
+                    limit = self._move_limit(s, t)
+                    if limit is not None:
+                        largest = max(1, min(largest, limit))
+                for k in range(1, largest + 1):
+                    if wants is ANY or keys[pile[-k]] in wants:
+                        codes.append(((k - 1) * n + s) * n + t)
+        return codes + self._action_codes()
+
+    def apply(self, code: int) -> UndoRecord:
         """Play the legal move ``code`` with no check, history or
-        notification; return the record ``revert_code`` takes to undo it."""
-        self._legal = None
-        base = self._ACTION_BASE
+        notification; return the record ``revert`` takes to undo it."""
+        self.game._legal = None
+        base = self._base
         if code < base:
-            s, t = divmod(code, len(self._piles))
-            source = self._piles[s]
-            self._piles[t].append(source.pop())
-            down = self._down
+            if code >= self._nn:
+                return self._apply_run(code)
+            s, t = divmod(code, self._n)
+            source = self.piles[s]
+            self.piles[t].append(source.pop())
+            down = self.down
             flipped = 0 < down[s] == len(source)  # a face-down card is now on top
             if flipped:
                 down[s] -= 1
             return (s, t, flipped, (s, t))
-        draw = self._DRAW_CODES.get(code)
+        draw = self._draws.get(code)
         if draw is not None:
             s, t = draw
-            self._piles[t].append(self._piles[s].pop())
+            self.piles[t].append(self.piles[s].pop())
             return (s, t, False, draw)
-        action = self.ACTION_NAMES[code - base]
+        return self._apply_action(code)
+
+    def _apply_run(self, code: int) -> UndoRecord:
+        n = self._n
+        rest, t = divmod(code, n)
+        k, s = divmod(rest, n)
+        k += 1
+        source = self.piles[s]
+        self.piles[t].extend(source[-k:])
+        del source[-k:]
+        down = self.down
+        flipped = 0 < down[s] == len(source)
+        if flipped:
+            down[s] -= 1
+        return (s, t, flipped, (s, t), k)
+
+    def _apply_action(self, code: int) -> UndoRecord:
+        game = self.game
+        action = self._actions[code - self._base]
         changed = self._action_piles(action)
-        saved = [(i, self._piles[i][:], self._down[i]) for i in changed]
-        redeals = self._redeals
+        saved = [(i, self.piles[i][:], self.down[i]) for i in changed]
+        redeals = game._redeals
+        if code in self._redeal_codes:  # a new pass: the engine counts it before the game deals
+            game._redeals = redeals + 1
+        if self._state_names:
+            state = tuple(getattr(game, name) for name in self._state_names)
+            self._do_action(action)
+            return (None, saved, redeals, changed, state)
         self._do_action(action)
         return (None, saved, redeals, changed)
 
-    def revert_code(self, record: UndoRecord) -> tuple[int, ...]:
+    def revert(self, record: UndoRecord) -> tuple[int, ...]:
         """Undo the move ``record`` came from (the last one applied) exactly;
         return the indexes of the piles it changed."""
-        self._legal = None
+        self.game._legal = None
         if record[0] is None:
-            _, saved, self._redeals, changed = record
-            for i, cards, down in saved:
-                self._piles[i] = cards  # a fresh copy, and the record is spent
-                self._down[i] = down
+            game = self.game
+            game._redeals = record[2]
+            for i, cards, down in record[1]:
+                self.piles[i] = cards  # a fresh copy, and the record is spent
+                self.down[i] = down
+            if len(record) == 5:
+                for name, value in zip(self._state_names, record[4]):
+                    setattr(game, name, value)
+            return record[3]
+        if len(record) == 5:
+            s, t, flipped, changed, k = record
+            if flipped:
+                self.down[s] += 1
+            target = self.piles[t]
+            self.piles[s].extend(target[-k:])
+            del target[-k:]
             return changed
         s, t, flipped, changed = record
         if flipped:
-            self._down[s] += 1
-        self._piles[s].append(self._piles[t].pop())
+            self.down[s] += 1
+        self.piles[s].append(self.piles[t].pop())
         return changed
 
     # --- the position ----------------------------------------------------------
     def search_key(self) -> bytes:
-        """A canonical key for search: like ``key()`` but two positions that
-        play alike share it (foundations by top card only and in any order,
-        interchangeable piles sorted, card keys by rank where suits never
-        matter, redeals only when their number changes what may follow).
+        """A canonical key for search: like ``Game.key()`` but two positions
+        that play alike share it (foundations by top card only and in any
+        order, interchangeable piles sorted, card keys by rank where suits
+        never matter, redeals only when their number changes what may follow).
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Midshipman(seed=1)
         >>> swapped = {pile: g[pile] for pile in g.PILES}
         >>> swapped["t0"], swapped["t8"] = g["t8"], g["t0"]
         >>> h = sw.Midshipman.from_position(swapped, face_down={f"t{i}": 2 for i in range(9)})
-        >>> h.search_key() == g.search_key(), h.key() == g.key()
+        >>> FastPath(h).search_key() == FastPath(g).search_key(), h.key() == g.key()
         (True, False)
         """
-        keys, table = self._KEYS, self._KEY_TABLE
-        piles = self._piles
-        down = self._down
+        if self._wide_ids:
+            return self._wide_search_key()
+        keys, table = self._keys, self._key_table
+        piles = self.piles
+        down = self.down
         # List comprehensions and a table of one-byte prefixes: the search
         # asks for a key at every position it meets.
-        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._FOUNDATIONS)]
+        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._foundations)]
         tops.sort()
         parts = [bytes(tops)]
-        if self._INTERCHANGEABLE:
-            parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in self._INTERCHANGEABLE])
-        parts += [bytes(piles[i]).translate(table) for i in self._FIXED]
-        parts.append(bytes(map(down.__getitem__, self._FIXED)))
-        if self.REDEALS_MATTER:
-            parts.append(self._redeals.to_bytes(2, "big"))
+        for group in self._groups:
+            parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in group])
+        parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+        parts.append(bytes(map(down.__getitem__, self._fixed)))
+        if self._redeals_matter:
+            parts.append(self.game._redeals.to_bytes(2, "big"))
+        if self._state_names:
+            parts.append(self._state_bytes())
         return b"\xff".join(parts)
 
-    def pile_lists(self) -> Sequence[Sequence[int]]:
-        """Every pile's card ids by index, bottom first: the engine's own
-        lists, live (they follow every move), read-only by contract.  The
-        outer sequence stays the same for the life of the position; a pile's
-        list may be replaced by a move, so read ``pile_lists()[i]`` afresh."""
-        return self._piles
+    def _wide_search_key(self) -> bytes:
+        """``search_key`` for packs with card ids of 256 and up."""
+        keys, piles, down = self._keys, self.piles, self.down
 
-    def face_down_counts(self) -> Sequence[int]:
-        """How many cards at the bottom of each pile lie face down, by index:
-        live and read-only, like ``pile_lists()``.  The stock counts 0 here
-        (``face_down("stock")`` counts all its cards: they are never turned up
-        where they lie)."""
-        return self._down
+        def keyed(pile: list[int]) -> bytes:
+            return bytes([keys[card] for card in pile])
+
+        tops = sorted(keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._foundations))
+        parts = [bytes(tops)]
+        for group in self._groups:
+            parts += sorted(_BYTE[down[i]] + keyed(piles[i]) for i in group)
+        parts += [keyed(piles[i]) for i in self._fixed]
+        parts.append(bytes(map(down.__getitem__, self._fixed)))
+        if self._redeals_matter:
+            parts.append(self.game._redeals.to_bytes(2, "big"))
+        if self._state_names:
+            parts.append(self._state_bytes())
+        return b"\xff".join(parts)
+
+    def _state_bytes(self) -> bytes:
+        return repr(tuple(getattr(self.game, name) for name in self._state_names)).encode()
+
+    def face_down(self, pile: int) -> int:
+        """How many cards at the bottom of pile ``pile`` lie face down (the
+        stock counts 0 here: its cards are never turned up where they lie)."""
+        return self.down[pile]
 
     # --- probes of the rules ---------------------------------------------------
     def wants_at(self, pile: int) -> Wants:
-        """The card keys pile ``pile`` takes now: ``ANY`` or a tuple (``()``: none)."""
+        """The card keys pile ``pile`` takes now as the card a move lands on
+        it (one card, or the bottom card of a run): ``ANY`` or a tuple
+        (``()``: none).  A free cell takes ``ANY`` card while empty."""
+        if self._general and pile in self._cells:
+            return () if self.piles[pile] else ANY
         return self._wants(pile)
 
     def wants_holding(self, pile: int, cards: Sequence[int]) -> Wants:
@@ -256,27 +340,27 @@ class FastPath:
         game's own rules, the position left unchanged.
 
         >>> import solitaire_widgets as sw
-        >>> g = sw.Cruel(seed=0)
-        >>> g.wants_holding(0, []), g.wants_holding(0, [0]), g.wants_holding(4, [4])  # f0 empty, f0 on A♠, t0 on 5♠
+        >>> fast = FastPath(sw.Cruel(seed=0))
+        >>> fast.wants_holding(0, []), fast.wants_holding(0, [0]), fast.wants_holding(4, [4])  # f0 empty, on A♠; t0 on 5♠
         ((0, 13, 26, 39), (1,), (3,))
         """
-        kept = self._piles[pile]
-        self._piles[pile] = list(cards)
+        kept = self.piles[pile]
+        self.piles[pile] = list(cards)
         try:
-            return self._wants(pile)
+            return self.wants_at(pile)
         finally:
-            self._piles[pile] = kept
+            self.piles[pile] = kept
 
     def may_redeal(self) -> bool:
         """False only when no redeal can happen from this position on (True
         is always a safe answer: the solver then gives up what needs none)."""
-        return self._may_redeal()
+        return self.game._may_redeal()
 
     def redeal_keeps_bottom(self) -> Optional[tuple[int, int]]:
         """``(pile, n)`` when every redeal leaves the bottom ``n`` cards of
         ``pile`` at its bottom, in order, for as long as none of them leaves
         the pile; None when no redeal promises that."""
-        return self._redeal_keeps_bottom()
+        return self.game._redeal_keeps_bottom()
 
     def action_pile_indices(self, action: str) -> tuple[int, ...]:
         """The indexes of the piles stock action ``action`` may change."""
@@ -285,5 +369,59 @@ class FastPath:
     def actions_reach_foundations(self) -> bool:
         """True when a stock action may change a foundation (a draw onto
         one): cards then reach home by more than the moves its rules accept."""
-        foundations = set(self.SHAPE.foundations)
-        return any(foundations.intersection(self._action_piles(action)) for action in self.SHAPE.actions)
+        foundations = set(self._foundations)
+        return any(foundations.intersection(self._action_piles(action)) for action in self._actions)
+
+    def won(self) -> bool:
+        """Whether the position is won, as the game declares (``_won``)."""
+        return self.game._won() is not None
+
+    def lost(self) -> bool:
+        """Whether the game declares the position lost though moves are left (``_lost``)."""
+        return self.game._lost() is not None
+
+
+def completes_suit(pile: Sequence[int], down: int) -> bool:
+    """Whether the top 13 cards of ``pile`` (its bottom ``down`` face down)
+    are one suit, king down to ace: a suit that goes home at once.
+
+    >>> completes_suit(list(range(12, -1, -1)), 0), completes_suit(list(range(12, -1, -1)), 1)
+    (True, False)
+    """
+    if len(pile) - down < SUIT_LENGTH:
+        return False
+    run = pile[-SUIT_LENGTH:]
+    suit = SUIT[run[0]]
+    return all(RANK[card] == SUIT_LENGTH - i and SUIT[card] == suit for i, card in enumerate(run))
+
+
+def run_length(pile: Sequence[int], down: int, rule: str) -> int:
+    """How many cards at the top of ``pile`` (its bottom ``down`` face down)
+    form a run of ``rule`` (see ``shape.RUN_RULES``): at least 1 when the top
+    card lies face up, 0 for an empty pile.
+
+    >>> from solitaire_widgets.cards import Card
+    >>> pile = [Card.parse(c).face for c in ("9S", "8H", "7C", "6C")]
+    >>> run_length(pile, 0, "down_alternate_colours"), run_length(pile, 0, "down_any_suit"), run_length(pile, 2, "face_up")
+    (1, 4, 2)
+    """
+    n = len(pile)
+    if n <= down:
+        return 0
+    if rule == "face_up":
+        return n - down
+    count = 1
+    follows: Callable[[int, int], bool] = _FOLLOWS[rule]
+    for i in range(n - 1, down, -1):
+        under, over = pile[i - 1], pile[i]
+        if RANK[under] != RANK[over] + 1 or not follows(under, over):
+            break
+        count += 1
+    return count
+
+
+_FOLLOWS: dict[str, Callable[[int, int], bool]] = {
+    "down_in_suit": lambda under, over: SUIT[under] == SUIT[over],
+    "down_alternate_colours": lambda under, over: (SUIT[under] in RED) != (SUIT[over] in RED),
+    "down_any_suit": lambda under, over: True,
+}

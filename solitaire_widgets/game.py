@@ -1,15 +1,24 @@
-"""What the five games share: piles, dealing, move generation, play, undo/redo,
-save/load, change notification.  Each game module adds only its own rules.
+"""A game: the rules every patience game shares, and the hooks a game class
+fills in with its own.
 
-A game module declares its piles and routes (which pile may feed which) and
-answers three questions:
+``Game`` holds what all games share: dealing, move generation, the checks of
+a move and the reason it is refused, play, undo/redo, saves and change
+notification.  A game class declares what its game is (piles and their
+roles, routes, runs, stock actions, passes, options, rules text, layout …)
+and answers a few questions in hooks:
 
-* ``_wants(t)``: which cards may go onto pile ``t`` now (a tuple of card keys,
-  ``ANY``, or ``()`` for none);
+* ``_wants(t)``: which cards may go onto pile ``t`` now (a tuple of card
+  keys, ``ANY``, or ``()`` for none): the card a move lands there, one card
+  or the bottom card of a run;
 * ``_build_reason(t, card)``: why ``card`` may not go there, in plain words;
-* ``_action_reason(action)`` / ``_do_action(action)`` for draw, deal, redeal
+* ``_action_reason(action)`` / ``_do_action(action)`` for its stock actions
   (a draw, one card from the stock onto the waste, needs no ``_do_action``:
-  the ``Draws`` mixin declares it in ``DRAWS``).
+  ``DRAWS`` declares it).
+
+``docs/extending.md`` is the contract: every declaration and hook, what a
+position is, and what a game can be.  The position itself (piles, face-down
+cards, redeals, extra state) and reading it live in ``position.py``; the
+moves as integers, applied and reverted quickly, in ``fast_path.py``.
 
 >>> import solitaire_widgets as sw
 >>> g = sw.new_game("cruel", seed=7)
@@ -26,29 +35,35 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from collections import Counter
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 from .arguments import whole_number
-from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
+from .cards import CARD, FACE, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
 from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
-from .fast_path import ANY, FastPath, GameShape, UndoRecord
+from .fast_path import ANY, FastPath, UndoRecord, Wants, completes_suit, run_length
 from .layout import Layout, default_layout
 from .moves import Move
 from .piles import Role
+from .position import Position
+from .shape import GameShape, compile_shape
 from .shuffle import shuffled
 from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
     from .picture import Picture
 
-SAVE_FORMAT = 2  # 2 added "redo" (and, later, "position"); sw.load reads format 1 too
-
+# 2 added "redo" (and, later, "position"); 3 moves of several cards ("t3 t5 3")
+# and a game's extra state.  A save is written in the oldest format that
+# holds it, so a save of a game of one-card moves reads in older versions
+# too; sw.load reads formats 1, 2 and 3.
+SAVE_FORMAT = 3
 MoveLike = Union[Move, str]
 G = TypeVar("G", bound="Game")
 log = logging.getLogger(__name__)
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 @dataclass(frozen=True)
@@ -72,7 +87,7 @@ class GameChange:
 Observer = Callable[["Game", GameChange], None]
 
 
-class Game(FastPath):
+class Game(Position):
     """Base class of every game; use a subclass or ``sw.new_game``.
 
     Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``),
@@ -81,15 +96,15 @@ class Game(FastPath):
     position of your own instead of a deal.
 
     A game is one subclass that declares what it is (``PILES`` and
-    ``ROLES``, ``ROUTES``, ``ACTION_NAMES``, ``OPTIONS``, ``RULES``, the
-    optional ``LAYOUT``, ``GUIDE`` and ``PACE`` …) and answers the hooks
-    below; the declarations are checked when the class is made, so a mistake
-    fails there, clearly (see ``solitaire_widgets.declarations``).
+    ``ROLES``, ``ROUTES``, ``RUNS``, ``ACTION_NAMES``, ``OPTIONS``,
+    ``RULES``, the optional ``LAYOUT``, ``GUIDE`` and ``PACE`` …) and answers
+    the hooks below; the declarations are checked when the class is made,
+    so a mistake fails there, clearly (see ``solitaire_widgets.declarations``).
     ``sw.register`` makes it known by name to ``sw.new_game``, the table, the
     solver and Gymnasium.
     """
 
-    # --- declared by each game module -----------------------------------
+    # --- declared by each game class --------------------------------------
     # The snake_case id (saves, ``sw.new_game``) and the title a player reads;
     # both default from the class name (``LeapYear``: "leap_year", "Leap Year").
     name: ClassVar[str] = ""
@@ -99,9 +114,32 @@ class Game(FastPath):
     # the role of each (``piles.piles_by_role`` gives both from one call).
     PILES: ClassVar[tuple[str, ...]] = ()
     ROLES: ClassVar[Mapping[str, Role]] = {}
-    # source pile -> piles its top card may go to (the routes of the rules)
+    # source pile -> piles its cards may go to (the routes of the rules)
     ROUTES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Which cards move together from the top of a tableau pile (None: one card
+    # at a time), a rule of ``shape.RUN_RULES``: "down_in_suit",
+    # "down_alternate_colours", "down_any_suit" or "face_up"; any run at the
+    # top may move, or the top part of it.
+    RUNS: ClassVar[Optional[str]] = None
+    # How many cards may move at once: "none" (the whole run), or
+    # "free_cells", (empty free cells + 1) × 2^(empty tableau piles besides
+    # the target), as FreeCell counts it (``_move_limit`` for other rules).
+    RUN_LIMIT: ClassVar[str] = "none"
+    # What a foundation takes in one move: "card" (one at a time) or "suit"
+    # (a completed suit, king down to ace, all thirteen at once, as in Spider).
+    FOUNDATIONS_TAKE: ClassVar[str] = "card"
+    # The stock actions, any words (each is also a method: ``game.draw()``).
     ACTION_NAMES: ClassVar[tuple[str, ...]] = ()
+    # What each stock action does, in a few words ("deals a card onto every
+    # pile"), for hints and the table; those left out are said from DRAWS
+    # and REDEALS (see ``action_words``).
+    ACTION_WORDS: ClassVar[dict[str, str]] = {}
+    # Stock actions that start a new pass through the stock (the engine
+    # counts them as redeals); None: the action named "redeal", if any.
+    REDEALS: ClassVar[Optional[tuple[str, ...]]] = None
+    # Passes through the stock the rules allow (None: no limit, or no stock);
+    # ``passes()`` where the options decide it.
+    PASSES: ClassVar[Optional[int]] = None
     # option name -> allowed values, the first being the default
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {}
     # The rules as a player reads them: (topic, text) pairs.  A text may name
@@ -113,14 +151,25 @@ class Game(FastPath):
     OPTION_RULES: ClassVar[dict[str, dict[str, str]]] = {}
     # "rank" when building ignores suits, "face" when it needs them
     KEY: ClassVar[str] = "rank"
-    # tableau piles whose order does not matter (a solver may sort them)
-    INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
+    # piles whose order does not matter, as the rules treat them all alike (a
+    # solver may sort them): one group of pile ids, or a tuple of groups
+    # (FreeCell's free cells, and its columns)
+    INTERCHANGEABLE: ClassVar[tuple[Any, ...]] = ()
     # True when the number of redeals made changes what may happen next
+    # (always so where passes are limited)
     REDEALS_MATTER: ClassVar[bool] = False
     # stock actions that only move one pile's top card, face up, onto another
     # (a draw): action -> (source, target).  The engine plays them itself,
     # recorded like card moves, instead of calling ``_do_action``.
     DRAWS: ClassVar[dict[str, tuple[str, str]]] = {}
+    # What the position holds besides its cards: names of int attributes a
+    # game keeps (set in ``_setup``, changed only by its stock actions); keys,
+    # copies, undo and saves include them.
+    STATE: ClassVar[tuple[str, ...]] = ()
+    # True when moves can lead back to a position met before without end
+    # (cards moved back and forth): a table then asks the solver after each
+    # move whether a win is still possible, and says when none is.
+    CAN_CYCLE: ClassVar[bool] = False
     # The table: where each pile lies (None: ``layout.default_layout`` from
     # the roles), and other layouts for narrow tables (see ``layouts()``).
     LAYOUT: ClassVar[Optional[Layout]] = None
@@ -132,26 +181,16 @@ class Game(FastPath):
     PACE: ClassVar[Pace] = Pace()
 
     # --- derived once per class in __init_subclass__ ---------------------
-    _INDEX: ClassVar[dict[str, int]]
-    _ROLE_AT: ClassVar[tuple[Role, ...]]  # the role of each pile, by index
-    _LAYOUTS: ClassVar[tuple[Layout, ...]]
-    _MOVE_GRID: ClassVar[list[list[Optional[Move]]]]
-    _SOURCES: ClassVar[tuple[int, ...]]
-    _TARGETS: ClassVar[tuple[int, ...]]
+    SHAPE: ClassVar[GameShape]  # the piles, routes and move codes (``shape.py``)
+    # For hooks: a pile's index by id, each pile's role by index, and the
+    # indexes of the foundations, tableau piles and free cells (the same
+    # tables as SHAPE's).
+    _INDEX: ClassVar[Mapping[str, int]]
+    _ROLE_AT: ClassVar[tuple[Role, ...]]
     _FOUNDATIONS: ClassVar[tuple[int, ...]]
     _TABLEAU: ClassVar[tuple[int, ...]]
-    _KEYS: ClassVar[tuple[int, ...]]
-    _KEY_TABLE: ClassVar[bytes]
-    _ACTION_MOVES: ClassVar[tuple[Move, ...]]
-    _N: ClassVar[int]
-    # lean path: a move is an int, s * len(PILES) + t, or ACTION_BASE + i
-    _ACTION_BASE: ClassVar[int]
-    _CODE_MOVES: ClassVar[tuple[Optional[Move], ...]]
-    _MOVE_CODES: ClassVar[dict[Move, int]]
-    _CODE_GRID: ClassVar[list[list[Optional[int]]]]
-    _INTERCHANGEABLE: ClassVar[tuple[int, ...]]
-    _FIXED: ClassVar[tuple[int, ...]]  # piles neither foundations nor interchangeable
-    _DRAW_CODES: ClassVar[dict[int, tuple[int, int]]]  # DRAWS by code: (source, target)
+    _CELLS: ClassVar[tuple[int, ...]]
+    _LAYOUTS: ClassVar[tuple[Layout, ...]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -165,40 +204,23 @@ class Game(FastPath):
         for action in cls.ACTION_NAMES:
             if not hasattr(cls, action):  # each stock action is a method too: game.draw()
                 setattr(cls, action, _action_method(action))
-        cls._INDEX = {p: i for i, p in enumerate(cls.PILES)}
-        cls._ROLE_AT = tuple(cls.ROLES[p] for p in cls.PILES)
+        shape = cls.SHAPE = compile_shape(cls)
+        cls._INDEX, cls._ROLE_AT = shape.index, shape.roles  # type: ignore[assignment]
+        cls._FOUNDATIONS, cls._TABLEAU, cls._CELLS = shape.foundations, shape.tableau, shape.cells
         cls._LAYOUTS = (cls.LAYOUT or default_layout(cls.PILES, cls.ROLES),) + tuple(cls.NARROW_LAYOUTS)
-        n = len(cls.PILES)
-        grid: list[list[Optional[Move]]] = [[None] * n for _ in range(n)]
-        for source, targets in cls.ROUTES.items():
-            for target in targets:
-                if target != source:
-                    grid[cls._INDEX[source]][cls._INDEX[target]] = Move(source, target)
-        cls._MOVE_GRID = grid
-        cls._SOURCES = tuple(cls._INDEX[s] for s in cls.ROUTES)
-        cls._TARGETS = tuple(sorted({cls._INDEX[t] for ts in cls.ROUTES.values() for t in ts}))
-        cls._FOUNDATIONS = tuple(i for i, role in enumerate(cls._ROLE_AT) if role == "foundation")
-        cls._TABLEAU = tuple(i for i, role in enumerate(cls._ROLE_AT) if role == "tableau")
-        cls._KEYS = RANK if cls.KEY == "rank" else FACE
-        # card id -> its key as one byte, for bytes.translate (ids < 256)
-        cls._KEY_TABLE = bytes(cls._KEYS) + bytes(256 - len(cls._KEYS))
-        cls._ACTION_MOVES = tuple(Move(a) for a in cls.ACTION_NAMES)
-        cls._N = 52 * cls.decks
-        cls._ACTION_BASE = n * n
-        cls._INTERCHANGEABLE = tuple(cls._INDEX[p] for p in cls.INTERCHANGEABLE)
-        cls._FIXED = tuple(i for i in range(n) if i not in cls._FOUNDATIONS and i not in cls._INTERCHANGEABLE)
-        cls._CODE_MOVES = tuple(grid[c // n][c % n] for c in range(n * n)) + cls._ACTION_MOVES
-        cls._MOVE_CODES = {m: c for c, m in enumerate(cls._CODE_MOVES) if m is not None}
-        cls._CODE_GRID = [[None if m is None else s * n + t for t, m in enumerate(row)]
-                          for s, row in enumerate(grid)]
-        cls._DRAW_CODES = {cls._ACTION_BASE + cls.ACTION_NAMES.index(action): (cls._INDEX[s], cls._INDEX[t])
-                           for action, (s, t) in cls.DRAWS.items()}
-        cls.SHAPE = GameShape(
-            piles=cls.PILES, roles=cls._ROLE_AT, foundations=cls._FOUNDATIONS, tableau=cls._TABLEAU,
-            interchangeable=cls._INTERCHANGEABLE, sources=cls._SOURCES, targets=cls._TARGETS,
-            routes=tuple(map(tuple, cls._CODE_GRID)), actions=cls.ACTION_NAMES, action_base=cls._ACTION_BASE,
-            key=cls.KEY, keys=cls._KEYS, key_table=cls._KEY_TABLE, cards=cls._N, moves=cls._CODE_MOVES,
-            codes=MappingProxyType(cls._MOVE_CODES))
+
+    @classmethod
+    def redeal_actions(cls) -> tuple[str, ...]:
+        """The stock actions that start a new pass (``REDEALS``; by default
+        the action named ``redeal``, where the game has one).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby.redeal_actions(), sw.Frog.redeal_actions()
+        (('redeal',), ())
+        """
+        if cls.REDEALS is not None:
+            return tuple(cls.REDEALS)
+        return ("redeal",) if "redeal" in cls.ACTION_NAMES else ()
 
     @classmethod
     def piles_of(cls, role: Role) -> tuple[str, ...]:
@@ -223,15 +245,19 @@ class Game(FastPath):
 
     def __init__(self, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
                  **options: str) -> None:
+        if not self.PILES:
+            raise TypeError(f"{type(self).__name__} is not a game that can be played: it declares no PILES "
+                            "(use a game class such as sw.Cruel, or sw.new_game)")
         self._options = self.checked_options(options)
         seed = _checked_seed(seed)
+        self._pack_ids = self._checked_pack()
         if deck is not None:
-            order = card_ids_of_deck(deck, self.decks, self.title)
+            order = card_ids_of_deck(deck, self._pack_ids, self.title)
             self._deck: Optional[tuple[str, ...]] = tuple(CARD[i].code for i in order)
         else:
             if seed is None:
                 seed = secrets.randbelow(1_000_000_000)
-            order = shuffled(range(self._N), seed)
+            order = shuffled(self._pack_ids, seed)
             self._deck = None
         self._seed = seed
         self._empty_table()
@@ -240,12 +266,12 @@ class Game(FastPath):
 
     def _empty_table(self) -> None:
         """No card on the table, no history: where a deal or a laid-out
-        position starts (the options, seed and deck already set)."""
+        position starts (the options, seed, deck and pack already set)."""
         self._rules_key = self._fixed_rules_key()
         self._piles: list[list[int]] = [[] for _ in self.PILES]
         self._down: list[int] = [0] * len(self.PILES)  # face-down cards at the bottom
         self._redeals = 0
-        self._card_count = self._N
+        self._card_count = len(self._pack_ids)
         self._position: Optional[dict[str, Any]] = None  # from_position's start, as saves write it
         self._history: list[Move] = []
         self._undo_records: list[UndoRecord] = []
@@ -253,11 +279,30 @@ class Game(FastPath):
         self._observers: list[Observer] = []
         self._legal: Optional[list[Move]] = None
         self._version = 0
+        self._fast_path: Optional[FastPath] = None
+
+    def _checked_pack(self) -> tuple[int, ...]:
+        pack = tuple(self._pack())
+        faces = Counter(FACE[i] for i in pack)
+        if not pack or len(set(pack)) != len(pack) or any(not 0 <= i < len(CARD) for i in pack) or any(
+                k * 52 + face not in pack for face, n in faces.items() for k in range(n)):
+            raise TypeError(f"{type(self).__name__}: _pack() must give distinct card ids, the k-th copy of a "
+                            f"face as k*52 + face (cards.pack makes them), not {pack!r}")
+        return pack
+
+    @property
+    def _fast(self) -> FastPath:
+        """This game's own fast path (``play`` and ``undo`` run on it)."""
+        fast = self._fast_path
+        if fast is None or fast.game is not self or fast.piles is not self._piles or fast.down is not self._down:
+            fast = self._fast_path = FastPath._on(self)
+        return fast
 
     @classmethod
     def from_position(cls: type[G], piles: Mapping[str, Union[str, Iterable[CardLike]]], *,
                       face_down: Optional[Mapping[str, int]] = None, redeals: int = 0,
-                      seed: Optional[int] = None, **options: str) -> G:
+                      state: Optional[Mapping[str, int]] = None, seed: Optional[int] = None,
+                      **options: str) -> G:
         """A game set up at a position of your own (a lesson's, a puzzle's)
         instead of a deal.
 
@@ -265,7 +310,8 @@ class Game(FastPath):
         or one string (``"5S 4S"``); piles not named are empty.  ``face_down``
         says how many cards at the bottom of a pile lie face down (its top
         card lies face up; the stock's cards all lie face down anyway),
-        ``redeals`` how many redeals were made before, ``seed`` fixes what
+        ``redeals`` how many redeals were made before, ``state`` the game's
+        extra state (``STATE``) where it keeps any, ``seed`` fixes what
         later reshuffles do where the game has them.  The position need not
         hold the whole pack: the game is won when every card it holds is
         home.  ``restart()`` and ``replay()`` go back to this position, and
@@ -286,11 +332,11 @@ class Game(FastPath):
         game = object.__new__(cls)
         game._options = cls.checked_options(options)
         game._seed, game._deck = _checked_seed(seed), None
+        game._pack_ids = game._checked_pack()
         if not isinstance(piles, Mapping):
             raise ValueError(f"piles must be a dict of pile id -> cards, like {{'t0': '5S 4S'}}, "
                              f"not {type(piles).__name__}")
-        decks = "one deck" if cls.decks == 1 else f"{cls.decks} decks"
-        times = "once" if cls.decks == 1 else f"{cls.decks} times"
+        in_pack = Counter(FACE[i] for i in game._pack_ids)
         copies = [0] * 52
         laid: list[list[int]] = [[] for _ in cls.PILES]
         for pile, cards in piles.items():
@@ -305,8 +351,8 @@ class Game(FastPath):
                 except ValueError as err:
                     raise ValueError(f"{pile} card {n}: {err}") from None
                 k = copies[card.face]
-                if k >= cls.decks:
-                    raise ValueError(f"{pile} card {n}: {cls.title} plays {decks}, so {card} may appear only {times}")
+                if k >= in_pack[card.face]:
+                    raise ValueError(f"{pile} card {n}: {_pack_limit(game, card, in_pack[card.face])}")
                 copies[card.face] = k + 1
                 laid[i].append(k * 52 + card.face)
         down = [0] * len(cls.PILES)
@@ -325,8 +371,11 @@ class Game(FastPath):
             down[i] = int(count)
         if not whole_number(redeals, at_least=0):
             raise ValueError(f"redeals must be a whole number ≥ 0, not {redeals!r}")
+        extra = cls._checked_state(state)
         game._empty_table()
         game._piles, game._down, game._redeals = laid, down, int(redeals)
+        for name, value in extra.items():
+            setattr(game, name, value)
         game._dealt_home = game.cards_home
         game._card_count = sum(map(len, laid))
         game._position = {
@@ -334,7 +383,24 @@ class Game(FastPath):
             "face_down": {pile: down[i] for i, pile in enumerate(cls.PILES) if down[i]},
             "redeals": int(redeals),
         }
+        if extra:
+            game._position["state"] = dict(extra)
         return game
+
+    @classmethod
+    def _checked_state(cls, state: Optional[Mapping[str, int]]) -> dict[str, int]:
+        if state is None:
+            if cls.STATE:
+                raise ValueError(f"{cls.title} keeps state besides its cards ({', '.join(cls.STATE)}): "
+                                 "give it as state={...}")
+            return {}
+        if not isinstance(state, Mapping) or set(state) != set(cls.STATE):
+            want = ", ".join(cls.STATE) or "none"
+            raise ValueError(f"state must be a dict of {cls.title}'s extra state ({want}), not {state!r}")
+        for name, value in state.items():
+            if not whole_number(value, at_least=0):
+                raise ValueError(f"state[{name!r}] must be a whole number ≥ 0, not {value!r}")
+        return {name: int(state[name]) for name in cls.STATE}
 
     @classmethod
     def _position_pile(cls, pile: Any, what: str) -> int:
@@ -373,13 +439,14 @@ class Game(FastPath):
             raise ValueError(f"{cls.title} has no option {unknown[0]!r} (its options: {known})")
         return chosen
 
-    # --- hooks a game module fills in -------------------------------------
+    # --- hooks a game class fills in -------------------------------------
     def _setup(self, order: list[int]) -> None:
         """Deal the cards (ids in deal order) onto ``self._piles``."""
         raise NotImplementedError
 
     def _wants(self, t: int) -> Any:
-        """Card keys pile ``t`` accepts now: a tuple, ``ANY`` or ``()``."""
+        """Card keys pile ``t`` accepts now (for the card a move lands on it:
+        one card, or the bottom card of a run): a tuple, ``ANY`` or ``()``."""
         raise NotImplementedError
 
     def _build_reason(self, t: int, card: int) -> str:
@@ -390,8 +457,9 @@ class Game(FastPath):
         """Why nothing moves from ``source`` to ``target`` in this game."""
         source_role, target_role = self.ROLES[source], self.ROLES[target]
         if source_role == "stock":
-            verb = " or ".join(a for a in self.ACTION_NAMES if a != "redeal")
-            return f"cards are not taken from the stock by hand: use {verb} to turn them up"
+            turns = [a for a in self.ACTION_NAMES if a not in self.redeal_actions()]
+            how = f"use {' or '.join(turns)} to turn them up" if turns else "they are dealt by the game"
+            return f"cards are not taken from the stock by hand: {how}"
         if target_role == "stock":
             return "cards never go back to the stock"
         if target_role == "waste":
@@ -405,7 +473,8 @@ class Game(FastPath):
         return f"{self.title} has no {action}"
 
     def _do_action(self, action: str) -> None:
-        """Carry out a legal stock action (the base saved what undo needs)."""
+        """Carry out a legal stock action (the engine saved what undo needs,
+        and counted a redeal, before it asks)."""
         raise NotImplementedError
 
     def _action_piles(self, action: str) -> tuple[int, ...]:
@@ -417,8 +486,10 @@ class Game(FastPath):
     def _may_redeal(self) -> bool:
         """False only when no redeal can happen from this position on under
         the options in force (True is always a safe answer: the search then
-        gives up safe moves and dead-end tests)."""
-        return "redeal" in self.ACTION_NAMES
+        gives up safe moves and dead-end tests).  Default: while the game has
+        a redeal and passes left."""
+        left = self.passes_left
+        return bool(self.redeal_actions()) and (left is None or left > 1)
 
     def _redeal_keeps_bottom(self) -> Optional[tuple[int, int]]:
         """``(pile, n)`` when every redeal leaves the bottom ``n`` cards of
@@ -426,6 +497,106 @@ class Game(FastPath):
         leaves the pile; None when no redeal promises that (the safe answer).
         The search's dead-end test for such games reasons from it."""
         return None
+
+    def _pack(self) -> Sequence[int]:
+        """The ids of the cards a deal holds under the options in force:
+        ``decks`` standard packs (``cards.pack`` makes others, such as
+        Spider's one or two suits)."""
+        return range(52 * self.decks)
+
+    def _run_length(self, s: int) -> int:
+        """How many cards at the top of pile ``s`` may move together now (a
+        run, as ``RUNS`` declares it): any number of them, counted from the
+        top, may move at once.  At least 1 while the top card lies face up."""
+        assert self.RUNS is not None
+        return run_length(self._piles[s], self._down[s], self.RUNS)
+
+    def _move_limit(self, s: int, t: int) -> Optional[int]:
+        """The most cards that may move at once from pile ``s`` onto pile
+        ``t`` now (None: no limit but the run).  ``RUN_LIMIT = "free_cells"``
+        gives FreeCell's: (empty free cells + 1) × 2^(empty tableau piles
+        other than ``t``)."""
+        if self.RUN_LIMIT != "free_cells":
+            return None
+        cells, columns = self._free_spaces(t)
+        return (cells + 1) * 2 ** columns
+
+    def _limit_reason(self, s: int, t: int, count: int, limit: int) -> str:
+        """Why ``count`` cards may not move from pile ``s`` onto ``t``: only
+        ``limit`` may (``_move_limit``)."""
+        if self.RUN_LIMIT != "free_cells":
+            return f"only {_plural(limit, 'card')} may move at once onto {self.PILES[t]}"
+        cells, columns = self._free_spaces(t)
+        besides = f" besides {self.PILES[t]}" if t in self._TABLEAU and not self._piles[t] else ""
+        return (f"only {_plural(limit, 'card')} may move at once: {_number(cells)} free cell{'s' * (cells != 1)} "
+                f"and {_number(columns)} empty column{'s' * (columns != 1)}{besides}")
+
+    def _free_spaces(self, t: int) -> tuple[int, int]:
+        """Empty free cells, and empty tableau piles other than ``t``."""
+        cells = sum(1 for c in self._CELLS if not self._piles[c])
+        columns = sum(1 for c in self._TABLEAU if c != t and not self._piles[c])
+        return cells, columns
+
+    def _won(self) -> Optional[str]:
+        """None while the position is not won; else why it is, in words.
+        Default: won when every card is home."""
+        return "every card is home" if self.cards_home == self._card_count else None
+
+    def _lost(self) -> Optional[str]:
+        """Why the position is lost though moves are left (a rule of the
+        game's own), or None.  Default: never (a game is lost when no legal
+        move is left)."""
+        return None
+
+    def _empty_label(self, t: int) -> str:
+        """What pile ``t`` shows on a table while it is empty, in this
+        position (see ``empty_label``)."""
+        role = self._ROLE_AT[t]
+        if role in ("waste", "reserve", "cell"):
+            return role
+        if t not in self.SHAPE.targets:
+            return ""  # no card is ever put on it by hand
+        if role == "foundation" and self.FOUNDATIONS_TAKE == "suit":
+            return "K"
+        wants = self._fast.wants_holding(t, [])  # ask the rules about the pile as if it were empty
+        if wants is ANY:
+            return ""
+        ranks = {key if self.KEY == "rank" else key % 13 + 1 for key in wants}
+        if len(ranks) != 1:
+            return ""
+        rank = ranks.pop()
+        return RANK_TEXT.get(rank, str(rank))
+
+    @classmethod
+    def action_words(cls, action: str) -> str:
+        """What stock action ``action`` does, in a few words (for hints and
+        the table): ``ACTION_WORDS``, or said from ``DRAWS`` and ``REDEALS``.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby.action_words("draw"), sw.Bobby.action_words("redeal"), sw.LeapYear.action_words("deal")
+        ('turns up the next stock card', 'deals the cards again', 'deals a card onto every pile')
+        """
+        if action in cls.ACTION_WORDS:
+            return cls.ACTION_WORDS[action]
+        if action in cls.DRAWS:
+            source, target = cls.DRAWS[action]
+            if cls.ROLES[source] == "stock" and cls.ROLES[target] == "waste":
+                return f"turns up the next {source} card"
+            return f"turns the next {source} card onto {target}"
+        if action in cls.redeal_actions():
+            return "deals the cards again"
+        return f"plays {action}"
+
+    def passes(self) -> Optional[int]:
+        """How many passes through the stock the rules allow under the options
+        in force, or None where they are not counted (no limit, or no
+        redeal).  Default: ``PASSES``.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby(seed=1).passes(), sw.LeapYear(seed=1, redeal="once").passes(), sw.Frog(seed=1).passes()
+        (3, 2, None)
+        """
+        return self.PASSES
 
     # --- reading the position ---------------------------------------------
     @property
@@ -442,11 +613,15 @@ class Game(FastPath):
     @property
     def start_position(self) -> Optional[dict[str, Any]]:
         """The position ``from_position`` set this game up at, as its
-        arguments (``piles``, ``face_down``, ``redeals``), or None for a deal."""
+        arguments (``piles``, ``face_down``, ``redeals``, ``state``), or None
+        for a deal."""
         if self._position is None:
             return None
-        return {**self._position, "piles": dict(self._position["piles"]),
-                "face_down": dict(self._position["face_down"])}
+        position = {**self._position, "piles": dict(self._position["piles"]),
+                    "face_down": dict(self._position["face_down"])}
+        if "state" in position:
+            position["state"] = dict(position["state"])
+        return position
 
     @property
     def options(self) -> dict[str, str]:
@@ -459,54 +634,29 @@ class Game(FastPath):
         return self._version
 
     @property
-    def piles(self) -> Mapping[str, tuple[Card, ...]]:
-        """Read-only mapping pile id -> cards, bottom first."""
-        return MappingProxyType({p: self[p] for p in self.PILES})
+    def passes_left(self) -> Optional[int]:
+        """Passes through the stock still to come, the current one included
+        (None where passes are not counted: see ``passes``).
 
-    def __getitem__(self, pile: str) -> tuple[Card, ...]:
-        return tuple(CARD[c] for c in self._piles[self._pile_index(pile)])
-
-    def card_ids(self, pile: str) -> tuple[int, ...]:
-        """Physical card ids of a pile, bottom first (``Card.from_id`` reads one)."""
-        return tuple(self._piles[self._pile_index(pile)])
-
-    def face_down(self, pile: str) -> int:
-        """How many cards at the bottom of ``pile`` lie face down."""
-        i = self._pile_index(pile)
-        if self._ROLE_AT[i] == "stock":  # the stock always lies face down
-            return len(self._piles[i])
-        return self._down[i]
+        >>> import solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=5); g.passes_left
+        3
+        """
+        total = self.passes()
+        return None if total is None else total - self._redeals
 
     def empty_label(self, pile: str) -> str:
         """What ``pile`` shows on a table while it is empty, under the rules
-        and options in force: ``"waste"`` or ``"reserve"`` for those piles;
-        the one rank that may start it where only one may (``"A"``, ``"K"``);
-        else ``""``.
+        and options in force and in this position: ``"waste"``, ``"reserve"``
+        or ``"cell"`` for those piles; the one rank that may start it where
+        only one may (``"A"``, ``"K"``); else ``""``.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Midshipman(seed=1, empty="king")
         >>> g.empty_label("f0"), g.empty_label("t0"), g.empty_label("waste"), g.empty_label("stock")
         ('A', 'K', 'waste', '')
         """
-        i = self._pile_index(pile)
-        role = self._ROLE_AT[i]
-        if role in ("waste", "reserve"):
-            return role
-        if i not in self._TARGETS:
-            return ""  # no card is ever put on it by hand
-        wants = self.wants_holding(i, [])  # ask the rules about the pile as if it were empty
-        if wants is ANY:
-            return ""
-        ranks = {key if self.KEY == "rank" else key % 13 + 1 for key in wants}
-        if len(ranks) != 1:
-            return ""
-        rank = ranks.pop()
-        return RANK_TEXT.get(rank, str(rank))
-
-    def top(self, pile: str) -> Optional[Card]:
-        """The top card of ``pile``, or None when it is empty."""
-        p = self._piles[self._pile_index(pile)]
-        return CARD[p[-1]] if p else None
+        return self._empty_label(self._pile_index(pile))
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -523,16 +673,6 @@ class Game(FastPath):
         return self._history[-1] if self._history else None
 
     @property
-    def cards_home(self) -> int:
-        """Cards on the foundations."""
-        return sum(len(self._piles[f]) for f in self._FOUNDATIONS)
-
-    @property
-    def card_count(self) -> int:
-        """Cards in play: the whole pack, or those of a ``from_position`` position."""
-        return self._card_count
-
-    @property
     def score(self) -> int:
         """Cards the player has moved to the foundations (dealt ones not counted)."""
         return self.cards_home - self._dealt_home
@@ -542,16 +682,29 @@ class Game(FastPath):
         return self._card_count - self._dealt_home
 
     @property
-    def redeals(self) -> int:
-        """Redeals made so far."""
-        return self._redeals
-
-    @property
     def status(self) -> str:
-        """``"won"``, ``"lost"`` (not won, no legal move) or ``"playing"``."""
-        if self.cards_home == self._card_count:
+        """``"won"``, ``"lost"`` or ``"playing"``: won as the game declares
+        (every card home, unless it says otherwise), lost when no legal move
+        is left or the game declares it so, else playing."""
+        if self._won() is not None:
             return "won"
         return "playing" if self._legal_moves() else "lost"
+
+    @property
+    def end_reason(self) -> Optional[str]:
+        """Why the game is over, in a few words ("every card is home", "no
+        legal move is left", or the game's own rule), or None while playing.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel(seed=1).end_reason is None, sw.Cruel.from_position({"f0": "AS"}).end_reason
+        (True, 'every card is home')
+        """
+        won = self._won()
+        if won is not None:
+            return won
+        if self._legal_moves():
+            return None
+        return self._lost() or "no legal move is left"
 
     @property
     def is_over(self) -> bool:
@@ -559,7 +712,8 @@ class Game(FastPath):
 
     # --- moves ------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
-        """Every move allowed now: card moves first, then stock actions.
+        """Every move allowed now: card moves first, then stock actions
+        (none once the game is over).
 
         >>> import solitaire_widgets as sw
         >>> [str(m) for m in sw.Bobby(deck=sw.standard_deck()).legal_moves()]
@@ -570,8 +724,13 @@ class Game(FastPath):
     def _legal_moves(self) -> list[Move]:
         legal = self._legal
         if legal is None:
-            moves = self._CODE_MOVES
-            legal = self._legal = [moves[code] for code in self.move_codes()]  # type: ignore[misc]
+            shape = self.SHAPE
+            if (shape.declares_win and self._won() is not None) or (shape.declares_loss and self._lost() is not None):
+                legal = []  # the game is over by its own rule
+            else:
+                moves = shape.moves
+                legal = [moves[code] for code in self._fast.move_codes()]  # type: ignore[misc]
+            self._legal = legal
         return legal
 
     def safe_drops(self) -> list[Move]:
@@ -589,8 +748,9 @@ class Game(FastPath):
                 and self._safe_drop(index[m.source], index[m.target])]  # type: ignore[index]
 
     def _safe_drop(self, s: int, t: int) -> bool:
-        """Whether the legal move of the top card of pile ``s`` to foundation
-        ``t`` is safe (see ``safe_drops``).  Default: never."""
+        """Whether the legal move of the top card (or, where foundations take
+        suits, the completed suit) of pile ``s`` to foundation ``t`` is safe
+        (see ``safe_drops``).  Default: never."""
         return False
 
     @property
@@ -614,7 +774,8 @@ class Game(FastPath):
         (('deal',), ('deal', 'redeal'))
         """
         fresh = type(self)(seed=0, **self._options)  # _may_redeal at a deal's start: ever, in this game
-        return tuple(a for a in self.ACTION_NAMES if a != "redeal" or fresh._may_redeal())
+        redeals = self.redeal_actions()
+        return tuple(a for a in self.ACTION_NAMES if a not in redeals or fresh._may_redeal())
 
     def is_legal(self, move: MoveLike, target: Optional[str] = None) -> bool:
         return self.why_illegal(move, target) is None
@@ -632,9 +793,10 @@ class Game(FastPath):
             return err.reason
         return self._reason(parsed)
 
-    def targets(self, source: str) -> dict[str, Optional[str]]:
-        """Where the top card of ``source`` may go: every other pile id -> None
-        when that move is legal now, else the reason it is not.
+    def targets(self, source: str, count: int = 1) -> dict[str, Optional[str]]:
+        """Where the top card of ``source`` (or its top ``count`` cards) may
+        go: every other pile id -> None when that move is legal now, else the
+        reason it is not.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Cruel(seed=7)
@@ -644,7 +806,26 @@ class Game(FastPath):
         '6♥ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ takes only 2♠'
         """
         self._pile_index(source)  # an unknown pile raises KeyError
-        return {target: self._reason(Move(source, target)) for target in self.PILES if target != source}
+        return {target: self._reason(Move(source, target, count)) for target in self.PILES if target != source}
+
+    def search_key(self) -> bytes:
+        """The position's key as the solver sees it (``FastPath.search_key``):
+        two positions that play alike share it."""
+        return self._fast.search_key()
+
+    def movable(self, pile: str) -> int:
+        """How many cards at the top of ``pile`` may move together now (the
+        run ``RUNS`` declares; 1 in games that move one card at a time, 0
+        where no card of the pile is moved by hand).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel(seed=1).movable("t0"), sw.Cruel(seed=1).movable("f0")
+        (1, 0)
+        """
+        i = self._pile_index(pile)
+        if i not in self.SHAPE.sources or len(self._piles[i]) <= self._down[i]:
+            return 0
+        return 1 if self.RUNS is None else self._run_length(i)
 
     def explain(self) -> str:
         """The position in short sentences: what can move where, what cannot
@@ -683,8 +864,12 @@ class Game(FastPath):
                 parsed = Move(move.strip().lower(), str(target).strip().lower())
             elif isinstance(move, Move):
                 parsed = move
-            elif isinstance(move, (tuple, list)) and len(move) == 2:
-                parsed = Move(str(move[0]).strip().lower(), str(move[1]).strip().lower())
+            elif isinstance(move, (tuple, list)) and len(move) in (2, 3):
+                count = move[2] if len(move) == 3 else 1
+                if not whole_number(count, at_least=1):
+                    raise ValueError(f"a move's count is how many cards it moves, a whole number from 1 up, "
+                                     f"not {count!r}")
+                parsed = Move(str(move[0]).strip().lower(), str(move[1]).strip().lower(), int(count))
             else:
                 parsed = Move.parse(move)
         except ValueError as err:
@@ -696,7 +881,8 @@ class Game(FastPath):
             if move.action not in self.ACTION_NAMES:
                 have = ", ".join(self.ACTION_NAMES) or "no stock actions"
                 return f"{self.title} has no {move.action} (it has {have})"
-            return self._action_reason(move.action)
+            over = self._over()
+            return over or self._action_reason(move.action)
         source, target = move.source, move.target
         assert source is not None and target is not None
         for pile in (source, target):
@@ -709,19 +895,81 @@ class Game(FastPath):
             return f"{source} is empty: there is no card to move"
         if self._ROLE_AT[s] == "foundation":
             return "cards on the foundations never move: foundations are final"
-        if self._MOVE_GRID[s][t] is None:
+        over = self._over()
+        if over is not None:
+            return over
+        if self.SHAPE.routes[s][t] is None and not self.SHAPE.general:
             return self._route_reason(source, target)
+        if self.SHAPE.general:
+            return self._general_reason(s, t, move.count)
+        if move.count > 1:
+            return f"{self.title} moves one card at a time, not {move.count}"
         card = self._piles[s][-1]
         wants = self._wants(t)
-        if wants is ANY or self._KEYS[card] in wants:
+        if wants is ANY or self.SHAPE.keys[card] in wants:
+            return None
+        return self._build_reason(t, card)
+
+    def _over(self) -> Optional[str]:
+        """Why no move may be played in a game over by its own rule, or None."""
+        shape = self.SHAPE
+        if shape.declares_win and self._won() is not None:
+            return f"the game is won ({self._won()}): no move is left to play"
+        if shape.declares_loss:
+            lost = self._lost()
+            if lost is not None:
+                return f"the game is lost ({lost}): no move is left to play"
+        return None
+
+    def _general_reason(self, s: int, t: int, count: int) -> Optional[str]:
+        """``_reason`` for a card move in a game with runs, free cells or
+        suits taken home at once."""
+        shape = self.SHAPE
+        source, target = self.PILES[s], self.PILES[t]
+        if all(shape.moves[shape.code(s, t, k)] is None for k in range(1, shape.max_run + 1)):
+            return self._route_reason(source, target)
+        pile, down = self._piles[s], self._down[s]
+        up = len(pile) - down
+        if count > len(pile):
+            return f"{source} holds only {_plural(len(pile), 'card')}"
+        if count > up:
+            return f"only {_plural(up, 'card')} of {source} lie{'s' * (up == 1)} face up: face-down cards do not move"
+        role = self._ROLE_AT[t]
+        if role == "foundation" and self.FOUNDATIONS_TAKE == "suit":
+            if self._piles[t]:
+                return f"{target} holds a completed suit already"
+            if count != 13 or not completes_suit(pile, down):
+                return f"{target} takes only a completed suit, king down to ace, all 13 cards at once"
+            return None
+        if role == "cell":
+            if count > 1:
+                return f"a free cell holds one card, not {count}"
+            if self._piles[t]:
+                return f"{target} holds {CARD[self._piles[t][-1]]} already: a free cell holds one card"
+            return None
+        if count > 1:
+            if count > shape.max_run or shape.moves[shape.code(s, t, count)] is None:
+                return f"{target} takes one card at a time, not {count}"
+            run = self._run_length(s)
+            if count > run:
+                cards = " ".join(str(CARD[c]) for c in pile[-count:])
+                return (f"{cards} do not move together: {self.title} moves runs {_RUN_WORDS[self.RUNS or '']}, "
+                        f"and the run on top of {source} is {_plural(run, 'card')}")
+            limit = self._move_limit(s, t)
+            if limit is not None and count > limit:
+                return self._limit_reason(s, t, count, limit)
+        card = pile[-count]
+        wants = self._wants(t)
+        if wants is ANY or shape.keys[card] in wants:
             return None
         return self._build_reason(t, card)
 
     def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
         """Play a legal move and return it; raise ``IllegalMoveError`` if not.
 
-        Takes a ``Move``, ``"t3 f0"``, ``("t3", "f0")``, two pile ids, or a
-        stock action word (``"draw"``, ``"deal"``, ``"redeal"``).
+        Takes a ``Move``, ``"t3 f0"``, ``"t3 t5 3"`` (three cards at once),
+        ``("t3", "f0")``, two pile ids, or a stock action word (``"draw"``,
+        ``"deal"``, ``"redeal"`` …).
 
         >>> import solitaire_widgets as sw
         >>> g = sw.LeapYear(seed=3)
@@ -739,14 +987,14 @@ class Game(FastPath):
 
     def _apply(self, move: Move) -> tuple[int, ...]:
         """Carry out a legal move, record how to undo it; return changed piles."""
-        record = self.apply_code(self._MOVE_CODES[move])
+        record = self._fast.apply(self.SHAPE.codes[move])
         self._undo_records.append(record)
         self._history.append(move)
         return record[3]
 
     def _revert(self) -> tuple[int, ...]:
         self._history.pop()
-        return self.revert_code(self._undo_records.pop())
+        return self._fast.revert(self._undo_records.pop())
 
     def undo(self) -> Move:
         """Take back the last move exactly; return it.  Unlimited."""
@@ -825,7 +1073,7 @@ class Game(FastPath):
         if type(earlier) is not type(self):
             raise TypeError(f"resume needs a {type(self).__name__} game, not {type(earlier).__name__}")
         state = earlier.copy().__dict__
-        for kept in ("_observers", "_version", "_legal"):
+        for kept in ("_observers", "_version", "_legal", "_fast_path"):
             state.pop(kept)
         self.__dict__.update(state)
         self._changed("resume", None, tuple(range(len(self.PILES))))
@@ -886,25 +1134,8 @@ class Game(FastPath):
         clone._undo_records = [_unshared(record) for record in self._undo_records] if history else []
         clone._redo_moves = self._redo_moves[:] if history else []
         clone._observers = []
+        clone._fast_path = None  # (made again for the copy's own lists when it plays)
         return clone
-
-    def key(self) -> bytes:
-        """A compact hashable key of the position (identical cards alike).
-
-        Two positions with the same key play the same from here on: the key
-        holds the piles, the face-down counts, the redeals made (so the
-        redeals or passes left) and what fixes how later redeals turn out
-        (the rule options, and the game's own reshuffles where it has them).
-
-        >>> import solitaire_widgets as sw
-        >>> sw.Cruel(seed=3).key() == sw.Cruel(seed=3, gather="pysol").key()
-        False
-        """
-        parts = [bytes(FACE[c] for c in p) for p in self._piles]
-        parts.append(bytes(self._down))
-        parts.append(self._redeals.to_bytes(8, "big"))
-        parts.append(self._rules_key)
-        return b"\xff".join(parts)
 
     def _fixed_rules_key(self) -> bytes:
         """What besides the position decides how play goes on (fixed per game):
@@ -915,6 +1146,8 @@ class Game(FastPath):
         """JSON-ready save: game, options, seed or deck, the moves played and
         the moves ``redo()`` would play again, next first (``redo_moves``), so
         that ``sw.load`` gives back the same game, undone moves and all.
+        ``format`` is 2, or 3 where a move moves several cards or the game
+        keeps extra state (``STATE``): the oldest format that holds the save.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Bobby(seed=4); _ = g.draw(); _ = g.draw(); g.restart()
@@ -922,7 +1155,9 @@ class Game(FastPath):
         >>> saved["format"], saved["moves"], saved["redo"]
         (2, [], ['draw', 'draw'])
         """
-        data: dict[str, Any] = {"format": SAVE_FORMAT, "game": self.name, "options": self.options}
+        moves = self._history + self._redo_moves
+        newer = bool(self.STATE) or any(m.count > 1 for m in moves)
+        data: dict[str, Any] = {"format": SAVE_FORMAT if newer else 2, "game": self.name, "options": self.options}
         if self._seed is not None:
             data["seed"] = self._seed
         if self._deck is not None:
@@ -932,12 +1167,6 @@ class Game(FastPath):
         data["moves"] = [str(m) for m in self._history]
         data["redo"] = [str(m) for m in self.redo_moves]
         return data
-
-    def _pile_index(self, pile: str) -> int:
-        try:
-            return self._INDEX[pile]
-        except (KeyError, TypeError):
-            raise KeyError(f"{self.title} has no pile {pile!r} (its piles: {', '.join(self.PILES)})") from None
 
     # --- display ----------------------------------------------------------------
     def __str__(self) -> str:
@@ -999,30 +1228,6 @@ class Game(FastPath):
         return data
 
 
-class Draws:
-    """Games whose stock turns one card onto the waste."""
-
-    DRAWS: ClassVar[dict[str, tuple[str, str]]] = {"draw": ("stock", "waste")}
-
-    def draw(self: Any) -> Move:
-        """Play ``draw``: the stock's top card onto the waste."""
-        return self.play("draw")
-
-
-class Deals:
-    """Games whose stock deals a card onto every tableau pile."""
-
-    def deal(self: Any) -> Move:
-        """Play ``deal``: one stock card onto each tableau pile."""
-        return self.play("deal")
-
-
-class Redeals:
-    """Games that can gather their cards and deal them again."""
-
-    def redeal(self: Any) -> Move:
-        """Play ``redeal``."""
-        return self.play("redeal")
 
 
 def _action_method(action: str) -> Callable[[Any], Move]:
@@ -1044,9 +1249,7 @@ def _unshared(record: tuple) -> tuple:
     undoing the original restores."""
     if record[0] is not None:
         return record  # a card move's record holds only pile indexes
-    _, saved, redeals, changed = record
-    return (None, [(i, cards[:], down) for i, cards, down in saved], redeals, changed)
-
+    return (None, [(i, cards[:], down) for i, cards, down in record[1]], *record[2:])
 
 
 def _checked_seed(seed: Any) -> Optional[int]:
@@ -1054,3 +1257,33 @@ def _checked_seed(seed: Any) -> Optional[int]:
     if seed is not None and not whole_number(seed, at_least=0, below=2**64):
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
     return None if seed is None else int(seed)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _number(n: int) -> str:
+    """0 -> "no", 1 -> "one" … ten, then digits."""
+    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+
+
+def _pack_limit(game: Game, card: Card, copies: int) -> str:
+    """Why one more ``card`` may not be laid out: the pack holds ``copies``."""
+    if copies == 0:
+        return f"{game.title} plays no {card}: its pack has none"
+    if copies == game.decks:
+        decks = "one deck" if game.decks == 1 else f"{game.decks} decks"
+        times = "once" if copies == 1 else f"{copies} times"
+        return f"{game.title} plays {decks}, so {card} may appear only {times}"
+    return f"{game.title}'s pack holds {card} {copies} times, and no more"
+
+
+# How each rule of ``RUNS`` reads in a sentence: "Klondike moves runs built down in alternating colours".
+_RUN_WORDS = {
+    "down_in_suit": "built down in suit",
+    "down_alternate_colours": "built down in alternating colours",
+    "down_any_suit": "built down by rank",
+    "face_up": "of face-up cards",
+    "": "",
+}

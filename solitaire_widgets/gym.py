@@ -88,15 +88,20 @@ def env_id(game: GameName) -> str:
 
 
 def action_moves(cls: type[Game]) -> tuple[Move, ...]:
-    """The fixed action list of a game: its routed pairs, then its stock actions.
+    """The fixed action list of a game: its routed pairs (for each pair, every
+    number of cards a move between them can ever move, fewest first), then
+    its stock actions.
 
     >>> from solitaire_widgets import Bobby
     >>> [str(m) for m in action_moves(Bobby)]
     ['waste f0', 'waste f1', 'draw', 'redeal']
     """
-    pairs = [Move(source, target) for source, targets in cls.ROUTES.items()
-             for target in targets if target != source]
-    return tuple(pairs) + tuple(Move(action) for action in cls.ACTION_NAMES)
+    shape = cls.SHAPE
+    index = shape.index
+    moves = [shape.moves[shape.code(index[source], index[target], count)]
+             for source, targets in cls.ROUTES.items() for target in targets if target != source
+             for count in range(1, shape.max_run + 1)]
+    return tuple(m for m in moves if m is not None) + tuple(Move(action) for action in cls.ACTION_NAMES)
 
 
 class SolitaireEnv(gymnasium.Env):
@@ -117,8 +122,6 @@ class SolitaireEnv(gymnasium.Env):
         shape = (len(self._cls.PILES) + 1, 52 * self._cls.decks)
         self.observation_space = spaces.Box(0, FACE_DOWN, shape=shape, dtype=np.int16)
         self.game: Game = self._cls(seed=0, **self._options)
-        # the stock's row: its cards always show as face down
-        self._stock_row = next((i for i, p in enumerate(self._cls.PILES) if self._cls.ROLES[p] == "stock"), None)
 
     # --- what the agent sees -------------------------------------------------------
     def _observation(self) -> np.ndarray:
@@ -127,11 +130,10 @@ class SolitaireEnv(gymnasium.Env):
         width = obs.shape[1]
         where: list[int] = []  # flat positions of the face-up cards, top card of each pile first
         what: list[int] = []
-        stock = self._stock_row
-        for row, (ids, down) in enumerate(zip(game.pile_lists(), game.face_down_counts())):  # the fast path
+        for row, pile in enumerate(self._cls.PILES):
+            ids = game.card_ids(pile)
+            down = game.face_down(pile)  # the stock's cards all lie face down
             n = len(ids)
-            if row == stock:
-                down = n
             if n > down:
                 where.extend(range(row * width, row * width + n - down))
                 what.extend(ids[:down - 1:-1] if down else ids[::-1])

@@ -1,9 +1,15 @@
-"""Moves: one card from the top of a pile to another pile, or a stock action.
+"""Moves: cards from the top of one pile onto another, or a stock action.
 
->>> Move.parse("t3 f0")
-Move('t3', 'f0')
->>> str(Move.parse("draw")), Move.parse("draw").is_action
-('draw', True)
+A card move names its source and target piles and, when it moves several
+cards at once (a run), how many: ``"t3 t5 3"`` moves the top three cards of
+``t3`` onto ``t5``, in their order.  A move of one card is written without a
+count, ``"t3 f0"``.  A stock action is one word, the name the game gives it
+(``"draw"``, ``"deal"``, ``"redeal"`` …).
+
+>>> Move.parse("t3 f0"), Move.parse("t3 t5 3"), Move.parse("draw")
+(Move('t3', 'f0'), Move('t3', 't5', 3), Move('draw'))
+>>> str(Move("t3", "t5", 3)), Move.parse("draw").is_action, Move("t3", "f0", 1) == Move("t3", "f0")
+('t3 t5 3', True, True)
 """
 
 from __future__ import annotations
@@ -11,54 +17,72 @@ from __future__ import annotations
 import re
 from typing import Optional, Union
 
-ACTIONS = ("draw", "deal", "redeal")
+# A pile id: a lowercase word, maybe with digits after it ("stock", "f0", "t11",
+# "c3"); an action name: a lowercase word ("draw", "deal_row").  Both short.
+PILE_ID = re.compile(r"[a-z][a-z_]*[0-9]*")
+ACTION_NAME = re.compile(r"[a-z][a-z_]*")
+LONGEST_NAME = 16
+_WORDS = re.compile(r"\s*(?:->|→|,|\s)\s*")
 
-# Every pile id any game uses, in one canonical order.
-PILE_IDS = ("stock", "waste", "reserve") + tuple(f"f{i}" for i in range(16)) + tuple(
-    f"t{i}" for i in range(12)
-)
-_PILE_RE = re.compile(r"^(stock|waste|reserve|[ft]\d{1,2})$")
+
+def is_pile_id(text: object) -> bool:
+    """Whether ``text`` is written like a pile id (``"t3"``, ``"stock"``, ``"c0"``)."""
+    return isinstance(text, str) and len(text) <= LONGEST_NAME and PILE_ID.fullmatch(text) is not None
+
+
+def is_action_name(text: object) -> bool:
+    """Whether ``text`` is written like a stock action's name (``"draw"``)."""
+    return isinstance(text, str) and len(text) <= LONGEST_NAME and ACTION_NAME.fullmatch(text) is not None
 
 
 class Move:
     """An immutable, hashable move.
 
-    A card move has a ``source`` and a ``target`` pile id (``"t3 f0"``: the top
-    card of ``t3`` onto ``f0``).  A stock action (``draw``, ``deal``,
-    ``redeal``) has ``action`` set and no piles.
+    A card move has a ``source`` and a ``target`` pile id and a ``count``,
+    the cards it moves (1 unless a run moves at once: ``Move("t3", "t5",
+    3)`` moves the top three cards of ``t3`` onto ``t5``, keeping their
+    order).  A stock action has ``action`` set, no piles and a count of 0.
 
-    >>> Move("t3", "f0") == Move.parse("t3 f0") and hash(Move("t3", "f0")) == hash(Move.parse("t3 f0"))
+    >>> Move("t3", "f0") == Move.parse("t3 f0") and hash(Move("t3", "f0")) == hash(Move.parse("t3,f0"))
     True
+    >>> Move("t3", "t5", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a move's count is how many cards it moves, a whole number from 1 up, not 0
     """
 
-    __slots__ = ("source", "target", "action", "_hash", "_text")
+    __slots__ = ("source", "target", "action", "count", "_hash", "_text")
     source: Optional[str]
     target: Optional[str]
     action: Optional[str]
+    count: int
     _hash: int
     _text: str
 
-    def __init__(self, source: str, target: Optional[str] = None) -> None:
+    def __init__(self, source: str, target: Optional[str] = None, count: int = 1) -> None:
         if target is None:
-            if source not in ACTIONS:
+            if not is_action_name(source):
                 raise ValueError(
-                    f"{source!r} is not a move: write 'SOURCE TARGET' like 't3 f0', "
-                    f"or one of {', '.join(ACTIONS)}"
+                    f"{source!r} is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
+                    "like 't3 t5 3', or a stock action like 'draw'"
                 )
             fields: tuple = (None, None, source)
             text = source
+            count = 0
         else:
             for pile in (source, target):
-                if not isinstance(pile, str) or not _PILE_RE.match(pile):
-                    raise ValueError(
-                        f"{pile!r} is not a pile id: piles are stock, waste, reserve, f0, f1 …, t0, t1 …"
-                    )
-            fields = (source, target, None)
-            text = f"{source} {target}"
+                if not is_pile_id(pile):
+                    raise ValueError(f"{pile!r} is not a pile id: piles are written like stock, waste, f0, t3, c1")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ValueError(f"a move's count is how many cards it moves, a whole number from 1 up, not {count!r}")
+            # A one-card move hashes as it always did: its fields, no count.
+            fields = (source, target, None) if count == 1 else (source, target, None, count)
+            text = f"{source} {target}" if count == 1 else f"{source} {target} {count}"
         set_ = object.__setattr__
         set_(self, "source", fields[0])
         set_(self, "target", fields[1])
         set_(self, "action", fields[2])
+        set_(self, "count", int(count))
         set_(self, "_hash", hash(fields))
         set_(self, "_text", text)
 
@@ -66,32 +90,38 @@ class Move:
         raise AttributeError("Move is immutable")
 
     def __reduce__(self) -> tuple:
-        return (Move, (self.action,) if self.action else (self.source, self.target))
+        if self.action:
+            return (Move, (self.action,))
+        return (Move, (self.source, self.target) if self.count == 1 else (self.source, self.target, self.count))
 
     @property
     def is_action(self) -> bool:
-        """True for ``draw``, ``deal`` and ``redeal``."""
+        """True for a stock action (``draw``, ``deal``, ``redeal`` …)."""
         return self.action is not None
 
     @classmethod
     def parse(cls, text: Union[str, "Move"]) -> "Move":
-        """Read ``"t3 f0"``, ``"t3,f0"``, ``"t3->f0"`` or an action word."""
+        """Read ``"t3 f0"``, ``"t3,f0"``, ``"t3->f0"``, ``"t3 t5 3"`` (three
+        cards) or an action word."""
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a move is written like 't3 f0' or 'draw', not {text!r}")
-        words = re.split(r"\s*(?:->|→|,|\s)\s*", text.strip().lower())
-        words = [w for w in words if w]
+            raise ValueError(f"a move is written like 't3 f0', 't3 t5 3' or 'draw', not {text!r}")
+        words = [w for w in _WORDS.split(text.strip().lower()) if w]
         if len(words) == 1:
             return cls(words[0])
         if len(words) == 2:
             return cls(words[0], words[1])
-        raise ValueError(f"{text!r} is not a move: write 'SOURCE TARGET' like 't3 f0', or draw / deal / redeal")
+        if len(words) == 3 and words[2].isdigit() and len(words[2]) <= 4:
+            return cls(words[0], words[1], int(words[2]))
+        raise ValueError(f"{text!r} is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
+                         "like 't3 t5 3' (three cards at once), or a stock action like 'draw'")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
-        return (self.source, self.target, self.action) == (other.source, other.target, other.action)
+        return (self.source, self.target, self.action, self.count) == (other.source, other.target, other.action,
+                                                                        other.count)
 
     def __hash__(self) -> int:
         return self._hash
@@ -102,9 +132,6 @@ class Move:
     def __repr__(self) -> str:
         if self.action:
             return f"Move({self.action!r})"
+        if self.count != 1:
+            return f"Move({self.source!r}, {self.target!r}, {self.count})"
         return f"Move({self.source!r}, {self.target!r})"
-
-
-DRAW = Move("draw")
-DEAL = Move("deal")
-REDEAL = Move("redeal")

@@ -301,10 +301,10 @@ class _Drawing:
         parts = [f"Moves {len(game.history)}", f"Home {game.cards_home}/{game.card_count}"]
         for stock in game.piles_of("stock"):
             parts.append(f"Stock {len(game.card_ids(stock))}")
-        passes_left = getattr(game, "passes_left", None)
-        if isinstance(passes_left, int):
+        passes_left = game.passes_left
+        if passes_left is not None:
             parts.append(f"Passes left {passes_left}")
-        elif "redeal" in game.ACTION_NAMES:
+        elif game.redeal_actions():
             parts.append(f"Redeals {game.redeals}")
         parts.append(game.status.capitalize())
         return "  ".join(head), " · ".join(parts)
@@ -497,8 +497,8 @@ class _Drawing:
                        f'fill="#000" fill-opacity=".68"/><text x="{_n(box.x + cw / 2)}" y="{_n(round(by + 12.5, 1))}" '
                        f'font-size="11" fill="#fff">{text}</text>')
         if game.ROLES[pile] == "stock":
-            passes_left = getattr(game, "passes_left", None)
-            if isinstance(passes_left, int) and game.status == "playing":
+            passes_left = game.passes_left
+            if passes_left is not None and game.status == "playing":
                 words = "No passes left" if passes_left < 1 else "Last pass" if passes_left == 1 else \
                     f"{passes_left} passes left"
                 # Centred under the stock, but whole inside the picture.
@@ -521,7 +521,7 @@ class _Drawing:
         out = [f'<rect x="{box.x + 1}" y="{box.y + 1}" width="{cw - 2}" height="{ch - 2}" rx="{rx}" fill="#000" '
                f'fill-opacity=".1" stroke="#fff" stroke-opacity=".5" stroke-width="2" stroke-dasharray="6 4"/>']
         if game.ROLES[pile] == "stock":
-            text = "↻" if "redeal" in game.ACTION_NAMES and game.is_legal("redeal") else ""
+            text = "↻" if any(game.is_legal(action) for action in game.redeal_actions()) else ""
             size = cw * 0.5
         else:
             text = game.empty_label(pile)

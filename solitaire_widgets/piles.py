@@ -6,6 +6,7 @@ the page and the solver ask the role, never the pile's id:
 * ``"stock"``: face-down cards that stock actions (draw, deal) turn up;
 * ``"waste"``: where the stock's cards are turned up one by one;
 * ``"reserve"``: cards dealt aside that play from their top;
+* ``"cell"``: a free cell, which holds one card at a time (FreeCell's);
 * ``"foundation"``: where cards go home; a card there never moves again;
 * ``"tableau"``: the piles played on.
 
@@ -20,8 +21,8 @@ from __future__ import annotations
 
 from typing import Iterable, Literal, Union
 
-Role = Literal["stock", "waste", "reserve", "foundation", "tableau"]
-ROLES: tuple[Role, ...] = ("stock", "waste", "reserve", "foundation", "tableau")
+Role = Literal["stock", "waste", "reserve", "cell", "foundation", "tableau"]
+ROLES: tuple[Role, ...] = ("stock", "waste", "reserve", "cell", "foundation", "tableau")
 
 
 def piles_by_role(**groups: Union[str, Iterable[str]]) -> tuple[tuple[str, ...], dict[str, Role]]:
@@ -33,7 +34,7 @@ def piles_by_role(**groups: Union[str, Iterable[str]]) -> tuple[tuple[str, ...],
     >>> piles_by_role(discard="d0")
     Traceback (most recent call last):
     ...
-    ValueError: unknown pile role 'discard'; the roles are stock, waste, reserve, foundation, tableau
+    ValueError: unknown pile role 'discard'; the roles are stock, waste, reserve, cell, foundation, tableau
     """
     piles: list[str] = []
     roles: dict[str, Role] = {}

@@ -16,8 +16,8 @@ from .game import SAVE_FORMAT, Game
 from .games import GameName, game_class  # the one lookup of game names lives with the registry
 
 SAVE_KEYS = {"format", "game", "options", "seed", "deck", "position", "moves", "redo"}
-POSITION_KEYS = {"piles", "face_down", "redeals"}  # Game.from_position's
-READ_FORMATS = (1, SAVE_FORMAT)  # format 1 had no "redo"
+POSITION_KEYS = {"piles", "face_down", "redeals", "state"}  # Game.from_position's
+READ_FORMATS = (1, 2, SAVE_FORMAT)  # 1 had no "redo"; 3 adds moves of several cards and extra state
 
 
 def new_game(name: GameName, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
@@ -36,7 +36,7 @@ def load(data: Mapping[str, Any]) -> Game:
     """Rebuild a game from ``game.to_dict()`` by replaying its moves, then
     its redo list (``"redo"``, next first) and taking those back, so that
     ``redo()`` plays them again.  Reads saves of earlier versions (format 1,
-    without a redo list) too.
+    without a redo list, and format 2, whose moves are all of one card) too.
 
     Raises ``ValueError`` saying what is wrong with tampered or truncated data.
     """
@@ -47,7 +47,7 @@ def load(data: Mapping[str, Any]) -> Game:
         raise ValueError(f"saved game has unknown field {unknown[0]!r} (fields: {', '.join(sorted(SAVE_KEYS))})")
     if data.get("format", SAVE_FORMAT) not in READ_FORMATS or isinstance(data.get("format"), bool):
         raise ValueError(f"saved game format {data.get('format')!r} is not supported "
-                         f"(this version reads {' and '.join(map(str, READ_FORMATS))})")
+                         f"(this version reads {', '.join(map(str, READ_FORMATS[:-1]))} and {READ_FORMATS[-1]})")
     for field in ("game", "moves"):
         if field not in data:
             raise ValueError(f"saved game has no {field!r} field")
@@ -57,7 +57,7 @@ def load(data: Mapping[str, Any]) -> Game:
         raise ValueError("saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt")
     if position is not None:
         if not isinstance(position, Mapping) or not set(position) <= POSITION_KEYS or "piles" not in position:
-            raise ValueError("saved 'position' must be a dict with 'piles' (and 'face_down', 'redeals'), "
+            raise ValueError("saved 'position' must be a dict with 'piles' (and 'face_down', 'redeals', 'state'), "
                              f"as game.to_dict() writes it, not {position!r}")
         if data.get("deck") is not None:
             raise ValueError("saved game has both 'position' and 'deck': a game starts from one of them")

@@ -114,17 +114,25 @@ def explain(game: "Game") -> Markdown:
 
 
 def _stock_sentences(game: "Game") -> list[str]:
+    """The stock and its passes, as the game declares them (``passes``,
+    ``REDEALS``)."""
     sentences = []
-    passes = getattr(game, "passes_left", None)
+    passes = game.passes_left
+    redeals = game.redeal_actions()
     for stock in game.piles_of("stock"):
         text = f"Stock: {_plural(len(game.card_ids(stock)), 'card')} face down"
         if passes is not None:
             text += f"; {_plural(passes, 'pass', 'passes')} left, this one included."
+        elif redeals:
+            text += f"; passes unlimited, {_plural(game.redeals, 'redeal')} made so far."
         else:
             text += "; one pass, no redeal."
         sentences.append(text)
-    if not game.piles_of("stock") and "redeal" in game.ACTION_NAMES:
-        sentences.append(f"Redeals: unlimited; {game.redeals} made so far.")
+    if not game.piles_of("stock") and redeals:
+        if passes is None:
+            sentences.append(f"Redeals: unlimited; {game.redeals} made so far.")
+        else:
+            sentences.append(f"Deals: {passes} left, this one included.")
     down = sum(game.face_down(p) for p in game.PILES if game.ROLES[p] != "stock")
     if down:
         sentences.append(f"{_plural(down, 'card')} lie face down; each turns up when it becomes a top card.")
@@ -135,9 +143,9 @@ def render(game: "Game") -> str:
     origin = ("set-up position" if game.start_position is not None else
               f"seed {game.seed}" if game.deck is None else "explicit deck")
     extra = ""
-    if hasattr(game, "passes_left"):
+    if game.passes_left is not None:
         extra = f"  passes left {game.passes_left}"
-    elif "redeal" in game.ACTION_NAMES:
+    elif game.redeal_actions():
         extra = f"  redeals {game.redeals}"
     lines = [
         f"{game.title}  {origin}  {game.status}  move {len(game.history)}  "

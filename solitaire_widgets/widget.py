@@ -257,7 +257,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         }
         for stock in game.piles_of("stock"):
             counters["stock"] = len(game.card_ids(stock))
-        passes_left = getattr(game, "passes_left", None)
+        passes_left = game.passes_left
         if passes_left is not None:
             counters["passes_left"] = passes_left
         with self.hold_sync():

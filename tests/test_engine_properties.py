@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, IllegalMoveError, Move
-from solitaire_widgets.moves import PILE_IDS
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = sorted(sw.GAMES)
 # Every pile id any game uses, and a few no game has.
-ALL_PILES = PILE_IDS + ("t12", "f16")
+ALL_PILES = tuple(sorted({p for cls in sw.GAMES.values() for p in cls.PILES})) + ("t12", "f16", "c0")
 ACTIONS = ("draw", "deal", "redeal")
 
 

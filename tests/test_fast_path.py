@@ -18,6 +18,7 @@ from positions import arrange, face_down_counts, position_of
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, Move
+from solitaire_widgets.fast_path import ANY, FastPath
 
 PACKAGE = Path(sw.__file__).parent
 # Every game with every combination of its rule options (read from OPTIONS,
@@ -29,16 +30,18 @@ RULE_SETS = [
 ]
 
 
-def oracle_moves(game):
-    """Legal moves found the slow public way: every pile pair and action asked."""
-    pairs = [Move(s, t) for s in game.PILES for t in game.PILES if s != t]
-    actions = [Move(a) for a in game.ACTION_NAMES]
-    return {m for m in pairs + actions if game.why_illegal(m) is None}
-
-
 def position(game):
     return ([list(game.card_ids(p)) for p in game.PILES], [game.face_down(p) for p in game.PILES],
             game.redeals, game.key(), game.search_key())
+
+
+def oracle_moves(game):
+    """Legal moves found the slow public way: every pile pair (with every
+    count a move may move) and action asked."""
+    counts = range(1, game.SHAPE.max_run + 1)
+    pairs = [Move(s, t, k) for s in game.PILES for t in game.PILES if s != t for k in counts]
+    actions = [Move(a) for a in game.ACTION_NAMES]
+    return {m for m in pairs + actions if game.why_illegal(m) is None}
 
 
 # --- the fast path --------------------------------------------------------------
@@ -49,77 +52,110 @@ def test_fast_path_moves_equal_legal_moves_and_apply_revert_restores(name, optio
     # At every step of a random game: the fast path's moves are the legal
     # moves, each plays as play() does and reverts exactly, its reading of
     # the position is the public one, and its probes agree with the moves.
-    game = sw.new_game(name, seed=seed, **options)
+    check_fast_path_along_a_walk(sw.new_game(name, seed=seed, **options), random.Random(walk), steps)
+
+
+def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int) -> None:
+    """The fast path checked against the public API at each step of a random
+    walk of ``game`` (tests/test_classic_games.py runs it on the classic games)."""
     shape = game.SHAPE
-    rng = random.Random(walk)
     for _ in range(steps + 1):
-        codes = game.move_codes()
-        fast = [shape.move(c) for c in codes]
-        assert len(set(fast)) == len(fast) and [shape.codes[m] for m in fast] == codes
-        assert set(fast) == set(game.legal_moves()) == oracle_moves(game)
-        assert [list(p) for p in game.pile_lists()] == [list(game.card_ids(p)) for p in game.PILES]
+        fast = FastPath(game)
+        codes = fast.move_codes()
+        moves = [shape.move(c) for c in codes]
+        assert len(set(moves)) == len(moves) and [shape.codes[m] for m in moves] == codes
+        assert moves == game.legal_moves() and set(moves) == oracle_moves(game)
+        assert [list(p) for p in fast.piles] == [list(game.card_ids(p)) for p in game.PILES]
         assert [d or (len(game.card_ids(p)) if shape.roles[i] == "stock" else 0)
-                for i, (p, d) in enumerate(zip(game.PILES, game.face_down_counts()))] == [
-                    game.face_down(p) for p in game.PILES]
-        before = position(game)
+                for i, (p, d) in enumerate(zip(game.PILES, fast.down))] == [game.face_down(p) for p in game.PILES]
+        before = position(fast.game)
         for i in range(len(game.PILES)):  # a pile holding what it holds takes what it takes
-            assert game.wants_holding(i, game.pile_lists()[i]) == game.wants_at(i)
-            assert position(game) == before
+            assert fast.wants_holding(i, fast.piles[i]) == fast.wants_at(i)
+            assert position(fast.game) == before
         for code in codes:
             trial = game.copy()
             trial.play(shape.move(code))
             if code < shape.action_base:
-                s, t = divmod(code, len(game.PILES))
-                card = game.pile_lists()[s][-1]
+                s, t, count = shape.source_of[code], shape.target_of[code], shape.count_of[code]
+                card = fast.piles[s][-count]
                 # the probe asked before the move is what the target takes after it
-                onto = game.wants_holding(t, [*game.pile_lists()[t], card])
-                left = game.wants_holding(s, game.pile_lists()[s][:-1])
+                onto = fast.wants_holding(t, [*fast.piles[t], *fast.piles[s][-count:]])
+                left = fast.wants_holding(s, fast.piles[s][:-count])
+                wants = fast.wants_at(t)
+                assert wants is ANY or shape.keys[card] in wants or count == 13  # (a suit home at once)
             else:
-                may_change = set(game.action_pile_indices(shape.actions[code - shape.action_base]))
-            record = game.apply_code(code)
-            assert position(game)[:3] == position(trial)[:3]  # the same move as play()
+                may_change = set(fast.action_pile_indices(shape.actions[code - shape.action_base]))
+            record = fast.apply(code)
+            assert position(fast.game)[:3] == position(trial)[:3]  # the same move as play()
             if code < shape.action_base:
-                assert game.wants_at(t) == onto and game.wants_at(s) == left
+                assert fast.wants_at(t) == onto and fast.wants_at(s) == left
             else:  # an action changes only the piles it names
-                assert {i for i, (a, b) in enumerate(zip(position(game)[0], before[0])) if a != b} <= may_change
-            changed = game.revert_code(record)
-            assert position(game) == before
+                assert {i for i, (a, b) in enumerate(zip(position(fast.game)[0], before[0])) if a != b} <= may_change
+            changed = fast.revert(record)
+            assert position(fast.game) == before
             assert {i for i, (a, b) in enumerate(zip(position(trial)[0], before[0])) if a != b} <= set(changed)
         if not codes:
             break
-        game.apply_code(rng.choice(codes))
-    assert game.legal_moves() == [shape.move(c) for c in game.move_codes()]
+        game.play(shape.move(rng.choice(codes)))
+    assert game.legal_moves() == [shape.move(c) for c in FastPath(game).move_codes()]
 
 
 def test_the_shape_numbers_piles_moves_and_cards():
     shape = sw.Midshipman.SHAPE
-    assert shape.piles == sw.Midshipman.PILES and shape.cards == 104 and shape.key == "face"
+    assert shape.piles == sw.Midshipman.PILES and shape.max_run == 1 and shape.key == "face"
     assert [shape.piles[i] for i in shape.foundations] == [f"f{i}" for i in range(8)]
     assert shape.with_role("stock", "waste") == (0, 1) and shape.interchangeable == shape.tableau
+    assert shape.groups == (shape.tableau,) and shape.group_of[shape.tableau[3]] == 0 and shape.group_of[0] == -1
     waste_to_t0 = shape.routes[1][shape.piles.index("t0")]
     assert shape.move(waste_to_t0) == Move("waste", "t0") and shape.codes[Move("waste", "t0")] == waste_to_t0
     assert shape.routes[0][1] is None  # the stock feeds the waste by a draw, not by hand
     assert shape.move(shape.action_base) == Move("draw")
+    assert shape.draws == {shape.action_base: (0, 1)} and shape.redeals == frozenset()
     with pytest.raises(ValueError, match="1 is the code of no move of this game"):
         shape.move(1)
 
 
+def test_the_fast_path_works_on_a_copy_and_the_game_holds_no_unchecked_mutator():
+    game = sw.Cruel(seed=7)
+    fast = FastPath(game)
+    assert fast.game is not game and fast.game.history == ()
+    fast.apply(fast.move_codes()[0])
+    assert game.key() == sw.Cruel(seed=7).key() and game.version == 0 and game.legal_moves()
+    unchecked = {"apply_code", "revert_code", "move_codes", "apply", "revert", "pile_lists", "face_down_counts",
+                 "wants_holding", "wants_at"}
+    assert not unchecked & set(dir(game))
+    # Every public method a script may call without arguments either leaves
+    # the game as it was or is a recorded change (history, version, observers).
+    recorded = {"undo", "redo", "restart", "new_deal", *game.ACTION_NAMES}
+    for name in dir(game):
+        if name.startswith("_") or name in recorded:
+            continue
+        member = getattr(game, name)
+        if callable(member) and not isinstance(member, type):
+            try:
+                member()
+            except TypeError:
+                continue  # it takes arguments
+            assert game.key() == sw.Cruel(seed=7).key() and game.version == 0 and game.history == (), name
+
+
 def test_probes_leave_the_position_as_it_was():
     game = sw.Cruel(seed=3)
-    before = (game.key(), [list(p) for p in game.pile_lists()], game.legal_moves())
-    assert game.wants_holding(0, []) == (0, 13, 26, 39)  # an empty foundation takes the aces
-    assert game.wants_holding(4, [Card.parse("9H").face]) == (Card.parse("8H").face,)
-    assert game.wants_holding(4, []) == ()  # an empty tableau pile is never filled
-    assert (game.key(), [list(p) for p in game.pile_lists()], game.legal_moves()) == before
+    fast = FastPath(game)
+    before = (fast.search_key(), [list(p) for p in fast.piles], fast.move_codes())
+    assert fast.wants_holding(0, []) == (0, 13, 26, 39)  # an empty foundation takes the aces
+    assert fast.wants_holding(4, [Card.parse("9H").face]) == (Card.parse("8H").face,)
+    assert fast.wants_holding(4, []) == ()  # an empty tableau pile is never filled
+    assert (fast.search_key(), [list(p) for p in fast.piles], fast.move_codes()) == before
 
     class Failing(sw.Cruel):  # rules that fail while asked: the pile is put back all the same
         def _wants(self, t: int) -> object:
             raise RuntimeError("no answer")
 
-    failing = Failing(seed=3)
+    failing = FastPath(Failing(seed=3))
     with pytest.raises(RuntimeError, match="no answer"):
         failing.wants_holding(4, [])
-    assert failing.key() == before[0]
+    assert failing.game.key() == game.key()
 
 
 def test_search_key_ignores_order_of_interchangeable_piles_and_equal_foundations():
@@ -139,8 +175,8 @@ def test_search_key_ignores_order_of_interchangeable_piles_and_equal_foundations
 # --- the boundary -------------------------------------------------------------------
 # The engine: the modules that hold a game's state and rules.  Every other
 # module reaches a game through its public API and the fast path.
-ENGINE = {"game.py", "fast_path.py", "declarations.py", "cards.py", "moves.py", "building.py", "shuffle.py",
-          "strategy.py", "arguments.py", "errors.py"}
+ENGINE = {"game.py", "position.py", "shape.py", "fast_path.py", "declarations.py", "cards.py", "moves.py",
+          "building.py", "shuffle.py", "strategy.py", "arguments.py", "errors.py"}
 
 
 def private_reads(path: Path) -> list[str]:

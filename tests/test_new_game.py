@@ -18,6 +18,7 @@ import pytest
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import CARD
+from solitaire_widgets.fast_path import FastPath
 from solitaire_widgets.solver.search import Search
 
 from new_game import golf_cell, golf_class
@@ -54,7 +55,7 @@ def test_golf_plays_by_its_rules_on_the_engine_and_its_fast_path(wrap):
         while True:
             legal = [str(m) for m in game.legal_moves()]
             assert set(legal) == expected_moves(game) and len(legal) == len(set(legal))
-            assert [str(game.SHAPE.moves[c]) for c in game.move_codes()] == legal
+            assert [str(game.SHAPE.moves[c]) for c in FastPath(game).move_codes()] == legal
             if not legal:
                 break
             key = game.key()
@@ -93,8 +94,8 @@ def chained_deck() -> list[sw.Card]:
 
 
 def test_the_solver_plays_golf_draws_home_included():
-    assert Golf(seed=0).actions_reach_foundations() and not any(
-        sw.new_game(name, seed=0).actions_reach_foundations() for name in ("frog", "leap_year", "bobby", "cruel",
+    assert FastPath(Golf(seed=0)).actions_reach_foundations() and not any(
+        FastPath(sw.new_game(name, seed=0)).actions_reach_foundations() for name in ("frog", "leap_year", "bobby", "cruel",
                                                                           "midshipman"))
     assert not Search(Golf(seed=0, wrap="yes")).dead_ends, "a draw onto f0 breaks the dead-end proofs"
     won = sw.solve(Golf(deck=chained_deck()), time_limit=None, max_states=200)

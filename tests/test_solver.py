@@ -23,7 +23,7 @@ import solitaire_widgets as sw
 from solitaire_widgets import Card, Move
 from solitaire_widgets.__main__ import main as cli
 from solitaire_widgets.cards import RANK, SUIT
-from solitaire_widgets.fast_path import ANY
+from solitaire_widgets.fast_path import ANY, FastPath
 from solitaire_widgets.solver.dead_ends import StuckRankTest, WalksCutOff, WasteOutOfReach, final_piles
 from solitaire_widgets.solver.search import Search
 from solitaire_widgets.solver.walks import walks_cannot_take
@@ -77,7 +77,7 @@ def test_dead_ends_are_tested_where_the_foundations_allow_a_proof(name, options,
     if dead_end_test is not None:
         assert type(search.dead_end_test).__name__ == dead_end_test
     if name == "frog":
-        assert [search.game.PILES[i] for i in final_piles(search.game)] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
+        assert [search.game.PILES[i] for i in final_piles(search.fast)] == ["reserve", "t0", "t1", "t2", "t3", "t4"]
 
 
 def test_leap_years_spent_redeal_makes_its_tableau_final():
@@ -390,7 +390,7 @@ def test_cards_a_stock_action_sends_home_count_as_home():
     assert solution.status == "won" and [str(m) for m in solution.moves] == ["t0 f0", "draw", "draw"]
     search, rng, done = Search(DrawsHome(seed=5), time_limit=None), random.Random(5), []
     start = (search.home, list(search.home_count))
-    while codes := search.game.move_codes():
+    while codes := search.fast.move_codes():
         code = rng.choice(codes)
         done.append((code, search.apply(code)))
         assert search.home == search.game.cards_home == sum(search.home_count)
@@ -500,13 +500,14 @@ def endgame(game, rng, left, redeals=None):
     anywhere in the piles and put home, at random, until ``left`` are out;
     laid out afresh (``redeals``: the redeals made, else ``game``'s)."""
     shape = game.SHAPE
-    piles = [list(p) for p in game.pile_lists()]
-    down = list(game.face_down_counts())
+    fast = FastPath(game)
+    piles = [list(p) for p in fast.piles]
+    down = list(fast.down)
     outside = [i for i in range(len(piles)) if i not in shape.foundations]
     while sum(len(piles[i]) for i in outside) > left:
         wanted = []
         for f in shape.foundations:
-            wants = game.wants_holding(f, piles[f])
+            wants = fast.wants_holding(f, piles[f])
             wanted += [(i, j, f) for i in outside for j, card in enumerate(piles[i])
                        if wants is ANY or shape.keys[card] in wants]
         if not wanted:
@@ -1116,7 +1117,7 @@ def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
 
     start, rng, done = search.knots, random.Random(11), []
     for _ in range(150):
-        codes = search.game.move_codes()
+        codes = search.fast.move_codes()
         if not codes:
             break
         code = rng.choice(codes)

@@ -12,16 +12,14 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..cards import CARD, RANK, describe_rank
-from ..game import ANY, Draws, Game, Redeals
+from ..game import ANY, Game
 from ..layout import Layout, Row, Slot
 from ..piles import piles_by_role
 from ..shuffle import derive_seed, shuffled
 from ..strategy import Pace
 
-PASSES = 3
 
-
-class Bobby(Draws, Redeals, Game):
+class Bobby(Game):
     """Bobby.
 
     * Deal: the first card face up onto ``f0``; the rest is the stock.
@@ -40,6 +38,8 @@ class Bobby(Draws, Redeals, Game):
     PILES, ROLES = piles_by_role(stock="stock", waste="waste", foundation=("f0", "f1"))
     ROUTES = {"waste": ("f0", "f1")}
     ACTION_NAMES = ("draw", "redeal")
+    DRAWS = {"draw": ("stock", "waste")}
+    PASSES = 3
     OPTIONS = {"redeal": ("shuffle", "turn")}
     RULES = (
         ("Cards", "one deck of 52. Stock, waste, foundations f0 and f1."),
@@ -68,14 +68,6 @@ class Bobby(Draws, Redeals, Game):
         Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True),
         Slot("f0", 0, 3, badge=True), Slot("f1", 0, 4, badge=True),
     ))
-
-    @property
-    def passes_left(self) -> int:
-        """Passes through the stock still to come, the current one included."""
-        return PASSES - self._redeals
-
-    def _may_redeal(self) -> bool:
-        return self.passes_left > 1
 
     def _setup(self, order: list[int]) -> None:
         self._piles[self._INDEX["f0"]].append(order[0])
@@ -119,7 +111,6 @@ class Bobby(Draws, Redeals, Game):
         # Only the redeal comes here: the engine plays a draw itself (DRAWS).
         stock_i, waste_i = self._INDEX["stock"], self._INDEX["waste"]
         waste = self._piles[waste_i]
-        self._redeals += 1
         if self._options["redeal"] == "turn":
             # Turned over: the first card drawn last pass comes up first again.
             self._piles[stock_i] = waste[::-1]

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ..building import foundation_refusal, up_in_suit_wants
 from ..cards import CARD, RANK, Card
-from ..game import Game, Redeals
+from ..game import Game
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
 from ..strategy import Guide, Pace
@@ -40,7 +40,7 @@ def packets_layout(per_row: int) -> Layout:
     return Layout(cols, (Row(),) + packet_rows, run(FOUNDATIONS, 0, (cols - len(FOUNDATIONS)) / 2) + packets)
 
 
-class Cruel(Redeals, Game):
+class Cruel(Game):
     """Cruel.
 
     * Deal: the four aces to ``f0``–``f3`` in deck order; the other 48 cards
@@ -155,4 +155,3 @@ class Cruel(Redeals, Game):
     def _do_action(self, action: str) -> None:
         for t, packet in zip(self._TABLEAU, self._redealt()):
             self._piles[t] = packet
-        self._redeals += 1

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import CARD, RANK
-from ..game import ANY, Draws, Game
+from ..game import ANY, Game
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
 from ..strategy import Guide, Pace
@@ -23,7 +23,7 @@ COLUMNS = tuple(f"t{i}" for i in range(5))
 RESERVE_SIZE = 13
 
 
-class Frog(Draws, Game):
+class Frog(Game):
     """Frog (Toad, Frog solitaire).
 
     * Deal: aces go to the foundations as they turn up, other cards onto the
@@ -49,6 +49,7 @@ class Frog(Draws, Game):
         **{column: FOUNDATIONS for column in COLUMNS},
     }
     ACTION_NAMES = ("draw",)
+    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"aces": ("dealt", "all")}
     KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations

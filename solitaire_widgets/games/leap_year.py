@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ..building import foundation_refusal, up_by_rank_wants
 from ..cards import RANK
-from ..game import Deals, Game, Redeals
+from ..game import Game
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
 from ..strategy import Guide
@@ -22,7 +22,7 @@ FOUNDATIONS = tuple(f"f{i}" for i in range(16))
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
 
-class LeapYear(Deals, Redeals, Game):
+class LeapYear(Game):
     """Leap Year.
 
     * Deal: the 16 aces go to ``f0``–``f15`` in deck order; the next 8 cards
@@ -40,6 +40,7 @@ class LeapYear(Deals, Redeals, Game):
     PILES, ROLES = piles_by_role(stock="stock", foundation=FOUNDATIONS, tableau=TABLEAU)
     ROUTES = {pile: FOUNDATIONS for pile in TABLEAU}
     ACTION_NAMES = ("deal", "redeal")
+    ACTION_WORDS = {"deal": "deals a card onto every pile"}
     OPTIONS = {"redeal": ("none", "once")}
     KEY = "rank"
     REDEALS_MATTER = True  # with redeal="once" the redeal can be spent
@@ -68,13 +69,9 @@ class LeapYear(Deals, Redeals, Game):
                 "a new stock that deals them again in that order.",
     }}
 
-    @property
-    def passes_left(self) -> int:
-        """Passes through the stock still to come, the current one included."""
-        return (2 if self._options["redeal"] == "once" else 1) - self._redeals
-
-    def _may_redeal(self) -> bool:
-        return self._options["redeal"] != "none" and self.passes_left > 1
+    def passes(self) -> int:
+        """One pass, or two with ``redeal="once"``."""
+        return 2 if self._options["redeal"] == "once" else 1
 
     def _setup(self, order: list[int]) -> None:
         aces = [card for card in order if RANK[card] == 1]
@@ -129,7 +126,6 @@ class LeapYear(Deals, Redeals, Game):
             for t in self._TABLEAU:
                 self._piles[t] = []
             self._piles[stock_i] = gathered[::-1]  # the first card gathered is dealt first
-            self._redeals += 1
             return
         stock = self._piles[stock_i]
         for t in self._TABLEAU:

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ..building import foundation_refusal, up_in_suit_wants
 from ..cards import CARD, FACE, RANK, SUIT, SUITS, describe_rank
-from ..game import ANY, Draws, Game
+from ..game import ANY, Game
 from ..layout import Layout, Row, Slot, run
 from ..piles import piles_by_role
 from ..strategy import Guide, Pace
@@ -42,7 +42,7 @@ BUILDS_ON = {
 }
 
 
-class Midshipman(Draws, Game):
+class Midshipman(Game):
     """Midshipman.
 
     * Deal: four rounds across ``t0``–``t8``; the first two rounds face down,
@@ -65,6 +65,7 @@ class Midshipman(Draws, Game):
         **{pile: FOUNDATIONS + TABLEAU for pile in TABLEAU},
     }
     ACTION_NAMES = ("draw",)
+    DRAWS = {"draw": ("stock", "waste")}
     OPTIONS = {"build": ("different_suit", "other_colour"), "empty": ("any", "king")}
     KEY = "face"
     INTERCHANGEABLE = TABLEAU  # all nine piles follow the same rules

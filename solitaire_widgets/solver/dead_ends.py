@@ -3,7 +3,7 @@
 Each test is a small class.  ``build(game)`` sets it up for a search of
 ``game``, or returns None where its proof does not hold under the game's
 rules: that is asked of the game's own rule code through the engine's
-probes (``Game.wants_holding``), never of a second copy of the rules.
+probes (``FastPath.wants_holding``), never of a second copy of the rules.
 ``witness()`` then returns None, or a witness of why the search's current
 position is lost, which explains itself: ``reason()`` in one sentence, and
 ``cards``, the ids of the cards it is about, for a view to mark.
@@ -16,7 +16,7 @@ position is lost, which explains itself: ``reason()`` in one sentence, and
   place, and cards build down in suit (Cruel, gathering in order).
 
 >>> import solitaire_widgets as sw
->>> test = dead_end_test_for(sw.Cruel(seed=4))
+>>> test = dead_end_test_for(FastPath(sw.Cruel(seed=4)))
 >>> witness = test.witness()
 >>> witness.reason()[:48], [str(sw.Card.from_id(c)) for c in witness.cards]
 ('K♠ can never leave t0, as it covers 7♠ (so it ca', ['K♠', '7♠'])
@@ -29,8 +29,7 @@ from operator import sub
 from typing import Callable, Optional
 
 from ..cards import CARD, FACE, RANK, RANK_TEXT, describe_rank, rank_word
-from ..fast_path import ANY
-from ..game import Game
+from ..fast_path import ANY, FastPath
 from .walks import cut_off_arc, follows
 
 
@@ -178,9 +177,9 @@ class DeadEndTest:
     """A proof of loss for the positions of one search's game."""
 
     @classmethod
-    def build(cls, game: Game, home_count: Optional[list[int]] = None) -> Optional["DeadEndTest"]:
-        """The test for positions of ``game``, or None where its proof does
-        not hold under the game's rules.  ``home_count[key]``: the cards of
+    def build(cls, game: FastPath, home_count: Optional[list[int]] = None) -> Optional["DeadEndTest"]:
+        """The test for positions of ``game`` (the fast path of the search's
+        copy), or None where its proof does not hold under the game's rules.  ``home_count[key]``: the cards of
         each card key on the foundations, kept up to date by the caller as
         the game moves (default: counted once, for a test of one position)."""
         raise NotImplementedError
@@ -190,48 +189,48 @@ class DeadEndTest:
         raise NotImplementedError
 
 
-def home_counts(game: Game) -> list[int]:
+def home_counts(game: FastPath) -> list[int]:
     """The cards of each card key (index) on ``game``'s foundations."""
     counts = [0] * 256
-    piles, keys = game.pile_lists(), game.SHAPE.keys
-    for f in game.SHAPE.foundations:
+    piles, keys = game.piles, game.shape.keys
+    for f in game.shape.foundations:
         for card in piles[f]:
             counts[keys[card]] += 1
     return counts
 
 
-def key_copies(game: Game) -> list[int]:
+def key_copies(game: FastPath) -> list[int]:
     """The cards of each card key (index) in ``game``'s position."""
     counts = [0] * 256
-    keys = game.SHAPE.keys
-    for pile in game.pile_lists():
+    keys = game.shape.keys
+    for pile in game.piles:
         for card in pile:
             counts[keys[card]] += 1
     return counts
 
 
-def final_piles(game: Game) -> tuple[int, ...]:
+def final_piles(game: FastPath) -> tuple[int, ...]:
     """The piles, stock and waste aside, whose cards only ever leave for a
     foundation (Frog's reserve and columns, Leap Year's tableau): their order
     is final while no redeal gathers them."""
-    shape = game.SHAPE
+    shape = game.shape
     unplayed = shape.with_role("stock", "waste")
     return tuple(s for s in shape.sources if s not in unplayed
                  and all(t in shape.foundations for t, code in enumerate(shape.routes[s]) if code is not None))
 
 
-def foundations_take(game: Game, when_empty: object, on_rank: Callable[[int], set]) -> bool:
+def foundations_take(game: FastPath, when_empty: object, on_rank: Callable[[int], set]) -> bool:
     """True when the game's keys are ranks and every foundation takes
     ``when_empty`` (ANY or a set of ranks) when empty and ``on_rank(r)``
     with a card of rank r on it, for every rank: asked of the game's rules."""
-    if game.SHAPE.key != "rank":
+    if game.shape.key != "rank":
         return False
     return all(_wants(game, f, []) == when_empty
                and all(_wants(game, f, [card]) == on_rank(RANK[card]) for card in range(13))  # A♠ … K♠
-               for f in game.SHAPE.foundations)
+               for f in game.shape.foundations)
 
 
-def _wants(game: Game, pile: int, cards: list[int]) -> object:
+def _wants(game: FastPath, pile: int, cards: list[int]) -> object:
     """What ``pile`` would take holding ``cards``: ANY or a set of keys."""
     wants = game.wants_holding(pile, cards)
     return wants if wants is ANY else set(wants)
@@ -256,20 +255,20 @@ class StuckRankTest(DeadEndTest):
     ranks are skipped cheaply.
 
     >>> import solitaire_widgets as sw
-    >>> StuckRankTest.build(sw.LeapYear(seed=0)).witness() is None
+    >>> StuckRankTest.build(FastPath(sw.LeapYear(seed=0))).witness() is None
     True
     """
 
-    def __init__(self, game: Game, home_count: list[int], final: tuple[int, ...]) -> None:
-        self.piles = game.pile_lists()
+    def __init__(self, game: FastPath, home_count: list[int], final: tuple[int, ...]) -> None:
+        self.piles = game.piles
         self.home = home_count
         self.copies = key_copies(game)
         self.final = final
-        self.unplayed = game.SHAPE.with_role("stock", "waste")
-        self.table = game.SHAPE.key_table
+        self.unplayed = game.shape.with_role("stock", "waste")
+        self.table = game.shape.key_table
 
     @classmethod
-    def build(cls, game: Game, home_count: Optional[list[int]] = None) -> Optional["StuckRankTest"]:
+    def build(cls, game: FastPath, home_count: Optional[list[int]] = None) -> Optional["StuckRankTest"]:
         final = final_piles(game)
         if not final or game.may_redeal() or not foundations_take(
                 game, {1}, lambda rank: {rank + 1} if rank < 13 else set()):
@@ -319,14 +318,14 @@ class WalksTest(DeadEndTest):
     first, must each find a foundation in their turn.
 
     >>> import solitaire_widgets as sw
-    >>> WalksTest.build(sw.Bobby(seed=0)).witness() is None  # f1 starts empty
+    >>> WalksTest.build(FastPath(sw.Bobby(seed=0))).witness() is None  # f1 starts empty
     True
     """
 
-    def __init__(self, game: Game) -> None:
-        shape = game.SHAPE
+    def __init__(self, game: FastPath) -> None:
+        shape = game.shape
         self.game = game
-        self.piles = game.pile_lists()
+        self.piles = game.piles
         self.foundations = shape.foundations
         self.off_foundations = tuple(i for i in range(len(shape.piles)) if i not in shape.foundations)
         self.table = shape.key_table
@@ -339,7 +338,7 @@ class WalksTest(DeadEndTest):
         self.waste = homeward[0] if len(homeward) == 1 and self.stock is not None else None
 
     @classmethod
-    def build(cls, game: Game, home_count: Optional[list[int]] = None) -> Optional["WalksTest"]:
+    def build(cls, game: FastPath, home_count: Optional[list[int]] = None) -> Optional["WalksTest"]:
         if not foundations_take(game, ANY, lambda rank: {rank % 13 + 1, (rank - 2) % 13 + 1}):
             return None
         return cls(game)
@@ -381,9 +380,9 @@ class WalksTest(DeadEndTest):
 
         >>> import solitaire_widgets as sw
         >>> piles = {"stock": "8D", "waste": "4H 3C", "f0": "5S", "f1": "9C"}
-        >>> WalksTest(sw.Bobby.from_position(piles, redeals=2)).waste_out_of_reach()  # 3♣ goes first
+        >>> WalksTest(FastPath(sw.Bobby.from_position(piles, redeals=2))).waste_out_of_reach()  # 3♣ goes first
         WasteOutOfReach(card=41, above=0, tops=(5, 9))
-        >>> WalksTest(sw.Bobby.from_position(piles, redeals=1)).waste_out_of_reach() is None  # a pass to come
+        >>> WalksTest(FastPath(sw.Bobby.from_position(piles, redeals=1))).waste_out_of_reach() is None  # a pass to come
         True
         """
         if self.waste is None or self.game.may_redeal():
@@ -411,7 +410,7 @@ class WalksTest(DeadEndTest):
 
 class LockedBottomTest(DeadEndTest):
     """Where every redeal deals a pile's bottom cards back in place
-    (``Game.redeal_keeps_bottom``), cards build down in suit one rank at a
+    (``FastPath.redeal_keeps_bottom``), cards build down in suit one rank at a
     time and go home up in suit: one of those bottom cards that can never
     leave.
 
@@ -425,33 +424,33 @@ class LockedBottomTest(DeadEndTest):
     home.
 
     >>> import solitaire_widgets as sw
-    >>> LockedBottomTest.build(sw.Cruel(seed=1)).witness() is None
+    >>> LockedBottomTest.build(FastPath(sw.Cruel(seed=1))).witness() is None
     True
-    >>> LockedBottomTest.build(sw.Cruel(seed=4)).witness()  # K♠ over 7♠ in t0
+    >>> LockedBottomTest.build(FastPath(sw.Cruel(seed=4))).witness()  # K♠ over 7♠ in t0
     LockedBottom(pile='t0', card=12, low=6, up=None)
     """
 
-    def __init__(self, game: Game, pile: int, size: int) -> None:
-        self.piles = game.pile_lists()
+    def __init__(self, game: FastPath, pile: int, size: int) -> None:
+        self.piles = game.piles
         self.pile = pile
-        self.pile_id = game.PILES[pile]
+        self.pile_id = game.shape.piles[pile]
         self.size = size
 
     @classmethod
-    def build(cls, game: Game, home_count: Optional[list[int]] = None) -> Optional["LockedBottomTest"]:
+    def build(cls, game: FastPath, home_count: Optional[list[int]] = None) -> Optional["LockedBottomTest"]:
         kept = game.redeal_keeps_bottom()
         if kept is None or not cls._builds_in_suit_by_one(game):
             return None
         return cls(game, *kept)
 
     @staticmethod
-    def _builds_in_suit_by_one(game: Game) -> bool:
+    def _builds_in_suit_by_one(game: FastPath) -> bool:
         """True when the game plays one deck whose keys are faces, its cards
         come only from tableau piles, every foundation takes the aces when
         empty and then the next card up in suit, and a tableau card takes
         only the next card down in its suit: asked of the game's rules."""
-        shape = game.SHAPE
-        if shape.key != "face" or game.decks != 1 or not set(shape.sources) <= set(shape.tableau):
+        shape = game.shape
+        if shape.key != "face" or game.game.decks != 1 or not set(shape.sources) <= set(shape.tableau):
             return False
         aces = {face for face in range(52) if RANK[face] == 1}
         # One deck: card c is face c, and the face one up (down) in its suit is c + 1 (c - 1).
@@ -479,14 +478,17 @@ class LockedBottomTest(DeadEndTest):
 DEAD_END_TESTS: tuple[type[DeadEndTest], ...] = (StuckRankTest, WalksTest, LockedBottomTest)
 
 
-def dead_end_test_for(game: Game, home_count: Optional[list[int]] = None) -> Optional[DeadEndTest]:
-    """The first of ``DEAD_END_TESTS`` that holds for ``game``, set up for
-    positions of it (see ``DeadEndTest.build``), or None.
+def dead_end_test_for(game: FastPath, home_count: Optional[list[int]] = None) -> Optional[DeadEndTest]:
+    """The first of ``DEAD_END_TESTS`` that holds for ``game`` (a search's
+    fast path), set up for its positions (see ``DeadEndTest.build``), or None.
 
-    Every proof reasons from cards reaching the foundations only by the
-    moves their rules accept: a game with a stock action that puts cards
-    there (a draw onto a foundation) gets none."""
-    if game.actions_reach_foundations():
+    Every proof reasons from single cards reaching the foundations only by
+    the moves their rules accept, and from a game won with every card home:
+    a game with a stock action that puts cards there (a draw onto a
+    foundation), with runs, free cells or suits taken home at once, or with
+    a win of its own, gets none."""
+    shape = game.shape
+    if game.actions_reach_foundations() or shape.general or shape.declares_win:
         return None
     for test in DEAD_END_TESTS:
         built = test.build(game, home_count)

@@ -27,17 +27,15 @@ from ..moves import Move
 from .results import Hint
 from .search import Search, solution_of, solve
 
-ACTION_WORDS = {"draw": "turns up the next stock card", "deal": "deals a card onto every pile",
-                "redeal": "deals the cards again"}
-
-
 def describe(game: Game, move: Move) -> str:
     """What ``move`` does, in a few words ("sends 5♥ home and empties t3")."""
     if move.action is not None:
-        return ACTION_WORDS.get(move.action, move.action)
+        return game.action_words(move.action)
     source, target = move.source, move.target
     assert source is not None and target is not None
-    card = game.top(source)
+    count = move.count
+    cards = game[source][-count:]
+    card = str(cards[0]) if count == 1 else f"{cards[0]} … {cards[-1]} ({count} cards)"
     onto = game.top(target)
     if game.ROLES[target] == "foundation":
         text = f"sends {card} home"
@@ -45,14 +43,14 @@ def describe(game: Game, move: Move) -> str:
         text = f"moves {card} to the empty {target}"
     else:
         text = f"moves {card} onto {onto} ({target})"
-    left = len(game[source]) - 1
+    left = len(game[source]) - count
     if game.ROLES[source] not in ("waste", "stock"):
         if left == 0:
             text += f" and empties {source}"
         elif left == game.face_down(source):
             text += f" and turns up a card in {source}"
         else:
-            text += f" and frees {game[source][-2]} in {source}"
+            text += f" and frees {game[source][-count - 1]} in {source}"
     return text
 
 
@@ -108,7 +106,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         first = shape.move(search.best_line[0])
         return Hint(first, f"{prefix}{describe(game, first)}: the best line found gets "
                            f"{search.best} of {game.card_count} cards home", winning)
-    here = search.game.search_key()
+    here = search.fast.search_key()
     code = search.first_onward(search.avoid | {here})  # not back, nor to a position like this one
     back = ""
     if code is None:

@@ -1,12 +1,13 @@
 """Best-first search with a transposition table, on the engine's fast path.
 
-The search plays the game's own rule code (``Game.move_codes``,
-``apply_code``/``revert_code``, see ``solitaire_widgets.fast_path``) on a
-private copy, so it never holds a second copy of the rules.  It knows the
+The search plays the game's own rule code through the engine's fast path
+(``FastPath.move_codes``, ``apply``/``revert``, see
+``solitaire_widgets.fast_path``) on a private copy, so it never holds a
+second copy of the rules.  It knows the
 whole deck ("thoughtful" solitaire: the stock order and face-down cards are
 known to it).
 
-* Transposition table on ``Game.search_key()``, a canonical key: foundations
+* Transposition table on ``FastPath.search_key()``, a canonical key: foundations
   by top card in any order, interchangeable piles sorted, cards by rank where
   suits never matter.  It also stops every loop (Cruel's redeals, Midshipman's
   lone card shuttled between empty piles, Bobby's passes: each key is expanded
@@ -56,7 +57,7 @@ import time
 from typing import Callable, Collection, Iterable, Optional
 
 from ..cards import FACE, RANK, SUIT
-from ..fast_path import ANY, UndoRecord, Wants
+from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
@@ -94,29 +95,35 @@ class Search:
         check_game(game)
         self.time_limit, self.max_states = check_limits(time_limit, max_states)
         check_callbacks(progress, stop)
-        self.game = g = game.copy(history=False)
+        self.fast = fast = FastPath(game)  # on a private copy of the game
+        self.game = g = fast.game
         self.progress = progress
         self.stop = stop
-        shape = g.SHAPE
+        shape = fast.shape
         n = len(shape.piles)
         self.n = n
+        self.nn = n * n  # codes from here up to ``base`` move several cards
         self.base = shape.action_base
-        self.piles = g.pile_lists()  # live: the search reads the position here
-        self.down = g.face_down_counts()
+        self.source_of, self.target_of, self.count_of = shape.source_of, shape.target_of, shape.count_of
+        self.piles = fast.piles  # live: the search reads the position here
+        self.down = fast.down
         self.foundations = frozenset(shape.foundations)
         self.interchangeable = frozenset(shape.interchangeable)
+        self.group_of = shape.group_of  # interchangeable piles of one group are alike
         self.targets = frozenset(shape.targets)
-        self.to_home = [c < self.base and c % n in self.foundations for c in range(self.base + len(shape.actions))]
+        # one card sent home (a run sent home counts its cards as an action does: ``home_effect``)
+        self.to_home = [c < self.nn and c % n in self.foundations for c in range(self.base + len(shape.actions))]
+        self.run_home = [self.nn <= c < self.base and c % n in self.foundations for c in range(len(self.to_home))]
         keys = shape.keys
         self.keys = keys
         # Safe moves need foundations that only grow, and no redeal whose new
         # order a card leaving the tableau early could change.
-        self.safe_moves = not g.may_redeal() and not g.actions_reach_foundations()
+        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations()
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
             for s in range(n)]
-        self.copies = key_copies(g)  # cards of each key in the position
+        self.copies = key_copies(fast)  # cards of each key in the position
         self.home_count = [0] * 256  # cards of each key on the foundations
         for f in shape.foundations:
             for c in self.piles[f]:
@@ -127,7 +134,7 @@ class Search:
         self.knotted_piles = frozenset(shape.with_role("tableau", "reserve"))
         self.knots_in_suit = shape.key != "rank"  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
-        self.lower_in_suit = _lower_in_suit(shape.cards) if self.knots_in_suit else []
+        self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
         self.unplayed = shape.with_role("stock", "waste")
         self.pace = g.PACE
         stock = shape.with_role("stock")
@@ -138,23 +145,26 @@ class Search:
         # whether they are all of them (then the count before is self.knots).
         self.action_knots: dict[int, tuple[tuple[int, ...], bool]] = {}
         for a, name in enumerate(shape.actions):
-            piles = tuple(i for i in g.action_pile_indices(name) if i in self.knotted_piles)
+            piles = tuple(i for i in fast.action_pile_indices(name) if i in self.knotted_piles)
             self.action_knots[self.base + a] = (piles, set(piles) == self.knotted_piles)
         # Stock actions that may change a foundation (a draw onto one): the
         # cards home are counted again when one is played.
-        self.action_home = {self.base + a: tuple(i for i in g.action_pile_indices(name) if i in self.foundations)
+        self.action_home = {self.base + a: tuple(i for i in fast.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
-        self.stock_weight = self.pace.stock_count(draws_home=g.actions_reach_foundations())
-        # per code: True for a card sent home, an action's foundations, else ()
-        self.home_effect = [True if home else self.action_home.get(code, ())
+        self.stock_weight = self.pace.stock_count(draws_home=fast.actions_reach_foundations())
+        # per code: True for a card sent home, the foundations an action or a
+        # run sent home changes (counted again), else ()
+        self.home_effect = [True if home else (code % n,) if self.run_home[code] else self.action_home.get(code, ())
                             for code, home in enumerate(self.to_home)]
         # Stock actions that only move cards between stock and waste (a draw,
         # a redeal of the waste) change nothing a dead-end test reads: no need
         # to test again.
         self.quiet_actions = frozenset(self.base + a for a, name in enumerate(shape.actions)
-                                       if set(g.action_pile_indices(name)) <= set(self.unplayed))
+                                       if set(fast.action_pile_indices(name)) <= set(self.unplayed))
         # The game's proof of loss, if it has one (None: no test for this game).
-        self.dead_end_test = dead_end_test_for(g, self.home_count)
+        self.dead_end_test = dead_end_test_for(fast, self.home_count)
+        # A win or loss the game declares itself (``Game._won``, ``_lost``).
+        self.declares_win, self.declares_loss = shape.declares_win, shape.declares_loss
         self.guide = g.GUIDE
         self.guided = False  # True during the guided pass
         self.skipped = False  # the guided pass left out a legal move
@@ -164,7 +174,7 @@ class Search:
         # Positions (search keys) never to enter, as if met already: a hint
         # avoids the positions its game has been through.  A "lost" that
         # avoided one proves nothing (``avoided``).
-        self.avoid = frozenset(avoid) - {g.search_key()}
+        self.avoid = frozenset(avoid) - {fast.search_key()}
         self.avoided = False
         self.started = 0.0
 
@@ -178,7 +188,7 @@ class Search:
         foundation gives up nothing another card needs, and no card still out
         could be built on it where it lies.  ``foundation_wants``: what each
         foundation takes in this position."""
-        g = self.game
+        fast = self.fast
         s, f = divmod(code, self.n)
         card = self.piles[s][-1]
         key = self.keys[card]
@@ -193,27 +203,27 @@ class Search:
         if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
         if s in self.targets:
-            wants = g.wants_at(s)
+            wants = fast.wants_at(s)
             if wants is ANY:
-                record = g.apply_code(code)
-                after = g.wants_at(s)
-                g.revert_code(record)
+                record = fast.apply(code)
+                after = fast.wants_at(s)
+                fast.revert(record)
                 return after is ANY
             return not any(self._outside(k) for k in wants)
         # A card that may still go onto the tableau (a waste card, say) could
         # become the base another card needs there: ask each pile it may go
         # to what it would take with this card on top.
         for t in self.tableau_routes[s]:
-            wants = g.wants_holding(t, [*self.piles[t], card])
+            wants = fast.wants_holding(t, [*self.piles[t], card])
             if wants is not ANY and any(self._outside(k) for k in wants):
                 return False
         return True
 
     def children(self) -> list[int]:
         """The moves to try from here, best first (one when a safe move exists)."""
-        g = self.game
-        piles, down, keys, n = self.piles, self.down, self.keys, self.n
-        codes = g.move_codes()
+        fast = self.fast
+        piles, down, keys, n, nn = self.piles, self.down, self.keys, self.n, self.nn
+        codes = fast.move_codes()
         ranked: list[tuple[float, int]] = []
         tried: set = set()
         foundation_wants = None  # worked out once, at the first move home
@@ -221,31 +231,35 @@ class Search:
             if code >= self.base:
                 ranked.append((0, code))
                 continue
-            s, t = divmod(code, n)
+            if code < nn:
+                s, t = divmod(code, n)
+                count = 1
+            else:  # several cards at once
+                s, t, count = self.source_of[code], self.target_of[code], self.count_of[code]
             if t in self.foundations:
-                if self.safe_moves:
+                if self.safe_moves and count == 1:
                     if foundation_wants is None:
-                        foundation_wants = {f: g.wants_at(f) for f in g.SHAPE.foundations}
+                        foundation_wants = {f: fast.wants_at(f) for f in fast.shape.foundations}
                     if self._safe_home(code, foundation_wants):
                         return [code]
                 sym: Optional[tuple] = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
                 score: float = 4
             elif t in self.interchangeable and not piles[t]:
-                if len(piles[s]) == 1 and s in self.interchangeable:
-                    continue  # a lone card to another empty pile changes nothing
-                sym = (s, "empty")
+                if len(piles[s]) == count and self.group_of[s] == self.group_of[t]:
+                    continue  # a lone pile to another empty pile like it changes nothing
+                sym = (s, "empty", count, self.group_of[t])
                 score = 1
             else:
                 sym = None
                 # onto a pile that takes any card: cover the lowest card
                 # that ranks at or above this one, so it comes off first
-                gap = RANK[piles[t][-1]] - RANK[piles[s][-1]] if piles[t] else 13
+                gap = RANK[piles[t][-1]] - RANK[piles[s][-count]] if piles[t] else 13
                 score = 2 + (0.5 - gap / 32 if gap >= 0 else gap / 32)
             if sym is not None:
                 if sym in tried:
                     continue
                 tried.add(sym)
-            left = len(piles[s]) - 1
+            left = len(piles[s]) - count
             if left and left == down[s]:
                 score += 2  # turns a card up
             elif not left and s not in self.interchangeable:
@@ -261,17 +275,17 @@ class Search:
         """Every move worth trying here, best first: ``children()``, or the
         engine's order where that leaves every legal move out as changing
         nothing (a lone card to another empty pile)."""
-        return self.children() or self.game.move_codes()
+        return self.children() or self.fast.move_codes()
 
     def first_onward(self, passed: Collection[bytes]) -> Optional[int]:
         """The first move of ``moves_in_order()`` whose position (search
         key) is not in ``passed``, or None when every move's is.  Used by
         hints and the greedy player, so neither goes back to a position it
         has been in."""
-        g = self.game
+        fast = self.fast
         for code in self.moves_in_order():
             record = self.apply(code)
-            key = g.search_key()
+            key = fast.search_key()
             self.revert(code, record)
             if key not in passed:
                 return code
@@ -298,10 +312,10 @@ class Search:
     # --- knots -------------------------------------------------------------------
     def _ties_knot(self, code: int) -> bool:
         """True when ``code`` puts a card onto a knotted pile as a knot."""
-        if code >= self.base or self.to_home[code]:
+        if code >= self.base or self.to_home[code] or self.run_home[code]:
             return False
-        s, t = divmod(code, self.n)
-        return self._knot_on(t, self.piles[s][-1])
+        s, t, count = self.source_of[code], self.target_of[code], self.count_of[code]
+        return self._knot_on(t, self.piles[s][-count])
 
     def _knot_on(self, i: int, top: int) -> bool:
         """True when card ``top`` lying on pile ``i`` (as it is) would be a
@@ -351,27 +365,29 @@ class Search:
     # --- moving on the game ----------------------------------------------------------
     def apply(self, code: int) -> tuple[UndoRecord, int]:
         """Play ``code`` on the search's game; return its undo record."""
-        g = self.game
-        if code < self.base:
+        fast = self.fast
+        if code < self.nn:
             if self.knotted_piles:
                 s, t = divmod(code, self.n)
                 untied = self._knots_at_top(s)  # the card leaves its pile
-                record = g.apply_code(code)
+                record = fast.apply(code)
                 knots = self._knots_at_top(t) - untied  # and lands on another
             else:  # nothing can be knotted
-                record = g.apply_code(code)
+                record = fast.apply(code)
                 knots = 0
+        elif code < self.base:
+            return self._apply_run(code)
         else:
             piles, all_piles = self.action_knots[code]
             home_piles = self.action_home[code]
             if home_piles:
                 home_before = self._home_keys(home_piles)
             if not piles:
-                record = g.apply_code(code)
+                record = fast.apply(code)
                 knots = 0
             else:
                 before = self.knots if all_piles else sum(map(self._knots_in, piles))
-                record = g.apply_code(code)
+                record = fast.apply(code)
                 knots = sum(map(self._knots_in, piles)) - before
             if home_piles:
                 self._count_home(home_before, self._home_keys(home_piles))
@@ -391,12 +407,28 @@ class Search:
             else:  # an action that changed foundations: count them again
                 home_after = self._home_keys(effect)
                 self.knots -= record[1]
-                self.game.revert_code(record[0])
+                self.fast.revert(record[0])
                 self._count_home(home_after, self._home_keys(effect))
                 return
         engine_record, knots = record
         self.knots -= knots
-        self.game.revert_code(engine_record)
+        self.fast.revert(engine_record)
+
+    def _apply_run(self, code: int) -> tuple[UndoRecord, int]:
+        """``apply`` for a move of several cards: the knots of both piles and
+        (onto a foundation) the cards home are counted again."""
+        s, t = self.source_of[code], self.target_of[code]
+        piles = (s, t) if self.knotted_piles else ()
+        before = sum(map(self._knots_in, piles))
+        home_piles = self.home_effect[code]
+        if home_piles:
+            home_before = self._home_keys(home_piles)  # type: ignore[arg-type]
+        record = self.fast.apply(code)
+        knots = sum(map(self._knots_in, piles)) - before
+        if home_piles:
+            self._count_home(home_before, self._home_keys(home_piles))  # type: ignore[arg-type]
+        self.knots += knots
+        return record, knots
 
     def _home_keys(self, foundations: tuple[int, ...]) -> list[int]:
         """The keys of the cards on ``foundations``."""
@@ -446,15 +478,16 @@ class Search:
 
     def _best_first(self) -> tuple[str, list[int]]:
         """One pass from the start position: ("won", line) or ("lost", [])."""
-        g = self.game
-        n_cards = g.card_count
+        fast = self.fast
+        n_cards = self.game.card_count
         deadline = None if self.time_limit is None else self.started + self.time_limit
         max_states = self.max_states
         test = self.dead_end_test
         dead_end = None if test is None else test.witness
-        search_key = g.search_key
+        search_key = fast.search_key
         seen = {search_key()} | self.avoid  # the start, counted once in ``states`` for both passes
-        if self.home == n_cards:
+        declares_win, declares_loss = self.declares_win, self.declares_loss
+        if fast.won() if declares_win else self.home == n_cards:
             return "won", []
         # A node is (move code, parent node, depth); the root is None.  The
         # game sits on the node at the end of ``chain``.
@@ -485,6 +518,8 @@ class Search:
                 if (dead_end is not None and (node is None or node[0] not in self.quiet_actions)
                         and dead_end() is not None):
                     continue  # lost: none of its lines can win
+                if declares_loss and fast.lost():
+                    continue  # lost by the game's own rule
                 depth = len(chain) + 1
                 for code in reversed(self.children()):  # pushed last, tried first among equals
                     record = apply(code)
@@ -498,12 +533,13 @@ class Search:
                     self.states += 1
                     value = self._value()
                     home = self.home
+                    won = declares_win and fast.won()
                     revert(code, record)
                     child = (code, node, depth)
-                    if home > self.best:
+                    if home > self.best or won:
                         self.best = home
                         self.best_line = [step[0] for step in chain] + [code]
-                        if home == n_cards:
+                        if won or (home == n_cards and not declares_win):
                             return "won", self.best_line
                     pushed += 1
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
@@ -591,7 +627,9 @@ def why_lost(search: Search) -> tuple[str, tuple[int, ...]]:
     >>> reason[:36], cards  # K♠ and 7♠
     ('K♠ can never leave t0, as it covers ', (12, 6))
     """
-    if not search.game.move_codes():
+    if search.declares_loss and search.fast.lost():
+        return search.game.end_reason or "", ()
+    if not search.fast.move_codes():
         return "no legal move is left", ()
     witness = search.dead_end()
     if witness is None:

@@ -17,6 +17,7 @@ import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Optional, Union
 
+from ..fast_path import FastPath
 from ..game import Game
 from ..games import GameName, game_class
 from .checks import check_win_rate_run
@@ -85,16 +86,14 @@ def play_deal(name: GameName, seed: int, player: str, time_limit: Optional[float
             raise KeyboardInterrupt(f"the search of seed {seed} was interrupted")
         return Deal(seed, s.status, len(s.moves), s.cards_home, s.states, s.seconds, s.reason)
     if player == "greedy":
-        moves, home = greedy_game(game)
+        moves, home, won = greedy_game(game)
     else:
-        moves = random_game(game, random.Random(seed))
-        home = game.cards_home
-    status = "won" if home == game.card_count else "lost"
-    return Deal(seed, status, moves, home, moves, time.perf_counter() - started)
+        moves, home, won = random_game(game, random.Random(seed))
+    return Deal(seed, "won" if won else "lost", moves, home, moves, time.perf_counter() - started)
 
 
-def greedy_game(game: Game) -> tuple[int, int]:
-    """Play ``game`` greedily on a copy; return (moves played, cards home).
+def greedy_game(game: Game) -> tuple[int, int, bool]:
+    """Play ``game`` greedily on a copy; return (moves played, cards home, won).
 
     The greedy policy: take the first move in the solver's order (a safe move
     home; else moves home, then moves that turn a card up or empty a pile,
@@ -102,25 +101,28 @@ def greedy_game(game: Game) -> tuple[int, int]:
     seen before in this game; stop when there is none.  No lookahead.
     """
     search = Search(game, time_limit=None)
-    passed = {search.game.search_key()}
+    fast = search.fast
+    passed = {fast.search_key()}
     played = 0
-    while search.home < game.card_count and (code := search.first_onward(passed)) is not None:
+    while not fast.won() and not fast.lost() and (code := search.first_onward(passed)) is not None:
         search.apply(code)
-        passed.add(search.game.search_key())
+        passed.add(fast.search_key())
         played += 1
-    return played, search.home
+    return played, search.home, fast.won()
 
 
-def random_game(game: Game, rng: random.Random) -> int:
-    """Play uniformly random legal moves on ``game`` (at most ``MAX_PLAYER_MOVES``)."""
+def random_game(game: Game, rng: random.Random) -> tuple[int, int, bool]:
+    """Play uniformly random legal moves on a copy of ``game`` (at most
+    ``MAX_PLAYER_MOVES``); return (moves played, cards home, won)."""
+    fast = FastPath(game)
     played = 0
-    while played < MAX_PLAYER_MOVES and game.cards_home < game.card_count:
-        codes = game.move_codes()
+    while played < MAX_PLAYER_MOVES and not fast.won() and not fast.lost():
+        codes = fast.move_codes()
         if not codes:
             break
-        game.apply_code(rng.choice(codes))
+        fast.apply(rng.choice(codes))
         played += 1
-    return played
+    return played, fast.game.cards_home, fast.won()
 
 
 # --- many deals ----------------------------------------------------------------
