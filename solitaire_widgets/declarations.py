@@ -344,9 +344,27 @@ def check_game_plays(cls: type["Game"]) -> None:
             if reason is not None and not (isinstance(reason, str) and reason.strip()):
                 raise TypeError(f"{name}: _action_reason({action!r}) answered {reason!r} {where}; it answers None "
                                 "when the action is allowed, else the reason in words")
-        for s in cls.SHAPE.sources:
-            if not game._piles[s]:
+        shape = cls.SHAPE
+        for s in shape.sources:
+            pile = game._piles[s]
+            if not pile:
                 continue
+            run = game.movable(cls.PILES[s])
+            for t in range(len(cls.PILES)) if only is None else [only]:
+                wants = None
+                for count in range(1, min(run, shape.max_run) + 1):
+                    code = shape.code(s, t, count)
+                    if shape.moves[code] is None or shape.roles[t] == "cell" or (
+                            shape.roles[t] == "foundation" and cls.FOUNDATIONS_TAKE == "suit"):
+                        continue
+                    wants = fast.wants_at(t) if wants is None else wants
+                    card = pile[-count]
+                    if wants is ANY or shape.keys[card] in wants:
+                        continue
+                    reason = ask(f"_build_reason({t}, {card}) {where}", lambda: game._build_reason(t, card))
+                    if not (isinstance(reason, str) and reason.strip()):
+                        raise TypeError(f"{name}: _build_reason({t}, {card}) answered {reason!r} {where}; it says "
+                                        f"in words why {CARD[card]} may not go onto {cls.PILES[t]}")
             for target in cls.PILES if only is None else [cls.PILES[only]]:
                 reason = ask(f"the reason for moving {cls.PILES[s]}'s top card to {target} {where}",
                              lambda: game._reason(_move(cls.PILES[s], target)))

@@ -247,7 +247,7 @@ class Game(Position):
                  **options: str) -> None:
         if not self.PILES:
             raise TypeError(f"{type(self).__name__} is not a game that can be played: it declares no PILES "
-                            "(use a game class such as sw.Cruel, or sw.new_game)")
+                            "(use sw.new_game(name), or a registered game's class)")
         self._options = self.checked_options(options)
         seed = _checked_seed(seed)
         self._pack_ids = self._checked_pack()

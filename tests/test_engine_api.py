@@ -136,7 +136,7 @@ def test_moves_hashable_immutable_and_repr():
         assert pickle.loads(pickle.dumps(move)) == move
 
 
-@pytest.mark.parametrize("bad", ["", "t3", "t3 f0 f1", "x1 f0", "t3 q0", "shuffle", "t f0", 3, None])
+@pytest.mark.parametrize("bad", ["", "t3 f0 f1", "1x f0", "t3 q-0", "shuffle!", "t3 t5 0", "t3 t5 -2", "3", 3, None])
 def test_move_parse_rejects(bad):
     with pytest.raises(ValueError) as info:
         Move.parse(bad)
@@ -366,7 +366,9 @@ def test_unknown_action_named_with_what_the_game_has():
 
 
 @pytest.mark.parametrize("bad, fragment", [
-    ("t3", "not a move"), ("t3 f0 f1", "not a move"), ("x1 f0", "not a pile id"), (42, "a move is written"),
+    ("t3", "not a move"), ("t3 f0 f1", "not a move"), ("x1 f0", "Cruel has no pile x1"),
+    ("t-1 f0", "not a pile id"), (42, "a move is written"), ("t0 t1 0", "a whole number from 1 up"),
+    ("t0 t1 2", "one card at a time"),
     (None, "a move is written"), (("t0",), "a move is written"), (("t0", 5), "not a pile id"),
     ("t12 f0", "Cruel has no pile t12"), ("waste f0", "Cruel has no pile waste"),
 ])
@@ -649,7 +651,7 @@ def tamper(data, **changes):
     ({"seed": 2**64}, "seed must be a whole number from 0 to 2**64 - 1"),
     ({"seed": KeyError}, "saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt"),
     ({"seed": None}, "saved game has neither 'seed' nor 'deck': the deal cannot be rebuilt"),
-    ({"format": 3}, "saved game format 3 is not supported (this version reads 1 and 2)"),
+    ({"format": 4}, "saved game format 4 is not supported (this version reads 1, 2 and 3)"),
     ({"format": True}, "saved game format True is not supported"),
     ({"redo": "t0 f0"}, "saved 'redo' must be a list of move texts, not str"),
     ({"redo": ["f0 t0"]}, "saved redo move 1 ('f0 t0') cannot be played: cards on the foundations never move"),
@@ -901,7 +903,9 @@ def test_unknown_package_attributes_say_so():
     assert sw.play is sw.widget.play and sw.SolitaireWidget is sw.widget.SolitaireWidget
 
 
-def test_a_word_that_is_no_move_lists_the_actions():
+def test_a_word_that_is_no_move_says_how_moves_are_written():
     with pytest.raises(ValueError) as info:
-        Move("shuffle")
-    assert str(info.value) == "'shuffle' is not a move: write 'SOURCE TARGET' like 't3 f0', or one of draw, deal, redeal"
+        Move("shuffle!")
+    assert str(info.value) == ("'shuffle!' is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
+                               "like 't3 t5 3', or a stock action like 'draw'")
+    assert sw.Cruel(seed=1).why_illegal("shuffle") == "Cruel has no shuffle (it has redeal)"
