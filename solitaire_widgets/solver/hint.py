@@ -84,7 +84,10 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     if game.status == "won":
         return Hint(None, "the game is won", True)
     if not game.legal_moves():
-        return Hint(None, "no legal move is left: the game is lost", False)
+        ended = game.end_reason
+        if ended == "no legal move is left":
+            return Hint(None, "no legal move is left: the game is lost", False)
+        return Hint(None, f"the game is lost: {ended}", False)
     search = Search(game, time_limit=time_limit, max_states=max_states, avoid=earlier_positions(game))
     solution = solution_of(game, search)
     if solution.status == "lost" and search.avoided:
