@@ -28,6 +28,7 @@ A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from .cards import RANK, SUIT
@@ -109,12 +110,7 @@ class FastPath:
             self._suits_home = game.FOUNDATIONS_TAKE == "suit"
             # source -> {target: the most cards it takes from there at once}
             # (cells and foundations that take completed suits apart)
-            self._reach: dict[int, dict[int, int]] = {
-                s: {t: (1 if t in cells else SUIT_LENGTH if self._suits_home and t in self._foundations
-                        else shape.max_run if shape.roles[t] == "tableau" else 1)
-                    for t in range(n) if any(shape.moves[shape.code(s, t, k)] is not None
-                                             for k in range(1, shape.max_run + 1))}
-                for s in shape.sources}
+            self._reach = _reach(shape, self._suits_home)
             reached = sorted({t for targets in self._reach.values() for t in targets})
             self._cell_targets = [t for t in reached if t in cells]
             self._suit_targets = [t for t in reached if self._suits_home and t in self._foundations]
@@ -483,6 +479,7 @@ def run_length(pile: Sequence[int], down: int, rule: str) -> int:
     return count
 
 
+@functools.cache
 def run_links(rule: str, bound: int) -> bytes:
     """For card ids below ``bound``: byte ``under * bound + over`` is 1
     where card ``over`` may lie on card ``under`` in a run of ``rule`` (a
@@ -497,6 +494,18 @@ def run_links(rule: str, bound: int) -> bytes:
     follows = _FOLLOWS[rule]
     return bytes(RANK[under] == RANK[over] + 1 and follows(under, over)
                  for under in range(bound) for over in range(bound))
+
+
+@functools.cache
+def _reach(shape: GameShape, suits_home: bool) -> dict[int, dict[int, int]]:
+    """Source -> {target: the most cards a move takes from there at once}
+    (1 onto a free cell); worked out once per game class, read only."""
+    cells = set(shape.cells)
+    return {s: {t: (1 if t in cells else SUIT_LENGTH if suits_home and t in shape.foundations
+                    else shape.max_run if shape.roles[t] == "tableau" else 1)
+                for t in range(len(shape.piles)) if any(shape.moves[shape.code(s, t, k)] is not None
+                                                        for k in range(1, shape.max_run + 1))}
+            for s in shape.sources}
 
 
 def _keeps_engine_runs(game: "Game") -> bool:

@@ -62,6 +62,7 @@ from typing import Callable, Collection, Iterable, Optional
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
+from ..shape import GameShape
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .results import Solution
@@ -83,6 +84,23 @@ def _lower_in_suit(cards: int) -> list[frozenset[int]]:
     for card in range(cards):
         by_suit.setdefault(SUIT[card], []).append(card)
     return [frozenset(low for low in by_suit[SUIT[card]] if RANK[low] < RANK[card]) for card in range(cards)]
+
+
+@functools.cache
+def _home_moves(shape: GameShape) -> tuple[list[bool], list[bool]]:
+    """For each move code of ``shape``: whether it sends one card home, and
+    whether it sends several (worked out once per game class; read only)."""
+    n, nn, base = len(shape.piles), len(shape.piles) ** 2, shape.action_base
+    foundations = frozenset(shape.foundations)
+    codes = range(base + len(shape.actions))
+    return ([c < nn and c % n in foundations for c in codes],
+            [nn <= c < base and c % n in foundations for c in codes])
+
+
+@functools.cache
+def _home_codes(shape: GameShape, runs: bool) -> list[int]:
+    """The codes of the moves that send one card home, or several."""
+    return [code for code, home in enumerate(_home_moves(shape)[runs]) if home]
 
 
 class _Stop(Exception):
@@ -119,8 +137,7 @@ class Search:
         self.kind_of = [HOME if i in self.foundations else ALIKE if i in self.interchangeable else OTHER
                         for i in range(n)]
         # one card sent home (a run sent home counts its cards as an action does: ``home_effect``)
-        self.to_home = [c < self.nn and c % n in self.foundations for c in range(self.base + len(shape.actions))]
-        self.run_home = [self.nn <= c < self.base and c % n in self.foundations for c in range(len(self.to_home))]
+        self.to_home, self.run_home = _home_moves(shape)
         keys = shape.keys
         self.keys = keys
         # Safe moves need foundations that only grow, and no redeal whose new
@@ -172,8 +189,13 @@ class Search:
         self.stock_weight = self.pace.stock_count(draws_home=fast.actions_reach_foundations())
         # per code: True for a card sent home, the foundations an action or a
         # run sent home changes (counted again), else ()
-        self.home_effect = [True if home else (code % n,) if self.run_home[code] else self.action_home.get(code, ())
-                            for code, home in enumerate(self.to_home)]
+        self.home_effect: list = [()] * len(self.to_home)
+        for code, piles in self.action_home.items():
+            self.home_effect[code] = piles
+        for code in _home_codes(shape, False):
+            self.home_effect[code] = True
+        for code in _home_codes(shape, True):
+            self.home_effect[code] = (code % n,)
         # Stock actions that only move cards between stock and waste (a draw,
         # a redeal of the waste) change nothing a dead-end test reads: no need
         # to test again.
