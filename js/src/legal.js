@@ -1,6 +1,6 @@
 // Reading the `legal` trait: the legal moves as texts like "t3 f0", "t3 t5 3"
-// (the top three cards of t3 onto t5) or a stock action ("draw" or any other
-// word the game declares).
+// (the top three cards of t3 onto t5) or a stock action (any word the game
+// declares).
 
 /**
  * @typedef {{source: string, target: string, count: number} | {action: string}} ParsedMove
