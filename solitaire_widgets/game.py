@@ -116,10 +116,11 @@ class Game(Position):
     ROLES: ClassVar[Mapping[str, Role]] = {}
     # source pile -> piles its cards may go to (the routes of the rules)
     ROUTES: ClassVar[dict[str, tuple[str, ...]]] = {}
-    # Which cards move together from the top of a tableau pile (None: one card
-    # at a time), a rule of ``shape.RUN_RULES``: "down_in_suit",
-    # "down_alternate_colours", "down_any_suit" or "face_up"; any run at the
-    # top may move, or the top part of it.
+    # Which cards move together from the top of a tableau pile onto another
+    # (None: one card at a time), a rule of ``shape.RUN_RULES``:
+    # "down_in_suit", "down_alternate_colours", "down_any_suit" or "face_up";
+    # any run at the top may move, or the top part of it.  Cards leave other
+    # piles (waste, reserve, cells) one at a time.
     RUNS: ClassVar[Optional[str]] = None
     # How many cards may move at once: "none" (the whole run), or
     # "free_cells", (empty free cells + 1) × 2^(empty tableau piles besides
@@ -825,7 +826,7 @@ class Game(Position):
         i = self._pile_index(pile)
         if i not in self.SHAPE.sources or len(self._piles[i]) <= self._down[i]:
             return 0
-        return 1 if self.RUNS is None else self._run_length(i)
+        return 1 if self.RUNS is None or i not in self._TABLEAU else self._run_length(i)
 
     def explain(self) -> str:
         """The position in short sentences: what can move where, what cannot
@@ -948,6 +949,8 @@ class Game(Position):
                 return f"{target} holds {CARD[self._piles[t][-1]]} already: a free cell holds one card"
             return None
         if count > 1:
+            if self._ROLE_AT[s] != "tableau" and self.RUNS is not None:
+                return f"cards leave {source} one at a time: only a tableau pile's runs move together"
             if count > shape.max_run or shape.moves[shape.code(s, t, count)] is None:
                 return f"{target} takes one card at a time, not {count}"
             run = self._run_length(s)
