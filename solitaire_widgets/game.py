@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 from .arguments import whole_number
+from .building import DOWN_WORDS
 from .cards import CARD, FACE, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
 from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
@@ -956,7 +957,7 @@ class Game(Position):
             run = self._run_length(s)
             if count > run:
                 cards = " ".join(str(CARD[c]) for c in pile[-count:])
-                return (f"{cards} do not move together: {self.title} moves runs {_RUN_WORDS[self.RUNS or '']}, "
+                return (f"{cards} do not move together: {self.title} moves runs {_run_words(self.RUNS or '')}, "
                         f"and the run on top of {source} is {_plural(run, 'card')}")
             limit = self._move_limit(s, t)
             if limit is not None and count > limit:
@@ -1282,11 +1283,6 @@ def _pack_limit(game: Game, card: Card, copies: int) -> str:
     return f"{game.title}'s pack holds {card} {copies} times, and no more"
 
 
-# How each rule of ``RUNS`` reads in a sentence: "Klondike moves runs built down in alternating colours".
-_RUN_WORDS = {
-    "down_in_suit": "built down in suit",
-    "down_alternate_colours": "built down in alternating colours",
-    "down_any_suit": "built down by rank",
-    "face_up": "of face-up cards",
-    "": "",
-}
+def _run_words(rule: str) -> str:
+    """How a rule of ``RUNS`` reads: "built down in alternating colours"."""
+    return "of face-up cards" if rule == "face_up" else f"built {DOWN_WORDS[rule.removeprefix('down_')]}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARD
+from .cards import CARD, run_text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -139,7 +139,7 @@ def _runs(game: "Game") -> dict[str, list[str]]:
         ids = game.card_ids(source)
         for fewest, most, to in spans:
             size = f"{most} cards" if fewest == most else f"{fewest} to {most} cards from the top"
-            lines.setdefault(source, []).append(f"- `{source}` {CARD[ids[-most]]}…{CARD[ids[-1]]} ({size}) → "
+            lines.setdefault(source, []).append(f"- `{source}` {run_text([CARD[c] for c in ids[-most:]])} ({size}) → "
                                                 + ", ".join(f"`{t}`" for t in to))
     return lines
 
