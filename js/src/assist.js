@@ -63,7 +63,7 @@ export function busy(a) {
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 
 /**
- * A hinted move in words: "move 7♣ from the waste to t1", "move 7♣ … 5♥
+ * A hinted move in words: "move 7♣ from the waste to t1", "move 7♣…5♥
  * (3 cards) from t3 to t5", or a stock action by the game's own name (the
  * hint's reason, from the kernel, says what it does).
  * @param {string} move
@@ -78,7 +78,7 @@ export function hintWords(move, piles = {}) {
   const first = cards.length >= n ? cards[cards.length - n] : -1;
   const top = cards.length ? cards[cards.length - 1] : -1;
   let what = "the top card ";
-  if (n > 1) what = first >= 0 && top >= 0 ? `${cardText(first)} … ${cardText(top)} (${n} cards) ` : `the top ${n} cards `;
+  if (n > 1) what = first >= 0 && top >= 0 ? `${cardText(first)}…${cardText(top)} (${n} cards) ` : `the top ${n} cards `;
   else if (top >= 0) what = `${cardText(top)} `;
   return `move ${what}from ${pileWords(parsed.source)} to ${pileWords(parsed.target)}`;
 }

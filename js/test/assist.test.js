@@ -32,7 +32,7 @@ describe("assist texts", () => {
     expect(hintWords("draw")).toBe("draw");
     expect(hintWords("gather")).toBe("gather");
     // A run: its lowest and top cards, and how many.
-    expect(hintWords("t3 t5 3", { t3: [-1, 20, 19, 31, 4] })).toBe("move 7♥ … 5♠ (3 cards) from t3 to t5");
+    expect(hintWords("t3 t5 3", { t3: [-1, 20, 19, 31, 4] })).toBe("move 7♥…5♠ (3 cards) from t3 to t5");
     expect(hintWords("t3 f0 13", { t3: [-1] })).toBe("move the top 13 cards from t3 to f0");
     expect(assistText({ kind: "hint", move: "redeal", reason: "part of a winning line (3 moves to win): frees 2♠", version: 1 }, 1))
       .toBe("Hint: redeal. Part of a winning line (3 moves to win): frees 2♠.");
