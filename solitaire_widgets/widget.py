@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional, Union
 import anywidget
 import traitlets
 
-from .cards import CardLike
+from .cards import CardLike, run_text
 from .errors import IllegalMoveError
 from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
@@ -373,7 +373,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             elif kind == "redo":
                 game.redo()
             elif kind == "explain":
-                return self._explain(content.get("pile"))
+                return self._explain(content.get("pile"), content.get("count", 1))
             elif kind == "seek":
                 return self._seek(content.get("to"))
             elif kind == "restart":
@@ -386,14 +386,18 @@ class SolitaireWidget(anywidget.AnyWidget):
             return str(err)
         return None
 
-    def _explain(self, pile: Any) -> Optional[str]:
-        """Explain mode: where the top card of ``pile`` may go, and why not
-        elsewhere (``game.targets``), sent back with the reply."""
+    def _explain(self, pile: Any, count: Any = 1) -> Optional[str]:
+        """Explain mode: where the top card of ``pile`` (or its top ``count``
+        cards, a run) may go, and why not elsewhere (``game.targets``), sent
+        back with the reply."""
         game = self._game
         if not isinstance(pile, str) or pile not in game.PILES:
             return f"refused: explain needs a pile of {game.title} ({', '.join(game.PILES)})"
-        top = game.top(pile) if game.face_down(pile) < len(game.card_ids(pile)) else None
-        self._reply_extra = {"explain": {"pile": pile, "card": str(top or ""), "targets": game.targets(pile),
+        face_up = len(game.card_ids(pile)) - game.face_down(pile)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= max(1, face_up):
+            return f"refused: explain's count must be a whole number from 1 to {max(1, face_up)}, not {str(count)[:20]}"
+        card = run_text(game[pile][-count:]) if face_up else ""
+        self._reply_extra = {"explain": {"pile": pile, "card": card, "targets": game.targets(pile, count),
                                          "version": self.version}}
         return None
 

@@ -230,3 +230,21 @@ def test_games_that_cannot_cycle_never_search_in_the_background():
     assert widget._watch_task is None
     widget.game.play(widget.game.legal_moves()[0])
     assert widget._watch_task is None and widget.no_win == ""
+
+
+def test_explain_answers_for_a_run_and_refuses_a_bad_count():
+    page = table(klondike_with_a_run())
+    game = page.widget.game
+    run = next(m for m in game.legal_moves() if m.count > 1)
+    reply = page.request("explain", pile=run.source, count=run.count)
+    cards = game[run.source][-run.count:]
+    assert reply["explain"] == {"pile": run.source, "card": f"{cards[0]}…{cards[-1]}",
+                                "targets": game.targets(run.source, run.count), "version": page.widget.version}
+    assert reply["explain"]["targets"][run.target] is None
+    # without a count: the top card, as before
+    assert page.request("explain", pile=run.source)["explain"]["targets"] == game.targets(run.source)
+    face_up = len(game[run.source]) - game.face_down(run.source)
+    for bad in (0, face_up + 1, "2", True, None):
+        reply = page.request("explain", pile=run.source, count=bad)
+        assert not reply["ok"] and reply["reason"].startswith("refused: explain's count must be a whole number "
+                                                               f"from 1 to {face_up}")

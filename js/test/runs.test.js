@@ -306,3 +306,32 @@ describe("declared ends and a proven no-win", () => {
     expect(root.querySelector('.sw-counter[data-counter="status"]')?.textContent).toBe("Playing");
   });
 });
+
+describe("explain mode on a run", () => {
+  it("asks where the hovered card and those above it can go, and names the run", async () => {
+    const { model, root, pile, card } = mount(klondike);
+    /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="explain"]')).click();
+    card(RUN_FROM, RUN_SIZE - RUN).dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    const asked = model.sent.at(-1);
+    expect(asked).toMatchObject({ request: "explain", pile: RUN_FROM, count: RUN });
+    model.emit("msg:custom", {
+      type: "result", id: asked.id, ok: true, reason: "", version: klondike.version,
+      explain: { pile: RUN_FROM, card: "5♠…3♣", version: klondike.version, targets: { [RUN_TO]: null } },
+    });
+    await settle();
+    expect(root.querySelector('.sw-panel[data-panel="explain"]')?.textContent).toContain(`5♠…3♣ on ${RUN_FROM} can go to ${RUN_TO}.`);
+    // the top card alone: asked without a count, as before
+    card(RUN_FROM, RUN_SIZE - 1).dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    expect(model.sent.at(-1)).toEqual(expect.objectContaining({ request: "explain", pile: RUN_FROM }));
+    expect(model.sent.at(-1)).not.toHaveProperty("count");
+    model.reply(true);
+    // a face-down card under the run: the top card
+    pile("waste").dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    expect(model.sent.at(-1)).toMatchObject({ request: "explain", pile: "waste" });
+    model.reply(true);
+    card(RUN_FROM, 0).dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    expect(model.sent.at(-1)).toMatchObject({ request: "explain", pile: RUN_FROM });
+    expect(model.sent.at(-1)).not.toHaveProperty("count");
+    expect(model.sent).toHaveLength(4);
+  });
+});
