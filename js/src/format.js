@@ -124,6 +124,18 @@ export function optionsText(options) {
 }
 
 /**
+ * How many top cards of a pile may be lifted now, in a sentence: "only the
+ * top card of the waste moves now", "only the top 3 cards of t5 move
+ * together now".
+ * @param {string} pile
+ * @param {number} run  cards that move together now (1 or more)
+ */
+export function liftWords(pile, run) {
+  return run === 1 ? `only the top card of ${pileWords(pile)} moves now`
+    : `only the top ${run} cards of ${pileWords(pile)} move together now`;
+}
+
+/**
  * A pile in a sentence: "the waste", "the stock", "t3", "f0".
  * @param {string} pile
  */

@@ -13,6 +13,7 @@ import { nextFocus } from "./focus.js";
 /** @typedef {import("./table.js").CardTable} CardTable */
 
 import { cardName } from "./cards.js";
+import { liftWords } from "./format.js";
 
 export const HELP_TEXT =
   "Arrow keys move between piles. Enter or Space picks up the top card of the focused pile and " +
@@ -181,7 +182,7 @@ export class KeyboardInput {
       return;
     }
     if (count > run) {
-      t.showMessage(run === 1 ? `Only the top card of ${pile} moves now` : `Only the top ${run} cards of ${pile} move together now`, "info", pile);
+      t.showMessage(liftWords(pile, run), "info", pile);
       return;
     }
     this.pick(pile, count);

@@ -17,7 +17,7 @@ import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanExtent, fanPositions } from "./fan.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
-import { bannerText, optionsText, passesText, statusItems } from "./format.js";
+import { liftWords, optionsText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
@@ -976,9 +976,8 @@ export class CardTable {
     if (index < 0 || index >= n) return 1;
     if (n - index <= run) return n - index;
     const card = rec.cards[index];
-    const lifts = run === 1 ? `only the top card of ${pile} moves now` : `only the top ${run} cards of ${pile} move together now`;
     const why = card < 0 ? "That card lies face down" : `The ${cardName(card)} is not part of the cards that move`;
-    this.showMessage(`${why}: ${lifts}`, "info", pile);
+    this.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
     return null;
   }
 

@@ -101,7 +101,7 @@ describe("runs by pointer", () => {
     const waste = klondike.piles.waste;
     drag(card("waste", waste.length - 2), pile("t2"));
     expect(model.sent).toHaveLength(0);
-    expect(message()).toBe(`The ${cardName(waste.at(-2))} is not part of the cards that move: only the top card of waste moves now.`);
+    expect(message()).toBe(`The ${cardName(waste.at(-2))} is not part of the cards that move: only the top card of the waste moves now.`);
   });
 });
 
