@@ -113,9 +113,10 @@ class SolitaireWidget(anywidget.AnyWidget):
     replay = traitlets.Bool(False).tag(sync=True)  # open with the replay bar shown
     # Where it stands (follows every change).
     piles = traitlets.Dict().tag(sync=True)  # pile id -> card ids, bottom first, -1 = face down
-    # pile id -> what it shows empty ("A", "waste", "cell"), if anything; it
-    # may follow the position, so it is read again after each change (and
-    # sent only when it changed).
+    # pile id -> what it shows empty ("A", "waste", "cell"), if anything.  It
+    # may follow the position, so after each change it is read again for the
+    # piles that are empty then (a label only shows on an empty pile), and
+    # sent only when it changed.
     empty_labels = traitlets.Dict().tag(sync=True)
     # pile id -> how many top cards move together now (game.movable), only
     # the piles where that is more than one: {} in games that move one card.
@@ -282,11 +283,16 @@ class SolitaireWidget(anywidget.AnyWidget):
         if passes_left is not None:
             counters["passes_left"] = passes_left
         shape = game.SHAPE
+        # A label shows only while its pile is empty: read again those of the
+        # empty piles (all of them for a new game), keep the others.
+        before = {} if fresh else self.empty_labels
+        labels = {pile: game.empty_label(pile) if fresh or not piles[pile] else before.get(pile, "")
+                  for pile in game.PILES}
         with self.hold_sync():
             self.piles = piles
-            self.empty_labels = {pile: label for pile in game.PILES if (label := game.empty_label(pile))}
-            self.runs = {} if game.RUNS is None else {
-                pile: n for pile in game.PILES if (n := game.movable(pile)) > 1}
+            self.empty_labels = {pile: label for pile, label in labels.items() if label}
+            if game.RUNS is not None or self.runs:
+                self.runs = {pile: n for pile in game.PILES if (n := game.movable(pile)) > 1}
             self.status = game.status
             if shape.declares_win or shape.declares_loss:
                 self.end_reason = game.end_reason or ""

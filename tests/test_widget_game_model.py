@@ -129,25 +129,33 @@ def test_the_five_games_send_nothing_new_per_move(name):
 # --- empty labels --------------------------------------------------------------------------------------
 
 def test_empty_labels_follow_the_position_and_are_sent_when_they_change():
-    """Aces Up's discard pile shows the rank it takes now, not the one of the deal."""
+    """Aces Up's discard pile shows the rank it takes now, not the one of the
+    deal.  A label shows only on an empty pile, so the labels of the empty
+    piles are read again after each change (and sent when they changed)."""
     page = table(classic_class("AcesUp")(seed=1))
     widget, game = page.widget, page.widget.game
     sent: list[dict] = []
     widget._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
     seen = {widget.empty_labels.get("f0")}
     rng = random.Random(1)
-    for _ in range(40):
+    for step in range(60):
         sent.clear()
         before = dict(widget.empty_labels)
-        assert page.request("move", move=rng.choice(widget.legal))["ok"]
-        labels = {p: label for p in game.PILES if (label := game.empty_label(p))}
-        assert widget.empty_labels == labels
+        move = "deal" if step < 4 else rng.choice(widget.legal)  # new tops while f0 is still empty first
+        assert page.request("move", move=move)["ok"]
+        for pile in game.PILES:
+            if not game[pile]:
+                assert widget.empty_labels.get(pile, "") == game.empty_label(pile), pile
         sent_labels = [m["state"]["empty_labels"] for m in sent if "empty_labels" in m.get("state", {})]
-        assert sent_labels == ([labels] if labels != before else [])
-        seen.add(labels.get("f0"))
+        assert sent_labels == ([widget.empty_labels] if widget.empty_labels != before else [])
+        if not game["f0"]:
+            seen.add(widget.empty_labels.get("f0"))
         if game.status != "playing":
             break
     assert len(seen) > 1, "the discard pile's label changed with the position"
+    while game.history:  # back to the deal: the deal's labels again
+        assert page.request("undo")["ok"]
+    assert widget.empty_labels == sw.SolitaireWidget(classic_class("AcesUp")(seed=1)).empty_labels
 
 
 # --- declared ends ------------------------------------------------------------------------------------
