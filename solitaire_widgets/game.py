@@ -507,8 +507,11 @@ class Game(Position):
     def _run_length(self, s: int) -> int:
         """How many cards at the top of pile ``s`` may move together now (a
         run, as ``RUNS`` declares it): any number of them, counted from the
-        top, may move at once.  At least 1 while the top card lies face up."""
+        top, may move at once.  At least 1 while the top card lies face up.
+        Runs are a tableau pile's: from any other pile one card moves."""
         assert self.RUNS is not None
+        if self._ROLE_AT[s] != "tableau":
+            return 1 if len(self._piles[s]) > self._down[s] else 0
         return run_length(self._piles[s], self._down[s], self.RUNS)
 
     def _move_limit(self, s: int, t: int) -> Optional[int]:
@@ -948,6 +951,8 @@ class Game(Position):
                 return f"{target} holds {CARD[self._piles[t][-1]]} already: a free cell holds one card"
             return None
         if count > 1:
+            if self._ROLE_AT[s] != "tableau":
+                return f"cards leave {source} one at a time, not {count}"
             if count > shape.max_run or shape.moves[shape.code(s, t, count)] is None:
                 return f"{target} takes one card at a time, not {count}"
             run = self._run_length(s)
@@ -955,14 +960,14 @@ class Game(Position):
                 cards = " ".join(str(CARD[c]) for c in pile[-count:])
                 return (f"{cards} do not move together: {self.title} moves runs {_RUN_WORDS[self.RUNS or '']}, "
                         f"and the run on top of {source} is {_plural(run, 'card')}")
-            limit = self._move_limit(s, t)
-            if limit is not None and count > limit:
-                return self._limit_reason(s, t, count, limit)
         card = pile[-count]
         wants = self._wants(t)
-        if wants is ANY or shape.keys[card] in wants:
-            return None
-        return self._build_reason(t, card)
+        if wants is not ANY and shape.keys[card] not in wants:
+            return self._build_reason(t, card)  # (first: where the card cannot go, the count is beside the point)
+        limit = self._move_limit(s, t) if count > 1 else None
+        if limit is not None and count > limit:
+            return self._limit_reason(s, t, count, limit)
+        return None
 
     def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
         """Play a legal move and return it; raise ``IllegalMoveError`` if not.
