@@ -210,11 +210,14 @@ def aces_up_won(game: sw.Game) -> bool:
 def aces_up_moves(game: sw.Game) -> set[str]:
     """A column's top card to f0 when another column's top card is of its
     suit and higher (aces high); a top card to an empty column; deal while
-    the stock holds cards.  None once the game is won."""
-    if aces_up_won(game):
-        return set()
+    the stock holds cards.  None once the game is won, or lost: nothing to
+    deal or discard, and every card alone in its column."""
     columns, moves = piles(game, "t"), set()
     tops = [game.top(t) for t in columns if game[t]]
+    discards = {t for t in columns if game[t] and any(
+        o.suit == game.top(t).suit and ace_high(o) > ace_high(game.top(t)) for o in tops)}
+    if aces_up_won(game) or not (game["stock"] or discards or any(len(game[t]) > 1 for t in columns)):
+        return set()
     for s in columns:
         card = game.top(s)
         if card is None:
@@ -471,8 +474,14 @@ def test_aces_up_is_won_with_the_four_aces_left_and_lost_with_no_move():
     won = AcesUp.from_position({**aces, "f0": rest})
     assert won.status == "won" and won.end_reason == "only the four aces are left" and won.legal_moves() == []
     assert won.why_illegal("t0 t1") == "the game is won (only the four aces are left): no move is left to play"
-    stuck = AcesUp.from_position({"t0": "2H", "t1": "3S", "t2": "4D", "t3": "5C"})
+    stuck = AcesUp.from_position({"t0": "9H 2H", "t1": "3S", "t2": "4D", "t3": "5C"})
     assert stuck.status == "lost" and stuck.end_reason == "no legal move is left"
+    alone = AcesUp.from_position({"t0": "2H", "t1": "3S", "t2": "4D"})  # t3 empty: lone cards could go round
+    assert alone.status == "lost" and alone.legal_moves() == []
+    assert alone.end_reason == "nothing is left to deal or discard, and every card lies alone in its column"
+    assert alone.why_illegal("t0 t3") == ("the game is lost (nothing is left to deal or discard, and every card "
+                                          "lies alone in its column): no move is left to play")
+    assert AcesUp.from_position({"t0": "9H 2H", "t1": "3S", "t2": "4D"}).status == "playing"  # 9♥ is under 2♥
     game = AcesUp.from_position({"t0": "KS 9H", "t1": "AH", "t2": "10S", "t3": "JS"})
     assert {str(m) for m in game.legal_moves()} == {"t0 f0", "t2 f0"}
     assert game.why_illegal("t3 f0") == "J♠ stays: no other column shows a higher card of its suit on top"
