@@ -423,7 +423,7 @@ def test_klondike_moves_any_top_part_of_a_run_and_only_a_king_to_an_empty_column
     # Only the waste's top card plays, though the cards under it would make a run.
     game = Klondike.from_position({"waste": "3C 2D", "t0": "4H"})
     assert game.movable("waste") == 1 and game.legal_moves() == [Move("redeal")]
-    assert game.why_illegal("waste t0 2") == "cards leave waste one at a time, not 2"
+    assert game.why_illegal("waste t0 2") == "cards leave waste one at a time: only a tableau pile's runs move together"
     env = gymnasium.make(solitaire_widgets.gym.env_id(Klondike)).unwrapped
     assert not [m for m in env.actions if m.source == "waste" and m.count > 1]
 
