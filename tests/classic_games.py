@@ -38,18 +38,9 @@ def class_cell(name: str) -> str:
 
 
 def classic_class(name: str) -> type[sw.Game]:
-    """A fresh class ``name`` from the notebook (as if its cells ran again), not registered.
-
-    The class cells before it run first, as in the notebook: a cell may use
-    a name an earlier one defined (FreeCell's ``FOUNDATIONS`` is Klondike's).
-
-    >>> classic_class("BeleagueredCastle").PILES[:2]
-    ('f0', 'f1')
-    """
+    """A fresh class ``name`` from the notebook (as if its cells ran again), not registered."""
     namespace = {"__name__": "classic_games_notebook"}
-    upto = CLASSES[:CLASSES.index(name) + 1] if name in CLASSES else (name,)
     with mock.patch.object(sw, "register", lambda cls: cls):
         exec(compile(code_cells()[0], str(NOTEBOOK), "exec"), namespace)
-        for earlier in upto:
-            exec(compile(class_cell(earlier), str(NOTEBOOK), "exec"), namespace)
+        exec(compile(class_cell(name), str(NOTEBOOK), "exec"), namespace)
     return namespace[name]  # type: ignore[return-value]
