@@ -146,6 +146,11 @@ def run(cmd: list[str], log: Log, cwd: Optional[Path] = None, env: Optional[dict
 
 
 # --- what the site serves, downloaded once -----------------------------------
+def pyodide_python(runtime: Path) -> str:
+    """The Python version of the Pyodide in ``runtime`` (its lock says)."""
+    return json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
+
+
 def pyodide(version: str, log: Log) -> Path:
     """The npm package ``pyodide@version``, unpacked (cached)."""
     folder = CACHE / "downloads" / f"pyodide-{version}"
@@ -163,14 +168,15 @@ def pyodide(version: str, log: Log) -> Path:
     return folder
 
 
-def pinned_wheels(python: str, log: Log) -> list[Path]:
-    """The wheels of ``docs/lite/wheels.txt`` (pip checks each one's hash), cached."""
-    folder = CACHE / "downloads" / f"wheels-{digest(PINS.read_bytes(), python.encode())}"
+def pinned_wheels(python: str, log: Log, pins: Path = PINS) -> list[Path]:
+    """The wheels of ``pins`` (docs/lite/wheels.txt by default) for Pyodide's
+    ``python``, downloaded once (pip checks each one's hash)."""
+    folder = CACHE / "downloads" / f"wheels-{digest(pins.read_bytes(), python.encode())}"
     if not (folder / ".complete").is_file():
         shutil.rmtree(folder, ignore_errors=True)
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
              "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", python,
-             "--require-hashes", "-r", str(PINS), "-d", str(folder)], log)
+             "--require-hashes", "-r", str(pins), "-d", str(folder)], log)
         (folder / ".complete").write_text("")
     return sorted(folder.glob("*.whl"))
 
@@ -314,7 +320,7 @@ def build_app(log: Log) -> Path:
     known = versions()
     log(f"lite: building the app {app.name} ({', '.join(f'{k} {v}' for k, v in known.items())})")
     runtime = pyodide(known["pyodide"], log)
-    python = json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
+    python = pyodide_python(runtime)
     downloaded = pinned_wheels(python, log)
     work = CACHE / "work"
     shutil.rmtree(work, ignore_errors=True)
