@@ -7,7 +7,7 @@ registries alone:
 * the JupyterLite app: ``jupyterlite-core`` and ``jupyterlite-pyodide-kernel``
   at the versions the ``docs`` extra pins (pyproject.toml);
 * Pyodide: the npm package ``pyodide`` at the version that kernel names;
-* the pure-Python wheels of ``docs/lite/wheels.txt`` (PyPI, each pinned by
+* the pure-Python wheels of ``docs/lite_sources/wheels.txt`` (PyPI, each pinned by
   version and hash), the kernel's own small wheels, and this tree's wheel
   (``pip wheel``: it carries the built front end);
 * the lab extensions the table needs (anywidget's and ipywidgets'), taken
@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 REPO = Path(__file__).resolve().parents[1]
-SOURCES = REPO / "docs" / "lite"  # play.ipynb, wheels.txt, jupyter-lite.json, overrides.json
+SOURCES = REPO / "docs" / "lite_sources"  # play.ipynb, wheels.txt, jupyter-lite.json, overrides.json
 EXAMPLES = REPO / "examples"
 CACHE = REPO / ".cache" / "lite"
 PINS = SOURCES / "wheels.txt"
@@ -169,7 +169,7 @@ def pyodide(version: str, log: Log) -> Path:
 
 
 def pinned_wheels(python: str, log: Log, pins: Path = PINS) -> list[Path]:
-    """The wheels of ``pins`` (docs/lite/wheels.txt by default) for Pyodide's
+    """The wheels of ``pins`` (docs/lite_sources/wheels.txt by default) for Pyodide's
     ``python``, downloaded once (pip checks each one's hash)."""
     folder = CACHE / "downloads" / f"wheels-{digest(pins.read_bytes(), python.encode())}"
     if not (folder / ".complete").is_file():
@@ -282,7 +282,7 @@ def lock(base: dict, wheels: list[Path]) -> dict:
                           "imports": top_level(wheel), "depends": sorted(set(depends)),
                           "unvendored_tests": False, "shared_library": False}
     if problems:
-        raise RuntimeError("the wheels of docs/lite/wheels.txt do not fit together:\n  " + "\n  ".join(problems))
+        raise RuntimeError("the wheels of docs/lite_sources/wheels.txt do not fit together:\n  " + "\n  ".join(problems))
     return {"info": base["info"], "packages": packages}
 
 
