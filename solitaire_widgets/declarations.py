@@ -315,6 +315,12 @@ def check_game_plays(cls: type["Game"]) -> None:
         raise TypeError(f"{name}: _setup must put each of the {len(pack)} cards on exactly one pile; "
                         f"dealing seed 0, {problem} ({dealt.total()} cards dealt)")
 
+    for attribute in cls.STATE:
+        value = getattr(game, attribute, None)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise TypeError(f"{name}: _setup must set the STATE attribute {attribute} to a whole number ≥ 0; "
+                            f"dealing seed 0 left it {value!r}")
+
     def ask(what: str, call: Any) -> Any:
         try:
             return call()

@@ -72,6 +72,15 @@ def test_cli_takes_any_spelling_and_names_the_choices(capsys):
     assert "unknown game 'klondike'; choose one of frog, leap_year" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("cls", registry.BUILT_IN, ids=lambda cls: cls.name)
+def test_every_built_in_game_passes_what_register_asks_of_a_new_one(cls):
+    # register skips these probes for the package's own games at import (a
+    # tenth of a second each); they are asked here instead.
+    from solitaire_widgets.declarations import check_game_plays
+
+    check_game_plays(cls)
+
+
 def test_register_refuses_what_is_not_a_game_and_a_taken_name(clean_registry):
     with pytest.raises(TypeError, match="register takes a subclass of sw.Game, not int"):
         sw.register(3)  # type: ignore[arg-type]

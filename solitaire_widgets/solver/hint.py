@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..cards import run_text
 from ..game import Game
 from ..moves import Move
 from .results import Hint
@@ -35,7 +36,7 @@ def describe(game: Game, move: Move) -> str:
     assert source is not None and target is not None
     count = move.count
     cards = game[source][-count:]
-    card = str(cards[0]) if count == 1 else f"{cards[0]} … {cards[-1]} ({count} cards)"
+    card = run_text(cards) if count == 1 else f"{run_text(cards)} ({count} cards)"
     onto = game.top(target)
     if game.ROLES[target] == "foundation":
         text = f"sends {card} home"
@@ -84,7 +85,10 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     if game.status == "won":
         return Hint(None, "the game is won", True)
     if not game.legal_moves():
-        return Hint(None, "no legal move is left: the game is lost", False)
+        ended = game.end_reason
+        if ended == "no legal move is left":
+            return Hint(None, "no legal move is left: the game is lost", False)
+        return Hint(None, f"the game is lost: {ended}", False)
     search = Search(game, time_limit=time_limit, max_states=max_states, avoid=earlier_positions(game))
     solution = solution_of(game, search)
     if solution.status == "lost" and search.avoided:
