@@ -431,13 +431,21 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.served.add(self.path, self._status, self._sent)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that went away is no error
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(folder: Path, port: int = 0) -> Iterator[tuple[str, Served]]:
     """Serve ``folder`` on 127.0.0.1 (any free port by default); yields the
     base URL and a ``Served`` that counts what was sent."""
     served = Served()
     handler = functools.partial(_Handler, directory=str(folder), served=served)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, name="lite-site", daemon=True)
     thread.start()
     try:

@@ -29,6 +29,7 @@ def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(background, "threads_start", lambda: False)
 
 
+@pytest.mark.no_pyodide("threads start in CPython only")
 def test_threads_start_here() -> None:
     assert background.threads_start() is True  # the tests below pretend otherwise
 
@@ -46,6 +47,7 @@ def test_without_a_loop_wait_finishes_the_search_and_the_play_out_here(no_thread
     assert task.wait(30) and ends == ["won"] and game.status == "won"  # the pace is skipped
 
 
+@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
 def test_a_solve_runs_in_slices_while_the_loop_answers_requests_and_stop_ends_it(no_threads: None) -> None:
     async def scenario() -> None:
         w = undecided()
@@ -81,6 +83,7 @@ def test_a_solve_runs_in_slices_while_the_loop_answers_requests_and_stop_ends_it
     asyncio.run(scenario())
 
 
+@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
 def test_the_verdict_arrives_on_its_own_and_play_it_out_wins_at_its_pace(no_threads: None) -> None:
     async def scenario() -> None:
         w = suit_order_bobby()
@@ -100,6 +103,7 @@ def test_the_verdict_arrives_on_its_own_and_play_it_out_wins_at_its_pace(no_thre
     asyncio.run(scenario())
 
 
+@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
 def test_stop_wakes_a_play_out_that_waits_for_its_pace(no_threads: None) -> None:
     async def scenario() -> None:
         w = suit_order_bobby()
@@ -120,6 +124,7 @@ def test_stop_wakes_a_play_out_that_waits_for_its_pace(no_threads: None) -> None
     asyncio.run(scenario())
 
 
+@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
 def test_a_move_during_a_cooperative_solve_makes_it_stale(no_threads: None) -> None:
     async def scenario() -> None:
         w = undecided()

@@ -31,7 +31,9 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine() ->
     with served_site() as (url, served), Visitor() as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
-        assert "Run All" in nb.cell(0).inner_text() and "20 seconds" in nb.cell(0).inner_text()
+        # Its first line says what happens while Python starts.
+        page.page.wait_for_function("(c) => c.textContent.includes('Run All') && c.textContent.includes('20 seconds')",
+                                    arg=nb.cell_handle(0), timeout=60_000)
         nb.run_all()
         table = nb.table(1)
         first = table.snapshot()
