@@ -228,13 +228,17 @@ def top_level(wheel: Path) -> list[str]:
 
 def slim(wheel: Path, drop: tuple[str, ...], folder: Path) -> Path:
     """A copy of ``wheel`` in ``folder`` without the files under ``drop``
-    (its RECORD updated; a ``.data/`` entry drops the wheel's data folder)."""
+    (its RECORD updated; a ``.data/`` entry drops the wheel's data folder).
+    Each dropped folder stays, empty: jedi lists its stub folders."""
     out = folder / wheel.name
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
         def dropped(name: str) -> bool:
             first = name.split("/")[0] + "/"
             return name.startswith(drop) or (".data/" in drop and first.endswith(".data/"))
 
+        for folder_name in drop:
+            if not folder_name.startswith("."):
+                dst.writestr(zipfile.ZipInfo(folder_name, date_time=(1980, 1, 1, 0, 0, 0)), b"")
         for info in src.infolist():
             if dropped(info.filename):
                 continue
@@ -356,6 +360,12 @@ def build_app(log: Log) -> Path:
     shutil.rmtree(app, ignore_errors=True)
     run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work)], log, cwd=work)
     drop_unused(app)
+    # Notebook 7 shows the kernel's state in the tab's icon, from a Jupyter
+    # server's static/favicons/, which JupyterLite does not carry.
+    import jupyter_server
+
+    shutil.copytree(Path(jupyter_server.__file__).parent / "static" / "favicons", app / "static" / "favicons",
+                    ignore=shutil.ignore_patterns("favicon.ico"))
     (app / ".complete").write_text("")
     shutil.rmtree(work, ignore_errors=True)
     return app
