@@ -14,6 +14,9 @@
   browser suite takes those (``tests/browser/gallery.py``); they are build
   output, not committed.  When some are missing the page says how to make
   them, and under ``CI=true`` the build fails (a warning, so ``--strict`` stops).
+* The in-browser app (JupyterLite with the Pyodide kernel) goes in as
+  ``lite/``: ``docs/lite_site.py`` builds it from the package registries and
+  this tree, cached in ``.cache/lite/`` by its inputs.
 """
 
 from __future__ import annotations
