@@ -79,8 +79,7 @@ def on_files(files: Files, config: Any) -> Files:
     lite = lite_site.build(log.info)
     for path in sorted(lite.rglob("*")):
         if path.is_file() and path.name != ".complete":
-            files.append(File(f"{LITE}/{path.relative_to(lite).as_posix()}", src_dir=str(lite),
-                              dest_dir=config["site_dir"], use_directory_urls=False))
+            files.append(File.generated(config, f"{LITE}/{path.relative_to(lite).as_posix()}", abs_src_path=str(path)))
     return files
 
 

@@ -17,9 +17,10 @@ A trimmed Pyodide lock lists exactly these wheels, each with its own hash,
 and names them all in ``loadPyodideOptions.packages``: Pyodide fetches them
 in parallel while it starts, so the kernel installs nothing and
 ``import solitaire_widgets`` just works.  Nothing is fetched from PyPI at run
-time (``disablePyPIFallback``).  jedi and anywidget go in slimmed (jedi
-without its Django and third-party stubs, anywidget without the copies of its
-lab extension the kernel never reads), and no source maps ship.
+time (``disablePyPIFallback``).  Three wheels go in slimmed (``SLIM``): jedi
+without its Django and third-party stubs, Pygments with the lexers IPython
+uses alone, anywidget without the copies of its lab extension the kernel
+never reads; no source maps ship.
 
 Two stages, cached under ``.cache/lite/`` by their inputs, as docs/hooks.py
 caches notebook runs: the *app* (``jupyter lite build``: the pins, the
@@ -67,10 +68,15 @@ NOT_SERVED = {
     "win_rates.ipynb": "matplotlib",
 }
 # Wheels that lose what the kernel never reads (their hashes in the lock are
-# the slimmed files').
+# the slimmed files'): folders dropped, and files of them kept.
 SLIM = {
-    "jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/"),
-    "anywidget": ("anywidget/labextension/", "anywidget/nbextension/", ".data/"),
+    "jedi": (("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/"), ()),
+    "anywidget": (("anywidget/labextension/", "anywidget/nbextension/", ".data/"), ()),
+    # the lexers IPython colours code and tracebacks with (and what they
+    # import), and pytest's diff (tests/test_pyodide.py runs on these wheels)
+    "pygments": (("pygments/lexers/",), tuple(f"pygments/lexers/{name}.py" for name in (
+        "__init__", "_mapping", "_css_builtins", "_lilypond_builtins", "_scheme_builtins", "css", "data", "diff",
+        "html", "javascript", "jvm", "lilypond", "lisp", "markup", "perl", "python", "ruby", "shell"))),
 }
 # Requirements left out on purpose: ipywidgets' front end is a lab extension
 # of the site; the kernel needs no Python part of it.
@@ -226,15 +232,16 @@ def top_level(wheel: Path) -> list[str]:
     return sorted(n for n in names if n.isidentifier())
 
 
-def slim(wheel: Path, drop: tuple[str, ...], folder: Path) -> Path:
+def slim(wheel: Path, drop: tuple[str, ...], keep: tuple[str, ...], folder: Path) -> Path:
     """A copy of ``wheel`` in ``folder`` without the files under ``drop``
-    (its RECORD updated; a ``.data/`` entry drops the wheel's data folder).
-    Each dropped folder stays, empty: jedi lists its stub folders."""
+    but those in ``keep`` (its RECORD updated; a ``.data/`` entry drops the
+    wheel's data folder).  Each dropped folder stays: jedi lists its stub
+    folders."""
     out = folder / wheel.name
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
         def dropped(name: str) -> bool:
             first = name.split("/")[0] + "/"
-            return name.startswith(drop) or (".data/" in drop and first.endswith(".data/"))
+            return name not in keep and (name.startswith(drop) or (".data/" in drop and first.endswith(".data/")))
 
         for folder_name in drop:
             if not folder_name.startswith("."):
@@ -346,7 +353,7 @@ def build_app(log: Log) -> Path:
         if name in NOT_NEEDED or wheel.name.startswith("widgetsnbextension-3."):
             continue  # not for the kernel (ipywidgets 8 takes the 4.x shim)
         if name in SLIM:
-            slim(wheel, SLIM[name], folder)
+            slim(wheel, *SLIM[name], folder)
         else:
             shutil.copy2(wheel, folder / wheel.name)
     write_lock(folder)  # the app alone; the site's lock adds this tree's wheel
@@ -422,6 +429,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def send_response(self, code: int, message: Optional[str] = None) -> None:
         self._status = code
         super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        # As static hosts do (GitHub Pages sends ten minutes): the browser
+        # then asks once for files the app requests many times at start.
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         start = source.tell()

@@ -2,9 +2,11 @@
 in-browser app, run under Node.js: no thread, no process, no signal there.
 
 ``tests/pyodide/run.mjs`` loads Pyodide (the npm package at the version the
-app serves), installs the wheels the app serves plus pytest and hypothesis
-(``tests/pyodide/wheels.txt``), mounts this tree and runs pytest on it.
-docs/lite_site.py downloads both once into ``.cache/lite/``.
+app serves), installs the very wheels the app serves (slimmed ones
+included, but not the kernel's own nor this package's: the tree is tested)
+plus pytest and hypothesis (``tests/pyodide/wheels.txt``), mounts this tree
+and runs pytest on it.  docs/lite_site.py builds the app (or takes it from
+``.cache/lite/``) and downloads the test wheels once.
 
 The suite runs ``SELECTION``, the tests closest to what a browser changes
 (the solver's cooperative slices, the table's requests, the engine's API
@@ -30,13 +32,16 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 RUNNER = REPO / "tests" / "pyodide" / "run.mjs"
 TEST_WHEELS = REPO / "tests" / "pyodide" / "wheels.txt"
+NOT_FROM_THE_APP = {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension", "solitaire-widgets"}
 SELECTION = ["tests/test_no_threads.py", "tests/test_widget_assist.py", "tests/test_engine_api.py",
+             "tests/test_served_packages.py",
              "solitaire_widgets/solver", "solitaire_widgets/game.py", "solitaire_widgets/widget.py"]
 ALL = ["solitaire_widgets", "--ignore=solitaire_widgets/gym.py", "tests/test_engine_api.py",
        "tests/test_engine_golden.py", "tests/test_engine_key.py", "tests/test_engine_new_deal.py",
        "tests/test_engine_properties.py", "tests/test_engine_rules.py", "tests/test_engine_safe_drops.py",
        "tests/test_fast_path.py", "tests/test_no_threads.py", "tests/test_picture.py", "tests/test_rule_oracle.py",
-       "tests/test_solver.py", "tests/test_teaching.py", "tests/test_widget_assist.py",
+       "tests/test_served_packages.py", "tests/test_solver.py", "tests/test_teaching.py",
+       "tests/test_widget_assist.py",
        "tests/test_widget_protocol.py", "tests/test_widget_teach.py"]
 
 
@@ -52,10 +57,10 @@ def test_the_engine_tests_pass_inside_pyodide(tmp_path: Path) -> None:
     if node is None:
         pytest.skip("the Pyodide run needs Node.js (`apt-get install nodejs`)")
     lite = lite_site()
+    served = lite.build(print) / "static" / "pyodide"
     runtime = lite.pyodide(lite.versions()["pyodide"], print)
-    python = lite.pyodide_python(runtime)
-    wheels = [w for w in lite.pinned_wheels(python, print) if lite.canonical(w.name.split("-")[0]) not in lite.NOT_NEEDED]
-    wheels += lite.pinned_wheels(python, print, TEST_WHEELS)
+    wheels = [w for w in sorted(served.glob("*.whl")) if lite.canonical(w.name.split("-")[0]) not in NOT_FROM_THE_APP]
+    wheels += lite.pinned_wheels(lite.pyodide_python(runtime), print, TEST_WHEELS)
     listed = tmp_path / "wheels.json"
     listed.write_text(json.dumps([str(w) for w in wheels]))
     chosen = ALL if os.environ.get("PYODIDE_TESTS", "").strip().lower() == "all" else SELECTION
