@@ -1,7 +1,7 @@
 """The docs site's in-browser app from a cold browser, as a visitor meets it.
 
 For each visit (a fresh Chromium profile: no cache, no storage) it opens
-``play.ipynb``, clicks Run All as soon as the interface is there, and prints:
+``play.ipynb``, waits for the kernel, clicks Run All, and prints:
 
 * interface: the notebook on screen, from opening the page;
 * kernel idle: Python started in the page and ready;
@@ -11,10 +11,7 @@ For each visit (a fresh Chromium profile: no cache, no storage) it opens
   and as a host that gzips would send it (each file's gzip size);
 * the site's size on disk.
 
-With ``--offline`` a last visit reloads the page with the network cut
-(the service worker's cache serves it) and times the table again.
-
-    python benchmarks/lite.py [--visits 3] [--offline] [--json out.json]
+    python benchmarks/lite.py [--visits 3] [--json out.json]
 
 Needs /usr/bin/chromium; builds the app first if the cache lacks it
 (docs/lite_site.py).  Medians over the visits.  Targets: a table within
@@ -29,7 +26,6 @@ import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -49,38 +45,28 @@ def gzipped(site: Path, path: str, cache: dict[str, int]) -> int:
     return cache[name]
 
 
-def visit(url: str, served, site: Path, sizes: dict[str, int], offline: bool = False) -> dict:
+def visit(url: str, served, site: Path, sizes: dict[str, int]) -> dict:
     served.clear()
     with Visitor() as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
         interface = nb.since_open()
-        nb.run_all()
-        clicked = nb.since_open()
         nb.wait_kernel_idle()
         idle = nb.since_open()
+        nb.run_all()
+        clicked = nb.since_open()
         nb.table(1)
         table = nb.since_open()
         result = {"interface_s": interface, "kernel_idle_s": idle, "table_s": table, "table_after_run_all_s": table - clicked,
                   "bytes": served.bytes, "gzip_bytes": sum(gzipped(site, p, sizes) for p, status, _ in served.requests
                                                          if status == 200),
                   "requests": len(served.requests), "blocked": list(visitor.blocked), "errors": list(page.errors)}
-        if offline:
-            time.sleep(2)  # the service worker's cache writes settle
-            visitor.context.set_offline(True)
-            served.clear()
-            again = LiteNotebook(page, url).open()
-            again.run_all()
-            again.table(1)
-            result["offline_table_s"] = again.since_open()
-            result["offline_requests_served"] = len(served.requests)
         return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=3)
-    parser.add_argument("--offline", action="store_true", help="then reload with the network cut")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if h.chromium_missing():
@@ -90,13 +76,11 @@ def main() -> None:
     runs, sizes = [], {}
     with lite.serve(site) as (url, served):
         for i in range(args.visits):
-            runs.append(visit(url, served, site, sizes, offline=args.offline and i == args.visits - 1))
+            runs.append(visit(url, served, site, sizes))
             r = runs[-1]
             print(f"visit {i + 1}: interface {r['interface_s']:.1f} s, kernel idle {r['kernel_idle_s']:.1f} s, "
                   f"table {r['table_s']:.1f} s ({r['table_after_run_all_s']:.1f} s after Run All), "
-                  f"{r['bytes'] / 1e6:.1f} MB ({r['gzip_bytes'] / 1e6:.1f} MB gzipped), {r['requests']} requests"
-                  + (f"; offline reload: table in {r['offline_table_s']:.1f} s, "
-                     f"{r['offline_requests_served']} requests reached the server" if "offline_table_s" in r else ""),
+                  f"{r['bytes'] / 1e6:.1f} MB ({r['gzip_bytes'] / 1e6:.1f} MB gzipped), {r['requests']} requests",
                   flush=True)
     median = {key: statistics.median(r[key] for r in runs) for key in
               ("interface_s", "kernel_idle_s", "table_s", "table_after_run_all_s", "bytes", "gzip_bytes")}

@@ -32,24 +32,13 @@ LAB_URL = "lab/index.html?path=play.ipynb"
 BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 # What a cold visit waits for at most (Python starting in the page, on a busy machine).
 KERNEL_TIMEOUT = 300_000
+# The kernel is ready: Notebook 7's indicator reads idle (before, it has no
+# status, then "initializing" and "unknown" while Python starts).
 KERNEL_IDLE_JS = """
 () => {
   const name = document.querySelector('.jp-KernelName');
   const dot = document.querySelector('.jp-Notebook-ExecutionIndicator');
-  return !!name && name.textContent.includes('Pyodide') && !!dot && dot.dataset.status === 'idle'
-    && !!window.__swKernelSeenBusy;
-}
-"""
-# The kernel is idle for real once its status has been something else first
-# (the indicator reads idle before any kernel exists).
-WATCH_KERNEL_JS = """
-() => {
-  const seen = () => {
-    const dot = document.querySelector('.jp-Notebook-ExecutionIndicator');
-    if (dot && dot.dataset.status && dot.dataset.status !== 'idle') window.__swKernelSeenBusy = true;
-  };
-  new MutationObserver(seen).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-status']});
-  seen();
+  return !!name && name.textContent.includes('Pyodide') && !!dot && dot.dataset.status === 'idle';
 }
 """
 
@@ -115,9 +104,7 @@ class Visitor:
             self.blocked.append(f"{request.url} ({failure})")
 
     def new_page(self) -> h.Page:
-        page = h.Page(self.context.new_page())
-        page.page.add_init_script(f"({WATCH_KERNEL_JS})")
-        return page
+        return h.Page(self.context.new_page())
 
 
 class LiteNotebook:
