@@ -959,14 +959,14 @@ class Game(Position):
                 cards = " ".join(str(CARD[c]) for c in pile[-count:])
                 return (f"{cards} do not move together: {self.title} moves runs {_run_words(self.RUNS or '')}, "
                         f"and the run on top of {source} is {_plural(run, 'card')}")
-            limit = self._move_limit(s, t)
-            if limit is not None and count > limit:
-                return self._limit_reason(s, t, count, limit)
         card = pile[-count]
         wants = self._wants(t)
-        if wants is ANY or shape.keys[card] in wants:
-            return None
-        return self._build_reason(t, card)
+        if wants is not ANY and shape.keys[card] not in wants:
+            return self._build_reason(t, card)  # (first: where the card cannot go, the count is beside the point)
+        limit = self._move_limit(s, t) if count > 1 else None
+        if limit is not None and count > limit:
+            return self._limit_reason(s, t, count, limit)
+        return None
 
     def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
         """Play a legal move and return it; raise ``IllegalMoveError`` if not.

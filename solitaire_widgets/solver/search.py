@@ -111,14 +111,18 @@ class Search:
         self.interchangeable = frozenset(shape.interchangeable)
         self.group_of = shape.group_of  # interchangeable piles of one group are alike
         self.targets = frozenset(shape.targets)
+        self.cells = frozenset(shape.cells)
         # one card sent home (a run sent home counts its cards as an action does: ``home_effect``)
         self.to_home = [c < self.nn and c % n in self.foundations for c in range(self.base + len(shape.actions))]
         self.run_home = [self.nn <= c < self.base and c % n in self.foundations for c in range(len(self.to_home))]
         keys = shape.keys
         self.keys = keys
-        # Safe moves need foundations that only grow, and no redeal whose new
-        # order a card leaving the tableau early could change.
-        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations()
+        # Safe moves need foundations that only grow, no redeal whose new
+        # order a card leaving the tableau early could change, and a game won
+        # with every card home: where a game declares its own win (Aces Up's
+        # four aces left), a card on the table may be what lets another go
+        # home, which the test of a safe move does not see.
+        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
@@ -202,7 +206,7 @@ class Search:
             return False
         if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
-        if s in self.targets:
+        if s in self.targets and s not in self.cells:  # (a free cell's card may still go onto the tableau)
             wants = fast.wants_at(s)
             if wants is ANY:
                 record = fast.apply(code)
