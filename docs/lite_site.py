@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 REPO = Path(__file__).resolve().parents[1]
-SOURCES = REPO / "docs" / "lite_sources"  # play.ipynb, wheels.txt, jupyter-lite.json, overrides.json
+SOURCES = REPO / "docs" / "lite_sources"  # play.ipynb, wheels.txt, jupyter-lite.json
 EXAMPLES = REPO / "examples"
 CACHE = REPO / ".cache" / "lite"
 PINS = SOURCES / "wheels.txt"
@@ -340,8 +340,7 @@ def build_app(log: Log) -> Path:
     files.mkdir(parents=True)
     for notebook in notebooks():
         shutil.copy2(notebook, files / notebook.name)
-    for name in ("jupyter-lite.json", "overrides.json"):
-        shutil.copy2(SOURCES / name, work / name)
+    shutil.copy2(SOURCES / "jupyter-lite.json", work / "jupyter-lite.json")
     folder = work / "static" / "pyodide"
     folder.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -361,8 +360,7 @@ def build_app(log: Log) -> Path:
                                      if canonical(w.name.split("-")[0]) in EXTENSION_WHEELS]
     config = {"LiteBuildConfig": {
         "apps": list(APPS), "contents": ["files"], "output_dir": str(app), "ignore_sys_prefix": True,
-        "federated_extensions": extensions, "no_sourcemaps": True, "no_unused_shared_packages": True,
-        "settings_overrides": ["overrides.json"]}}
+        "federated_extensions": extensions, "no_sourcemaps": True, "no_unused_shared_packages": True}}
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))
     shutil.rmtree(app, ignore_errors=True)
     run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work)], log, cwd=work)
