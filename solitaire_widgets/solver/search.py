@@ -54,7 +54,7 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Iterable, Optional
+from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
@@ -465,22 +465,42 @@ class Search:
         The guided pass first when the game has a guide, then, if it ran out
         of positions having skipped a move, the complete pass.
         """
+        return finish(self.steps())
+
+    def steps(self) -> Generator[None, None, tuple[str, list[int], int, Optional[str]]]:
+        """``run()`` in slices: a generator that pauses after each look at the
+        clock and the stop flag (every ``CHECK_EVERY`` positions) and returns
+        what ``run()`` returns.  Where no thread can start (Pyodide in a
+        browser), the caller runs other work between two slices.
+
+        >>> import solitaire_widgets as sw
+        >>> steps = Search(sw.Cruel(seed=1), time_limit=None, max_states=5_000).steps()
+        >>> slices = 0
+        >>> try:
+        ...     while True:
+        ...         next(steps)
+        ...         slices += 1
+        ... except StopIteration as end:
+        ...     result = end.value
+        >>> result[0], slices > 0
+        ('won', True)
+        """
         self.started = time.perf_counter()
         try:
             if self.guide is not None:
                 self.guided = True
-                status, codes = self._best_first()
+                status, codes = yield from self._best_first()
                 self.guided = False
                 if status == "won" or not self.skipped:
                     return status, codes, self.best, None
-            status, codes = self._best_first()
+            status, codes = yield from self._best_first()
             return status, codes, self.best, None
         except _Stop as stop:
             return "unknown", [], self.best, stop.reason
         except KeyboardInterrupt:
             return "unknown", [], self.best, "interrupt"
 
-    def _best_first(self) -> tuple[str, list[int]]:
+    def _best_first(self) -> Generator[None, None, tuple[str, list[int]]]:
         """One pass from the start position: ("won", line) or ("lost", [])."""
         fast = self.fast
         n_cards = self.game.card_count
@@ -549,6 +569,7 @@ class Search:
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:
                         self._check(deadline, max_states)
+                        yield
                     elif max_states is not None and self.states >= max_states:
                         raise _Stop("states")
             return "lost", []
@@ -606,10 +627,32 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     return solution_of(game, Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
 
 
+T = TypeVar("T")
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a generator of slices (``Search.steps``, ``solution_steps``) to its
+    end and return its value.  Ctrl-C between two slices reaches the search
+    as if it came during one, so it still ends with what it found."""
+    try:
+        while True:
+            try:
+                next(steps)
+            except KeyboardInterrupt:
+                steps.throw(KeyboardInterrupt())
+    except StopIteration as end:
+        return end.value
+
+
 def solution_of(game: Game, search: Search) -> Solution:
     """Run ``search`` (made from ``game``) and return its ``Solution``, a
     winning line checked by replaying it on a copy of ``game``."""
-    status, codes, best, stopped_by = search.run()
+    return finish(solution_steps(game, search))
+
+
+def solution_steps(game: Game, search: Search) -> Generator[None, None, Solution]:
+    """``solution_of`` in slices (see ``Search.steps``)."""
+    status, codes, best, stopped_by = yield from search.steps()
     seconds = time.perf_counter() - search.started
     moves = tuple(game.SHAPE.move(c) for c in codes)
     if status == "won":
