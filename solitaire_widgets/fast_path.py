@@ -169,7 +169,8 @@ class FastPath:
                         codes.append(s * n + t)
                     continue
                 if most == SUIT_LENGTH and t in self._foundations and self._suits_home:
-                    if not piles[t] and completes_suit(pile, down[s]):
+                    # a completed suit goes to the first empty foundation (they are alike)
+                    if t == self.first_empty_foundation() and completes_suit(pile, down[s]):
                         codes.append(((SUIT_LENGTH - 1) * n + s) * n + t)
                     continue
                 wants = wanted.get(t)
@@ -321,6 +322,10 @@ class FastPath:
 
     def _state_bytes(self) -> bytes:
         return repr(tuple(getattr(self.game, name) for name in self._state_names)).encode()
+
+    def first_empty_foundation(self) -> Optional[int]:
+        """The first foundation holding no card, in pile order, or None."""
+        return next((f for f in self._foundations if not self.piles[f]), None)
 
     def face_down(self, pile: int) -> int:
         """How many cards at the bottom of pile ``pile`` lie face down (the

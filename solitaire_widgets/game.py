@@ -942,6 +942,9 @@ class Game(Position):
                 return f"{target} holds a completed suit already"
             if count != 13 or not completes_suit(pile, down):
                 return f"{target} takes only a completed suit, king down to ace, all 13 cards at once"
+            first = self._fast.first_empty_foundation()
+            if first != t:
+                return f"a completed suit goes home to the first empty foundation, {self.PILES[first]}"  # type: ignore[index]
             return None
         if role == "cell":
             if count > 1:

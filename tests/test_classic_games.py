@@ -181,7 +181,8 @@ def freecell_moves(game: sw.Game) -> set[str]:
 def spider_moves(game: sw.Game) -> set[str]:
     """Any top part of a column's face-up run built down in suit onto a
     column whose top is one rank higher (any suit) or an empty one; a whole
-    suit, king to ace, on top goes home in one move of 13; deal while the
+    suit, king to ace, on top goes home in one move of 13, to the first
+    empty foundation; deal while the
     stock holds cards and no column is empty."""
     columns, moves = piles(game, "t"), set()
     for s in columns:
@@ -189,8 +190,9 @@ def spider_moves(game: sw.Game) -> set[str]:
         if not cards:
             continue
         run = run_length(cards, game.face_down(s), in_suit)
-        if run == 13:
-            moves |= {written(s, f, 13) for f in piles(game, "f") if not game[f]}
+        empty = [f for f in piles(game, "f") if not game[f]]
+        if run == 13 and empty:
+            moves.add(written(s, empty[0], 13))
         moves |= {written(s, t, k) for t in columns for k in range(1, run + 1)
                   if t != s and (game.top(t) is None or game.top(t).rank == cards[-k].rank + 1)}
     if game["stock"] and all(game[t] for t in columns):
@@ -453,9 +455,10 @@ def test_spider_sends_a_whole_suit_home_and_deals_only_onto_no_empty_column():
     others = {"t1": "8D", "t2": "9D", "t3": "9C", "t4": "9C", "t5": "9H", "t6": "9H", "t7": "10D", "t8": "10D"}
     stock = "2C 2C 3C 3C 4C 4C 6C 6C 7C 7C"
     game = Spider.from_position({"t0": "5H " + suit, **others, "t9": "8C 7H", "stock": stock}, face_down={"t0": 1})
-    assert {str(m) for m in game.legal_moves() if m.target in piles(game, "f")} == {f"t0 f{i} 13" for i in range(8)}
-    assert [str(m) for m in game.safe_drops()] == [f"t0 f{i} 13" for i in range(8)]
+    assert {str(m) for m in game.legal_moves() if m.target in piles(game, "f")} == {"t0 f0 13"}
+    assert [str(m) for m in game.safe_drops()] == ["t0 f0 13"]
     assert game.why_illegal("t0 f0 12") == "f0 takes only a completed suit, king down to ace, all 13 cards at once"
+    assert game.why_illegal("t0 f3 13") == "a completed suit goes home to the first empty foundation, f0"
     assert game.why_illegal("t9 t0 2") == ("8♣ 7♥ do not move together: Spider moves runs built down in suit, "
                                            "and the run on top of t9 is 1 card")
     assert game.is_legal("t9 t1") and game.is_legal("deal") and game.movable("t0") == 13
