@@ -187,8 +187,8 @@ describe("a completed suit", () => {
 
   it("goes home when its king is dragged there", () => {
     const { model, pile, card } = mount(spider);
-    drag(card("t0", 1), pile("f3"));
-    expect(model.sent.at(-1)).toMatchObject({ request: "move", move: "t0 f3 13" });
+    drag(card("t0", 1), pile("f0"));
+    expect(model.sent.at(-1)).toMatchObject({ request: "move", move: "t0 f0 13" });
     expect([...pile("t0").querySelectorAll(".sw-dragging")]).toHaveLength(13); // waiting where they fell
   });
 
