@@ -98,6 +98,7 @@ class FastPath:
         self._do_action = game._do_action
         if self._general:
             cells = set(shape.cells)
+            self._tableau = frozenset(shape.tableau)  # runs move from tableau piles only
             self._cells = cells
             self._run_length = game._run_length if game.RUNS is not None else None
             # Where the game keeps the engine's own run rule, runs are read
@@ -180,16 +181,20 @@ class FastPath:
                     else:
                         takers[key] = [t]
         empty_cells = [t for t in self._cell_targets if not piles[t]]
-        empty_homes = [t for t in self._suit_targets if not piles[t]]
+        # a completed suit goes to the first empty foundation only (they are alike)
+        first_home = self.first_empty_foundation() if self._suit_targets else None
+        empty_homes = [first_home] if first_home in self._suit_targets else []
         run_length, move_limit, down = self._run_length, self._move_limit, self.down
-        links, bound = self._links, self.id_bound
+        links, bound, tableau = self._links, self.id_bound, self._tableau
         codes: list[int] = []
         for s in self._sources:
             pile = piles[s]
             if not pile:
                 continue
             reach = self._reach[s]  # target -> the most cards it takes from s at once
-            if links is not None:
+            if s not in tableau:  # runs move from tableau piles only
+                run = 1
+            elif links is not None:
                 top = len(pile) - 1
                 i, lowest = top, down[s]
                 while i > lowest and links[pile[i - 1] * bound + pile[i]]:
@@ -379,6 +384,10 @@ class FastPath:
     def _state_bytes(self) -> bytes:
         return repr(tuple(getattr(self.game, name) for name in self._state_names)).encode()
 
+    def first_empty_foundation(self) -> Optional[int]:
+        """The first foundation holding no card, in pile order, or None."""
+        return next((f for f in self._foundations if not self.piles[f]), None)
+
     def face_down(self, pile: int) -> int:
         """How many cards at the bottom of pile ``pile`` lie face down (the
         stock counts 0 here: its cards are never turned up where they lie)."""
@@ -502,7 +511,7 @@ def _reach(shape: GameShape, suits_home: bool) -> dict[int, dict[int, int]]:
     (1 onto a free cell); worked out once per game class, read only."""
     cells = set(shape.cells)
     return {s: {t: (1 if t in cells else SUIT_LENGTH if suits_home and t in shape.foundations
-                    else shape.max_run if shape.roles[t] == "tableau" else 1)
+                    else shape.max_run if shape.roles[t] == shape.roles[s] == "tableau" else 1)
                 for t in range(len(shape.piles)) if any(shape.moves[shape.code(s, t, k)] is not None
                                                         for k in range(1, shape.max_run + 1))}
             for s in shape.sources}

@@ -144,7 +144,9 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     (False); ``caption`` a text under the felt.  ``highlight`` outlines
     cards: a ``Card`` or a code like ``"7S"`` (every face-up copy of it) or a
     card id (that one card).  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
-    an action (``"draw"``) or a hint (``game.hint()``).
+    ``"t3 t5 3"`` (a run of three cards: the arrow starts at its bottom card
+    and the run is outlined), an action (``"draw"``) or a hint
+    (``game.hint()``).
     """
     if card_width is not None and width is not None:
         raise ValueError("give card_width or width, not both")
@@ -210,6 +212,11 @@ def _move_of(game: "Game", arrow: Optional[MoveLike]) -> Optional[Move]:
     for pile in (arrow.source, arrow.target):
         if pile not in game.PILES:
             raise ValueError(f"arrow: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
+    if arrow.count > 1:
+        up = len(game.card_ids(arrow.source)) - game.face_down(arrow.source)  # type: ignore[arg-type]
+        if arrow.count > up:
+            cards = f"{up} card{'s' * (up != 1)} of {arrow.source} lie{'s' * (up == 1)}"
+            raise ValueError(f"arrow: only {cards} face up, so no move of {arrow.count} cards starts there")
     return arrow
 
 
@@ -273,6 +280,7 @@ class _Drawing:
         self.layout = layout_for(layouts, width) if width is not None else layouts[0]
         self.geometry = self._geometry(card_width, width)
         self.defs: dict[str, str] = {}  # id (without the prefix) -> its definition
+        self.spots: dict[str, list[tuple[float, float]]] = {}  # pile -> where each card lies (top left), bottom first
 
     # --- where everything lies -----------------------------------------------------------
     def _geometry(self, card_width: Optional[int], width: Optional[int]) -> Geometry:
@@ -474,6 +482,7 @@ class _Drawing:
         pos = fan_positions(n, down, box.fan, box.w, box.h, cw, ch, g.index)
         top = pos[-1] if pos else (0, 0)
         tops[pile] = (box.x + top[0] + cw / 2, box.y + top[1] + ch / 2)  # an arrow to this pile ends here
+        self.spots[pile] = [(box.x + px, box.y + py) for px, py in pos]
         shown = range(n)
         if box.fan == "none":  # a stack: its top card, and the edges of the layers under it
             shown = [i for i in range(n) if i == n - 1 or pos[i] != pos[i + 1]]
@@ -536,8 +545,9 @@ class _Drawing:
 
     def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]]) -> str:
         """An arrow from the card that moves to the card it goes onto (or
-        the empty pile); an action that moves no one card marks the stock
-        (or, in a game without one, says its name)."""
+        the empty pile); for a run, from the run's bottom card, the run
+        outlined.  An action that moves no one card marks the stock (or, in
+        a game without one, says its name)."""
         game, g = self.game, self.geometry
         cw, ch = g.card_width, g.card_height
         if move.action is not None:
@@ -548,6 +558,9 @@ class _Drawing:
         else:
             source, target = move.source, move.target  # type: ignore[assignment]
         (sx, sy), (tx, ty) = tops[source], tops[target]  # the top cards' centres
+        run = ""
+        if move.count > 1:
+            (sx, sy), run = self._run_start(source, move.count, boxes[source].fan)
         length = math.hypot(tx - sx, ty - sy) or 1
         # Stop short of the centre so the head does not cover the card's middle.
         back = min(length / 3, ch * 0.2)
@@ -556,9 +569,31 @@ class _Drawing:
         self._define("m", f'<marker id="\x01m" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" markerHeight="3" '
                           f'orient="auto"><path d="M0 0L10 5 0 10z" fill="{MARK}"/></marker>')
         line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
-        return (f'<g data-arrow="{_text(str(move))}"><line {line} stroke="#000" stroke-opacity=".35" '
+        return (f'<g data-arrow="{_text(str(move))}">{run}<line {line} stroke="#000" stroke-opacity=".35" '
                 f'stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{MARK}" '
                 f'stroke-width="{stroke}" stroke-linecap="round" marker-end="url(#\x01m)"/></g>')
+
+    def _run_start(self, pile: str, count: int, fan: str) -> tuple[tuple[float, float], str]:
+        """Where the arrow of a move of ``count`` cards from ``pile`` starts:
+        the middle of what shows of the run's bottom card (a stack shows
+        only its top card); and the outline around the run."""
+        g = self.geometry
+        cw, ch = g.card_width, g.card_height
+        spots = self.spots[pile]
+        bottom, top = spots[-count], spots[-1]
+        above = spots[-count + 1]  # the next card up the run, which covers the rest of the bottom one
+        if fan == "down":
+            start = (bottom[0] + cw / 2, (bottom[1] + above[1]) / 2)
+        elif fan == "right":
+            start = ((bottom[0] + above[0]) / 2, bottom[1] + ch / 2)
+        else:
+            start = (top[0] + cw / 2, top[1] + ch / 2)
+        x, y = min(bottom[0], top[0]), min(bottom[1], top[1])
+        w, h = max(bottom[0], top[0]) - x + cw, max(bottom[1], top[1]) - y + ch
+        rx = _n(round(cw * 0.08, 1))
+        outline = (f'<rect x="{_n(x - 1.5)}" y="{_n(y - 1.5)}" width="{_n(w + 3)}" height="{_n(h + 3)}" rx="{rx}" '
+                   f'fill="none" stroke="{MARK}" stroke-width="3" data-run="{count}"/>')
+        return start, outline
 
     def _action_mark(self, action: str, boxes: dict[str, PileBox]) -> str:
         g = self.geometry

@@ -57,7 +57,7 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Iterable, Optional
+from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
@@ -140,9 +140,12 @@ class Search:
         self.to_home, self.run_home = _home_moves(shape)
         keys = shape.keys
         self.keys = keys
-        # Safe moves need foundations that only grow, and no redeal whose new
-        # order a card leaving the tableau early could change.
-        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations()
+        # Safe moves need foundations that only grow, no redeal whose new
+        # order a card leaving the tableau early could change, and a game won
+        # with every card home: where a game declares its own win (Aces Up's
+        # four aces left), a card on the table may be what lets another go
+        # home, which the test of a safe move does not see.
+        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
@@ -243,7 +246,7 @@ class Search:
             return False
         if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
-        if s in self.targets and s not in self.cells:
+        if s in self.targets and s not in self.cells:  # (a free cell's card may still go onto the tableau)
             wants = fast.wants_at(s)
             if wants is ANY:
                 record = fast.apply(code)
@@ -501,22 +504,42 @@ class Search:
         The guided pass first when the game has a guide, then, if it ran out
         of positions having skipped a move, the complete pass.
         """
+        return finish(self.steps())
+
+    def steps(self) -> Generator[None, None, tuple[str, list[int], int, Optional[str]]]:
+        """``run()`` in slices: a generator that pauses after each look at the
+        clock and the stop flag (every ``CHECK_EVERY`` positions) and returns
+        what ``run()`` returns.  Where no thread can start (Pyodide in a
+        browser), the caller runs other work between two slices.
+
+        >>> import solitaire_widgets as sw
+        >>> steps = Search(sw.Cruel(seed=1), time_limit=None, max_states=5_000).steps()
+        >>> slices = 0
+        >>> try:
+        ...     while True:
+        ...         next(steps)
+        ...         slices += 1
+        ... except StopIteration as end:
+        ...     result = end.value
+        >>> result[0], slices > 0
+        ('won', True)
+        """
         self.started = time.perf_counter()
         try:
             if self.guide is not None:
                 self.guided = True
-                status, codes = self._best_first()
+                status, codes = yield from self._best_first()
                 self.guided = False
                 if status == "won" or not self.skipped:
                     return status, codes, self.best, None
-            status, codes = self._best_first()
+            status, codes = yield from self._best_first()
             return status, codes, self.best, None
         except _Stop as stop:
             return "unknown", [], self.best, stop.reason
         except KeyboardInterrupt:
             return "unknown", [], self.best, "interrupt"
 
-    def _best_first(self) -> tuple[str, list[int]]:
+    def _best_first(self) -> Generator[None, None, tuple[str, list[int]]]:
         """One pass from the start position: ("won", line) or ("lost", [])."""
         fast = self.fast
         n_cards = self.game.card_count
@@ -588,6 +611,7 @@ class Search:
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:
                         self._check(deadline, max_states)
+                        yield
                     elif max_states is not None and self.states >= max_states:
                         raise _Stop("states")
             return "lost", []
@@ -684,10 +708,32 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     return solution_of(game, Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
 
 
+T = TypeVar("T")
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a generator of slices (``Search.steps``, ``solution_steps``) to its
+    end and return its value.  Ctrl-C between two slices reaches the search
+    as if it came during one, so it still ends with what it found."""
+    try:
+        while True:
+            try:
+                next(steps)
+            except KeyboardInterrupt:
+                steps.throw(KeyboardInterrupt())
+    except StopIteration as end:
+        return end.value
+
+
 def solution_of(game: Game, search: Search) -> Solution:
     """Run ``search`` (made from ``game``) and return its ``Solution``, a
     winning line checked by replaying it on a copy of ``game``."""
-    status, codes, best, stopped_by = search.run()
+    return finish(solution_steps(game, search))
+
+
+def solution_steps(game: Game, search: Search) -> Generator[None, None, Solution]:
+    """``solution_of`` in slices (see ``Search.steps``)."""
+    status, codes, best, stopped_by = yield from search.steps()
     seconds = time.perf_counter() - search.started
     moves = tuple(game.SHAPE.move(c) for c in codes)
     if status == "won":
