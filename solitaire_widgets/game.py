@@ -1194,7 +1194,7 @@ class Game(Position):
         it) that stays as it is when the game moves on.
 
         ``card_width`` (px, default 60) sets the size; or ``width``: the
-        picture the table would draw that wide.  ``labels`` writes the pile
+        picture the table would draw that wide.  ``labels`` (True or False) writes the pile
         ids; ``title`` the status line (True), your own text, or none;
         ``caption`` a line under the felt.  ``highlight`` outlines cards
         (``"7S"``, a ``Card``: every face-up copy; a card id: that card);
