@@ -100,19 +100,18 @@ class CtrlC:
         """Be the SIGINT handler for the length of the block, where Ctrl-C
         raises ``KeyboardInterrupt`` (Python's default, a notebook's) and this
         is the main thread; elsewhere leave the handler alone."""
+        previous = None
         try:
-            ours = (threading.current_thread() is threading.main_thread()
-                    and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
-        except (AttributeError, ValueError):  # a Python without signals
-            ours = False
-        if not ours:
-            yield self
-            return
-        previous = signal.signal(signal.SIGINT, self)
+            if (threading.current_thread() is threading.main_thread()
+                    and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+                previous = signal.signal(signal.SIGINT, self)
+        except (AttributeError, OSError, ValueError):  # a Python without signals
+            previous = None
         try:
             yield self
         finally:
-            signal.signal(signal.SIGINT, previous)
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
 
 
 # --- one deal ----------------------------------------------------------------
