@@ -146,12 +146,17 @@ def test_ctrl_c_stops_winnability_and_keeps_only_the_deals_that_finished(kind, t
         assert group_is_gone(child.pid), "a worker process outlived the run"
 
 
-def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_path):
-    report = tmp_path / "partial.json"
+def start_cli_run(report: Path) -> subprocess.Popen:
+    """The command line's win-rate run on its own pool of two, the table also written to ``report``."""
     command = [sys.executable, "-m", "solitaire_widgets", "winnability", "leap_year", "--deals", str(DEALS),
                "--time-limit", str(TIME_LIMIT), "--jobs", "2", "--json", str(report)]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
-                             start_new_session=True)
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
+                            start_new_session=True)
+
+
+def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_path):
+    report = tmp_path / "partial.json"
+    child = start_cli_run(report)
     try:
         early = wait_for_deals(child)
         sent = time.monotonic()
@@ -204,10 +209,7 @@ def test_a_second_ctrl_c_ends_the_cleanup_at_once_keeps_the_partial_result_and_l
 @pytest.mark.parametrize("gaps", [(0.01,), (0.05,)], ids=["10ms", "50ms"])
 def test_two_quick_ctrl_c_in_the_command_line_print_the_partial_table_and_exit_130(gaps, tmp_path):
     report = tmp_path / "partial.json"
-    command = [sys.executable, "-m", "solitaire_widgets", "winnability", "leap_year", "--deals", str(DEALS),
-               "--time-limit", str(TIME_LIMIT), "--jobs", "2", "--json", str(report)]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
-                             start_new_session=True)
+    child = start_cli_run(report)
     try:
         out, err, _ = interrupt(child, gaps, group=True)
     finally:
