@@ -296,9 +296,12 @@ class Browser:
 
 
 # Console noise of JupyterLab itself (not of our widget) that may show in a
-# throwaway server with no network.  Keep this list short and exact.
+# throwaway server with no network.  Keep this list short and exact.  (The
+# browser's own probe of /favicon.ico at the host's root: Jupyter's server
+# says "Not Found", the static server of the in-browser app "File not found".)
 IGNORED_CONSOLE = (
-    re.compile(r"Failed to load resource: the server responded with a status of 404 \(Not Found\).*favicon"),
+    re.compile(r"Failed to load resource: the server responded with a status of 404 \((Not Found|File not found)\)"
+               r".*/favicon\.ico\b"),
 )
 # Page errors of Jupyter's own bundles, not ours (message, where it is thrown).
 # Notebook 7.6's shortcuts plugin reads settings of a lazily loaded plugin
@@ -322,9 +325,10 @@ class Page:
     def _on_console(self, msg: Any) -> None:
         text = msg.text
         self.console.append(f"{msg.type}: {text}")
-        if msg.type == "error" and not any(p.search(text) for p in IGNORED_CONSOLE):
-            loc = msg.location or {}
-            self.errors.append(f"console.error: {text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+        loc = msg.location or {}
+        said = f"{text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})"
+        if msg.type == "error" and not any(p.search(said) for p in IGNORED_CONSOLE):
+            self.errors.append(f"console.error: {said}")
 
     def _on_page_error(self, err: Any) -> None:
         message, stack = str(getattr(err, "message", err)), str(getattr(err, "stack", "") or "")
