@@ -44,6 +44,10 @@ RED, BLACK = "#c8102e", "#1a1a1a"
 FACE, BACK, BACK_FRAME = "#fff", "#1d4e93", "#f3f0e8"
 FELT, FELT_LIGHT, FELT_EDGE = "#1c6b3d", "#2a8550", "#0f3f23"
 MARK = "#ffd54f"  # highlights and arrows: the table's target colour
+# A move that gave up the win (``mistake``): the red of the table's ring round
+# a card that can never leave, dashed on a white edge, so it differs from
+# ``arrow``'s solid yellow in grey print too.
+MISTAKE = "#d32f2f"
 TITLE_HEIGHT = 24
 LABEL_HEIGHT = 13
 _ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
@@ -134,7 +138,7 @@ class Picture(str):
 
 def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[int] = None, labels: bool = True,
             title: Union[bool, str] = True, highlight: HighlightLike = (), arrow: Optional[MoveLike] = None,
-            caption: str = "") -> Picture:
+            caption: str = "", mistake: Optional[MoveLike] = None) -> Picture:
     """A picture of ``game``'s position (``Game.picture`` calls this).
 
     ``card_width`` (px, default 60) sets the size; or ``width`` (px): the
@@ -144,7 +148,14 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     (False); ``caption`` a text under the felt.  ``highlight`` outlines
     cards: a ``Card`` or a code like ``"7S"`` (every face-up copy of it) or a
     card id (that one card).  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
-    an action (``"draw"``) or a hint (``game.hint()``).
+    an action (``"draw"``) or a hint (``game.hint()``).  ``mistake`` marks
+    a second move, red and dashed, under ``arrow``: the move played where
+    ``arrow`` shows a better one (an analysis's picture).
+
+    >>> import solitaire_widgets as sw
+    >>> pic = picture(sw.Cruel(seed=7), arrow="t1 t8", mistake="redeal")
+    >>> 'data-arrow="t1 t8"' in pic, 'data-mistake="redeal"' in pic
+    (True, True)
     """
     if card_width is not None and width is not None:
         raise ValueError("give card_width or width, not both")
@@ -157,7 +168,8 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
         raise TypeError(f"caption must be a text, not {type(caption).__name__}")
     faces, ids = _highlighted(game, highlight)
     move = _move_of(game, arrow)
-    return _Drawing(game, card_width, width, labels, title, caption, faces, ids, move).picture()
+    wrong = _move_of(game, mistake, "mistake")
+    return _Drawing(game, card_width, width, labels, title, caption, faces, ids, move, wrong).picture()
 
 
 def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[int]]:
@@ -188,8 +200,9 @@ def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[
     return faces, ids
 
 
-def _move_of(game: "Game", arrow: Optional[MoveLike]) -> Optional[Move]:
-    """The move ``arrow`` names, checked against the game's piles and actions."""
+def _move_of(game: "Game", arrow: Optional[MoveLike], name: str = "arrow") -> Optional[Move]:
+    """The move ``arrow`` names, checked against the game's piles and
+    actions (``name``: the argument's name, for errors)."""
     if arrow is None:
         return None
     if not isinstance(arrow, (Move, str)) and hasattr(arrow, "move"):
@@ -200,16 +213,16 @@ def _move_of(game: "Game", arrow: Optional[MoveLike]) -> Optional[Move]:
         try:
             arrow = Move.parse(arrow)
         except ValueError as err:
-            raise ValueError(f"arrow: {err}") from None
+            raise ValueError(f"{name}: {err}") from None
     if not isinstance(arrow, Move):
-        raise TypeError(f"arrow takes a move ('t3 f0', 'draw', a Move or a hint), not {type(arrow).__name__}")
+        raise TypeError(f"{name} takes a move ('t3 f0', 'draw', a Move or a hint), not {type(arrow).__name__}")
     if arrow.action is not None:
         if arrow.action not in game.ACTION_NAMES:
-            raise ValueError(f"arrow: {game.title} has no {arrow.action}")
+            raise ValueError(f"{name}: {game.title} has no {arrow.action}")
         return arrow
     for pile in (arrow.source, arrow.target):
         if pile not in game.PILES:
-            raise ValueError(f"arrow: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
+            raise ValueError(f"{name}: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
     return arrow
 
 
@@ -265,8 +278,9 @@ class _Drawing:
 
     def __init__(self, game: "Game", card_width: Optional[int], width: Optional[int], labels: bool,
                  title: Union[bool, str], caption: str, faces: set[int], ids: set[int],
-                 move: Optional[Move]) -> None:
+                 move: Optional[Move], mistake: Optional[Move] = None) -> None:
         self.game, self.labels, self.caption, self.move = game, labels, caption, move
+        self.mistake = mistake
         self.faces, self.ids = faces, ids
         self.title, self.status = self._heading() if title is True else (title or "", "")
         layouts = game.layouts()
@@ -423,6 +437,8 @@ class _Drawing:
         tops: dict[str, tuple[float, float]] = {}
         for pile in self.layout.piles:
             body.append(self._pile(pile, boxes[pile], tops))
+        if self.mistake is not None:  # under the better move's arrow
+            body.append(self._arrow(self.mistake, boxes, tops, wrong=True))
         if self.move is not None:
             body.append(self._arrow(self.move, boxes, tops))
         if self.title or self.status:
@@ -534,16 +550,18 @@ class _Drawing:
                        f'font-size="{_n(round(size, 1))}" fill="#fff" fill-opacity=".78"{spacing}>{_text(text)}</text>')
         return "".join(out)
 
-    def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]]) -> str:
+    def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]],
+               wrong: bool = False) -> str:
         """An arrow from the card that moves to the card it goes onto (or
         the empty pile); an action that moves no one card marks the stock
-        (or, in a game without one, says its name)."""
+        (or, in a game without one, says its name).  ``wrong``: the
+        ``mistake`` arrow, red and dashed on a white edge."""
         game, g = self.game, self.geometry
         cw, ch = g.card_width, g.card_height
         if move.action is not None:
             pair = game.DRAWS.get(move.action)
             if pair is None:
-                return self._action_mark(move.action, boxes)
+                return self._action_mark(move.action, boxes, wrong)
             source, target = pair
         else:
             source, target = move.source, move.target  # type: ignore[assignment]
@@ -553,26 +571,34 @@ class _Drawing:
         back = min(length / 3, ch * 0.2)
         ex, ey = tx - (tx - sx) * back / length, ty - (ty - sy) * back / length
         stroke = max(3, round(cw * 0.07))
-        self._define("m", f'<marker id="\x01m" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" markerHeight="3" '
-                          f'orient="auto"><path d="M0 0L10 5 0 10z" fill="{MARK}"/></marker>')
+        colour, key = (MISTAKE, "w") if wrong else (MARK, "m")
+        self._define(key, f'<marker id="\x01{key}" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" '
+                          f'markerHeight="3" orient="auto"><path d="M0 0L10 5 0 10z" fill="{colour}"/></marker>')
         line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
-        return (f'<g data-arrow="{_text(str(move))}"><line {line} stroke="#000" stroke-opacity=".35" '
-                f'stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{MARK}" '
-                f'stroke-width="{stroke}" stroke-linecap="round" marker-end="url(#\x01m)"/></g>')
+        edge, dash = ('#fff" stroke-opacity=".9', f'butt" stroke-dasharray="{stroke * 2} {_n(stroke * 1.5)}') \
+            if wrong else ('#000" stroke-opacity=".35', "round")
+        return (f'<g data-{"mistake" if wrong else "arrow"}="{_text(str(move))}"><line {line} stroke="{edge}" '
+                f'stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{colour}" '
+                f'stroke-width="{stroke}" stroke-linecap="{dash}" marker-end="url(#\x01{key})"/></g>')
 
-    def _action_mark(self, action: str, boxes: dict[str, PileBox]) -> str:
+    def _action_mark(self, action: str, boxes: dict[str, PileBox], wrong: bool = False) -> str:
+        """An action's name on the stock (outlined), or over the table in a
+        game without one; the ``mistake``'s in red, under the other's place."""
         g = self.geometry
         cw, ch = g.card_width, g.card_height
         stock = next(iter(self.game.piles_of("stock")), None)
-        out = [f'<g data-arrow="{_text(action)}">']
+        out = [f'<g data-{"mistake" if wrong else "arrow"}="{_text(action)}">']
         if stock is not None:
             box = boxes[stock]
-            out.append(self._outline(box.x, box.y, cw, ch))
+            if not wrong:
+                out.append(self._outline(box.x, box.y, cw, ch))
             x, y = box.x + cw / 2, box.y + ch / 2
         else:
             x, y = g.width / 2, boxes[self.layout.piles[0]].y - 4
         w = 8 * len(action) + 16
+        y += 24 if wrong else 0
+        fill, ink = (MISTAKE, "#fff") if wrong else (MARK, BLACK)
         out.append(f'<rect x="{_n(round(x - w / 2, 1))}" y="{_n(round(y - 10, 1))}" width="{w}" height="20" rx="10" '
-                   f'fill="{MARK}"/><text x="{_n(round(x, 1))}" y="{_n(round(y + 4.5, 1))}" font-size="13" '
-                   f'fill="{BLACK}">{_text(action)}</text></g>')
+                   f'fill="{fill}"/><text x="{_n(round(x, 1))}" y="{_n(round(y + 4.5, 1))}" font-size="13" '
+                   f'fill="{ink}">{_text(action)}</text></g>')
         return "".join(out)

@@ -1,0 +1,207 @@
+"""The move that lost it: ``analyse`` (also ``Game.analyse``) judges every
+position of a game's history, and ``check_move`` one move before it is
+played (the table's guard, a puzzle's answer).
+
+A position is *won* when a win is still possible from it, *lost* when none
+is, *unknown* when the search did not decide in the time given.  Verdicts
+follow the history: if a position is won, every earlier one is too (the
+moves played lead to it); if one is lost, so is every later one.  So the
+analysis searches a few positions, halving the stretch between the last
+position proved won and the first proved lost, and infers the rest.  It
+never calls a position lost that no search proved lost, or that no later
+proof covers: a position it could not decide stays unknown.
+
+>>> import solitaire_widgets as sw
+>>> game = sw.Cruel(seed=1)
+>>> for move in ["t4 t11", "redeal"]: _ = game.play(move)
+>>> a = game.analyse(time_limit=None, max_states=5_000)
+>>> a.verdicts, a.losing_move
+(('won', 'won', 'won'), None)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable, Mapping, Optional
+
+from ..game import Game, MoveLike
+from ..moves import Move
+from .checks import check_callbacks, check_game, check_limits
+from .hint import line_ahead
+from .reports import Analysis, MoveCheck
+from .results import Solution
+from .search import solve
+
+
+def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optional[int] = None,
+            progress: Optional[Callable[[int, float], None]] = None,
+            stop: Optional[Callable[[], bool]] = None) -> Analysis:
+    """Judge every position of ``game``'s history; ``game`` is not changed.
+
+    ``time_limit``: seconds for the whole analysis, shared among the
+    searches still needed; ``max_states``: positions per search (with
+    ``time_limit=None`` the analysis is deterministic).  ``progress(searched,
+    seconds)`` is called after each position searched; ``stop()`` returning
+    True ends the analysis.  Positions on the game's own ``winning_line``
+    are won without a search.  An analysis cut short (the time limit,
+    ``stop()`` or Ctrl-C, see ``Analysis.stopped_by``) keeps what it proved
+    and calls the rest unknown.
+
+    >>> import solitaire_widgets as sw
+    >>> game = sw.Cruel(seed=1)
+    >>> for move in ["t4 t11", "t4 f3", "redeal"]: _ = game.play(move)
+    >>> a = analyse(game, time_limit=None, max_states=5_000)
+    >>> a.verdicts, a.losing_move, a.played
+    (('won', 'won', 'won', 'lost'), 2, Move('redeal'))
+    >>> a.better, len(a.line)
+    (Move('t4', 't3'), 76)
+    """
+    check_game(game)
+    time_limit, max_states = check_limits(time_limit, max_states)
+    check_callbacks(progress, stop)
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    final = game.copy()
+    positions = [position for _, position in final.replay()]
+    n = len(positions) - 1
+    history = final.history
+    # Proved won up to ``lo`` (-1: none), lost from ``hi`` (n + 1: none).
+    lo, hi = -1, n + 1
+    lines: dict[int, tuple[Move, ...]] = {}  # won positions: a winning line from there
+    searched: dict[int, Solution] = {}
+    known = game.winning_line
+    if known:
+        on = 0  # how far the history follows the game's own line
+        while on < min(n, len(known)) and history[on] == known[on]:
+            on += 1
+        lo, lines[on] = on, known[on:]
+    end = positions[n]
+    if end.status == "won":
+        lo = n
+    elif end.status == "lost":
+        hi = n
+    stopped_by = None
+    while hi - lo > 1:
+        untried = [i for i in range(lo + 1, hi) if i not in searched]
+        if not untried:
+            break  # every position left in between was searched, undecided
+        i = _next_probe(lo, hi, searched, n)
+        limit = None
+        if deadline is not None:
+            # the time left, shared among the searches a halving still needs
+            limit = (deadline - time.perf_counter()) / max(1, math.ceil(math.log2(len(untried) + 1)))
+            if limit <= 0.001:
+                stopped_by = "time"
+                break
+        solution = solve(positions[i], time_limit=limit, max_states=max_states, stop=stop)
+        searched[i] = solution
+        if solution.status == "won":
+            lo, lines[i] = i, solution.moves
+        elif solution.status == "lost":
+            hi = i
+        elif solution.stopped_by in ("stopped", "interrupt"):
+            stopped_by = solution.stopped_by
+            break
+        if progress is not None:
+            progress(len(searched), time.perf_counter() - started)
+    if stopped_by is None and deadline is not None and hi - lo > 1 and any(
+            s.stopped_by == "time" for s in searched.values()):
+        stopped_by = "time"
+    verdicts = tuple("won" if i <= lo else "lost" if i >= hi else "unknown" for i in range(n + 1))
+    losing = lo if 0 <= lo and hi == lo + 1 <= n else None
+    why = searched.get(hi)
+    if why is not None:
+        reason, cards = why.reason, why.reason_cards
+    elif hi == n:
+        reason, cards = end.end_reason or "", ()
+    else:
+        reason, cards = "", ()
+    line = lines[losing] if losing is not None else ()
+    return Analysis(final, verdicts, losing, line[0] if line else None, line, reason, cards, searched,
+                    time.perf_counter() - started, stopped_by)
+
+
+def _next_probe(lo: int, hi: int, searched: Mapping[int, Solution], n: int) -> int:
+    """The next position to search, between ``lo`` (proved won up to there)
+    and ``hi`` (proved lost from there), some of which is untried.
+
+    First the game's last position when it is not decided (whether a game
+    still going can be won decides everything); then the middle of the
+    wider of the two untried stretches next to ``lo`` and ``hi``, so that a
+    position the search cannot decide is followed by one nearer a decided
+    one (positions near the end of a lost game are proved lost sooner);
+    when both are searched, the middle of the widest untried stretch.
+
+    >>> _next_probe(-1, 101, {}, 100), _next_probe(-1, 100, {}, 100)
+    (100, 49)
+    >>> _next_probe(-1, 100, {49: None, 75: None}, 100)  # (-1, 49) is wider than (75, 100)
+    24
+    """
+    if hi > n and n not in searched:
+        return n
+    inside = sorted(i for i in searched if lo < i < hi)
+    edges = {(lo, inside[0] if inside else hi), (inside[-1] if inside else lo, hi)}
+    gaps = [(a, b) for a, b in edges if b - a > 1]
+    if not gaps:
+        points = [lo, *inside, hi]
+        gaps = [(a, b) for a, b in zip(points, points[1:]) if b - a > 1]
+    a, b = max(gaps, key=lambda gap: (gap[1] - gap[0], -gap[0]))
+    return (a + b) // 2
+
+
+def check_move(game: Game, move: MoveLike, *, time_limit: Optional[float] = 0.5, max_states: Optional[int] = None,
+               stop: Optional[Callable[[], bool]] = None) -> MoveCheck:
+    """Whether playing ``move`` now would give up the win, before it is
+    played (``game`` is not changed): a ``MoveCheck`` with the verdicts of
+    the position before and after it, why no win is left after it, and a
+    move that keeps the win.
+
+    The position after the move is searched first (``time_limit`` seconds
+    in all, ``max_states`` positions per search); the one before only when
+    no win is left after it, unless the game's ``winning_line`` already
+    says.  What a search did not decide is ``"unknown"``; Ctrl-C raises
+    ``KeyboardInterrupt``.  An illegal move raises ``IllegalMoveError``.
+
+    >>> import solitaire_widgets as sw
+    >>> game = sw.Cruel(seed=1)
+    >>> for move in ["t4 t11", "t4 f3"]: _ = game.play(move)
+    >>> check = check_move(game, "redeal", time_limit=None, max_states=5_000)
+    >>> check.gives_up_win, check.better
+    (True, Move('t4', 't3'))
+    >>> check_move(game, "t4 t3", time_limit=None, max_states=5_000).after
+    'won'
+    """
+    check_game(game)
+    time_limit, max_states = check_limits(time_limit, max_states)
+    check_callbacks(None, stop)
+    started = time.perf_counter()
+    after_game = game.copy(history=False)
+    parsed = after_game.play(move)  # an illegal move raises IllegalMoveError here
+    ahead = line_ahead(game)
+    before, line = ("won", ahead) if ahead else ("unknown", ())
+    if ahead and ahead[0] == parsed:
+        return MoveCheck(parsed, "won", "won", line=ahead[1:], seconds=time.perf_counter() - started)
+    share = time_limit if time_limit is None or ahead else time_limit / 2
+    after, reason, cards, after_line = _verdict(after_game, share, max_states, stop)
+    if after == "won":
+        return MoveCheck(parsed, "won", "won", line=after_line, seconds=time.perf_counter() - started)
+    if after == "lost" and not ahead:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - started)
+        if left is None or left > 0.001:
+            before, _, _, line = _verdict(game, left, max_states, stop)
+    better = line[0] if before == "won" and after == "lost" else None
+    return MoveCheck(parsed, before, after, reason, cards, better, line if better else (),
+                     time.perf_counter() - started)
+
+
+def _verdict(game: Game, time_limit: Optional[float], max_states: Optional[int],
+             stop: Optional[Callable[[], bool]]) -> tuple[str, str, tuple[int, ...], tuple[Move, ...]]:
+    """(verdict, why lost, the cards that says it about, a winning line) of
+    ``game``'s position; Ctrl-C raises ``KeyboardInterrupt``."""
+    if game.status != "playing":
+        return game.status, "" if game.status == "won" else game.end_reason or "", (), ()
+    solution = solve(game, time_limit=time_limit, max_states=max_states, stop=stop)
+    if solution.stopped_by == "interrupt":
+        raise KeyboardInterrupt
+    return solution.status, solution.reason, solution.reason_cards, solution.moves

@@ -1,0 +1,126 @@
+"""How hard a winnable deal is: ``grade`` plays it as players who look a
+little, then further, ahead before each move, and grades it by the
+shortest look-ahead that wins it.
+
+The *look-ahead player* of budget N searches N positions from where it
+stands (the solver's search, never entering a position it has been
+through), plays the first move of the best line it found, and looks again;
+when its search finds a whole winning line it has won.  Its budget is how
+far ahead it looks: 10 positions is a couple of moves, 300 a good stretch
+of the game.  A deal is
+
+* **easy** when the player looking ``LADDER[0]`` positions ahead wins it,
+* **medium** when it takes ``LADDER[1]``,
+* **hard** when it takes ``LADDER[2]``,
+* **expert** when none of them wins it: only a longer search does (the
+  solver's, which won it).
+
+The measure is checked against a player that did not define it
+(``benchmarks/teaching.py``, docs/solver.md): a player without any
+look-ahead, which follows the game's usual way of winning with random slips,
+wins a smaller share of the deals of each grade than of the grade before.
+
+>>> import solitaire_widgets as sw
+>>> g = grade(sw.Cruel(seed=20))
+>>> g.level, g.lookahead
+('medium', 30)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Optional
+
+from ..game import Game
+from .checks import check_callbacks, check_game, check_limits
+from .reports import Grade
+from .search import Search, solve
+
+GRADES = ("easy", "medium", "hard", "expert")
+LADDER = (10, 30, 100)  # positions the look-ahead player searches before each move, grade by grade
+MAX_MOVES = 2000  # a look-ahead player's game ends after this many moves
+
+
+def lookahead_game(game: Game, lookahead: int, *, stop: Optional[Callable[[], bool]] = None,
+                   deadline: Optional[float] = None, max_moves: int = MAX_MOVES) -> tuple[str, int]:
+    """Play ``game`` (a copy of it) as the look-ahead player that searches
+    ``lookahead`` positions before each move; return (end, moves played):
+    end is ``"won"``, ``"lost"`` (no move left, or every move left goes back
+    to a position it has been through), or ``"stopped"`` (``stop()``, the
+    ``deadline`` or Ctrl-C: see ``time.perf_counter``).
+
+    >>> import solitaire_widgets as sw
+    >>> lookahead_game(sw.Cruel(seed=38), 10)
+    ('won', 70)
+    """
+    position = game.copy(history=False)
+    shape = position.SHAPE
+    passed = {position.search_key()}
+    played = 0
+    while position.status == "playing" and played < max_moves:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return "stopped", played
+        search = Search(position, time_limit=None, max_states=lookahead, avoid=passed, stop=stop)
+        status, codes, _, stopped_by = search.run()
+        if stopped_by == "interrupt":
+            raise KeyboardInterrupt
+        if stopped_by == "stopped":
+            return "stopped", played
+        if status == "won":
+            return "won", played + len(codes)
+        if status == "lost" and not search.avoided:
+            return "lost", played  # proved: no line from here wins
+        code = search.best_line[0] if search.best_line else search.first_onward(search.avoid | {search.fast.search_key()})
+        if code is None:
+            return "lost", played  # every move goes back to where it has been
+        position.play(shape.move(code))
+        passed.add(position.search_key())
+        played += 1
+    return ("won" if position.status == "won" else "lost"), played
+
+
+def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optional[int] = None,
+          stop: Optional[Callable[[], bool]] = None) -> Grade:
+    """The grade of ``game``'s deal (its start, whatever was played since):
+    easy, medium, hard or expert (see the module's docstring).
+
+    The deal must be winnable: its ``winning_line``, or a win the solver
+    finds in ``max_states`` positions (default: as many as
+    ``winnable_deal`` searches), else a ``ValueError``.  ``time_limit``
+    bounds the grading; ``stop()`` ends it.  A grading cut short has no
+    ``level`` and says why in ``stopped_by``.
+
+    >>> import solitaire_widgets as sw
+    >>> print(grade(sw.Cruel(seed=38)))
+    easy: a player looking 10 positions ahead before each move wins it (the solver's line: 65 moves)
+    """
+    from .deals import DEAL_STATES
+
+    check_game(game)
+    time_limit, max_states = check_limits(time_limit, max_states)
+    check_callbacks(None, stop)
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    deal = next(iter(game.replay()))[1]
+    line = game.winning_line
+    if not line:
+        solution = solve(deal, time_limit=time_limit, max_states=DEAL_STATES if max_states is None else max_states,
+                         stop=stop)
+        if solution.stopped_by == "interrupt":
+            raise KeyboardInterrupt
+        if solution.status != "won":
+            if solution.stopped_by in ("time", "stopped"):
+                return Grade(None, None, (), 0, time.perf_counter() - started, solution.stopped_by)
+            raise ValueError(f"grade needs a winnable deal: the solver found no win of {game!r}'s deal "
+                             f"({solution})")
+        line = solution.moves
+    played = []
+    for rung, lookahead in enumerate(LADDER):
+        end, moves = lookahead_game(deal, lookahead, stop=stop, deadline=deadline)
+        if end == "stopped":
+            why = "stopped" if stop is not None and stop() else "time"
+            return Grade(None, None, tuple(played), len(line), time.perf_counter() - started, why)
+        played.append((lookahead, end == "won", moves))
+        if end == "won":
+            return Grade(GRADES[rung], lookahead, tuple(played), len(line), time.perf_counter() - started)
+    return Grade(GRADES[-1], None, tuple(played), len(line), time.perf_counter() - started)
