@@ -58,8 +58,10 @@ _DOWN_SUITS = {
     "alternate_colours": lambda top, card: (top in "HD") != (card in "HD"),
     "any_suit": lambda top, card: True,
 }
-_DOWN_WORDS = {"in_suit": "down in suit", "alternate_colours": "down in alternating colours",
-               "any_suit": "down by rank, any suit"}
+# How each building rule reads: "Klondike builds down in alternating colours";
+# the game's RUNS of the same name move runs "built down in alternating colours".
+DOWN_WORDS = {"in_suit": "down in suit", "alternate_colours": "down in alternating colours",
+              "any_suit": "down by rank, any suit"}
 KING_FACES = (12, 25, 38, 51)
 
 
@@ -106,4 +108,4 @@ def down_refusal(title: str, pile_id: str, pile: Sequence[int], card: int, rule:
         takes = f"only a {'black' if top.color == 'red' else 'red'} {rank_word(top.rank - 1)}"
     else:
         takes = f"only {describe_rank(top.rank - 1)}"
-    return f"{moving} cannot go on {top} ({pile_id}): {title} builds {_DOWN_WORDS[rule]}, so {top} takes {takes}"
+    return f"{moving} cannot go on {top} ({pile_id}): {title} builds {DOWN_WORDS[rule]}, so {top} takes {takes}"

@@ -178,6 +178,16 @@ def pack(decks: int = 1, suits: str = "SHDC") -> tuple[int, ...]:
     return tuple(sorted(k * 52 + face for face in faces for k in range(copies)))
 
 
+def run_text(cards: Sequence[Card]) -> str:
+    """A run of cards in a few characters, its bottom card first: "8♠…5♥"
+    (one card: "8♠").
+
+    >>> run_text([Card(8, "S"), Card(7, "H"), Card(6, "C")]), run_text([Card(1, "D")])
+    ('8♠…6♣', 'A♦')
+    """
+    return str(cards[0]) if len(cards) == 1 else f"{cards[0]}…{cards[-1]}"
+
+
 def card_ids_of_deck(deck: Iterable[CardLike], pack_ids: Union[int, Sequence[int]], game_title: str) -> list[int]:
     """Turn an explicit deck (cards or card strings) into physical card ids.
 

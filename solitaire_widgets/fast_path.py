@@ -95,6 +95,7 @@ class FastPath:
         self._do_action = game._do_action
         if self._general:
             cells = set(shape.cells)
+            self._tableau = frozenset(shape.tableau)  # runs move from tableau piles only
             self._cells = cells
             self._run_length = game._run_length if game.RUNS is not None else None
             self._move_limit = game._move_limit
@@ -102,7 +103,8 @@ class FastPath:
             # source -> its targets, each with the most cards it takes at once
             self._routes_out = {
                 s: tuple((t, 0 if t in cells else (SUIT_LENGTH if self._suits_home and t in self._foundations
-                                                   else (shape.max_run if shape.roles[t] == "tableau" else 1)))
+                                                   else (shape.max_run if shape.roles[t] == shape.roles[s] == "tableau"
+                                                         else 1)))
                          for t in range(n) if any(shape.moves[shape.code(s, t, k)] is not None
                                                   for k in range(1, shape.max_run + 1)))
                 for s in shape.sources}
@@ -160,7 +162,7 @@ class FastPath:
             pile = piles[s]
             if not pile:
                 continue
-            run = 1 if self._run_length is None else self._run_length(s)
+            run = 1 if self._run_length is None or s not in self._tableau else self._run_length(s)
             for t, most in self._routes_out[s]:
                 if most == 0:  # a free cell: one card, when it is empty
                     if not piles[t]:

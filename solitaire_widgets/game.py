@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 from .arguments import whole_number
+from .building import DOWN_WORDS
 from .cards import CARD, FACE, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
 from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
@@ -116,10 +117,11 @@ class Game(Position):
     ROLES: ClassVar[Mapping[str, Role]] = {}
     # source pile -> piles its cards may go to (the routes of the rules)
     ROUTES: ClassVar[dict[str, tuple[str, ...]]] = {}
-    # Which cards move together from the top of a tableau pile (None: one card
-    # at a time), a rule of ``shape.RUN_RULES``: "down_in_suit",
-    # "down_alternate_colours", "down_any_suit" or "face_up"; any run at the
-    # top may move, or the top part of it.
+    # Which cards move together from the top of a tableau pile onto another
+    # (None: one card at a time), a rule of ``shape.RUN_RULES``:
+    # "down_in_suit", "down_alternate_colours", "down_any_suit" or "face_up";
+    # any run at the top may move, or the top part of it.  Cards leave other
+    # piles (waste, reserve, cells) one at a time.
     RUNS: ClassVar[Optional[str]] = None
     # How many cards may move at once: "none" (the whole run), or
     # "free_cells", (empty free cells + 1) × 2^(empty tableau piles besides
@@ -826,7 +828,7 @@ class Game(Position):
         i = self._pile_index(pile)
         if i not in self.SHAPE.sources or len(self._piles[i]) <= self._down[i]:
             return 0
-        return 1 if self.RUNS is None else self._run_length(i)
+        return 1 if self.RUNS is None or i not in self._TABLEAU else self._run_length(i)
 
     def explain(self) -> str:
         """The position in short sentences: what can move where, what cannot
@@ -949,12 +951,14 @@ class Game(Position):
                 return f"{target} holds {CARD[self._piles[t][-1]]} already: a free cell holds one card"
             return None
         if count > 1:
+            if self._ROLE_AT[s] != "tableau" and self.RUNS is not None:
+                return f"cards leave {source} one at a time: only a tableau pile's runs move together"
             if count > shape.max_run or shape.moves[shape.code(s, t, count)] is None:
                 return f"{target} takes one card at a time, not {count}"
             run = self._run_length(s)
             if count > run:
                 cards = " ".join(str(CARD[c]) for c in pile[-count:])
-                return (f"{cards} do not move together: {self.title} moves runs {_RUN_WORDS[self.RUNS or '']}, "
+                return (f"{cards} do not move together: {self.title} moves runs {_run_words(self.RUNS or '')}, "
                         f"and the run on top of {source} is {_plural(run, 'card')}")
             limit = self._move_limit(s, t)
             if limit is not None and count > limit:
@@ -1346,11 +1350,6 @@ def _pack_limit(game: Game, card: Card, copies: int) -> str:
     return f"{game.title}'s pack holds {card} {copies} times, and no more"
 
 
-# How each rule of ``RUNS`` reads in a sentence: "Klondike moves runs built down in alternating colours".
-_RUN_WORDS = {
-    "down_in_suit": "built down in suit",
-    "down_alternate_colours": "built down in alternating colours",
-    "down_any_suit": "built down by rank",
-    "face_up": "of face-up cards",
-    "": "",
-}
+def _run_words(rule: str) -> str:
+    """How a rule of ``RUNS`` reads: "built down in alternating colours"."""
+    return "of face-up cards" if rule == "face_up" else f"built {DOWN_WORDS[rule.removeprefix('down_')]}"

@@ -12,11 +12,16 @@ go through ``gymnasium.make``:
 >>> obs.shape, int(env.action_space.n), int(info["action_mask"].sum()) > 0
 ((17, 52), 181, True)
 
-**Actions** are a fixed ``Discrete(n)``: one action per (source, target) pair
-the game's rules can ever allow (its routes, ``Game.ROUTES``), then one per
-stock action (``draw``, ``deal``, ``redeal``).  ``env.unwrapped.actions[i]``
-is the ``Move`` of action ``i``; ``info["action_mask"]`` (``int8``, 1 =
-legal now) marks the legal ones, so ``env.action_space.sample(mask=...)``
+**Actions** are a fixed ``Discrete(n)``: one action per move the game's
+rules can ever allow between two piles (its routes, ``Game.ROUTES``), then
+one per stock action (``draw``, ``deal``, ``redeal`` … the game's own
+words).  In a game that moves runs of cards (``Game.RUNS``) a pair of piles
+has one action per number of cards: ``t3 t5``, ``t3 t5 2``, ``t3 t5 3`` …
+up to the longest run the game allows (a free cell takes one card; where
+foundations take a completed suit, only the 13-card move goes there).
+``env.unwrapped.actions[i]`` is the ``Move`` of action ``i`` (its
+``count`` says how many cards it moves); ``info["action_mask"]`` (``int8``,
+1 = legal now) marks the legal ones, so ``env.action_space.sample(mask=...)``
 picks a legal move.  The environment's ``action_masks()`` method returns the
 same mask; through wrappers reach it as
 ``env.get_wrapper_attr("action_masks")()`` (how sb3-contrib's
@@ -26,17 +31,23 @@ does not change, the reward is 0 and ``info["illegal"]`` holds the engine's
 reason.
 
 **Observations** are an ``int16`` array of shape ``(len(PILES) + 1,
-card_count)``.  Row ``p`` is pile ``PILES[p]``, its cards from the top down:
-``0`` no card, ``1``–``52`` a face-up card (``suit_index * 13 + rank``,
-suits in the order ♠ ♥ ♦ ♣), ``53`` a face-down card (its face stays
-hidden).  The last row holds the number of redeals made in column 0 (capped
-at 53), zeros elsewhere.
+card_count)`` (``card_count``: the cards of a deal under the options, 52 a
+deck, 104 for two).  Row ``p`` is pile ``PILES[p]``, its cards from the top
+down: ``0`` no card, ``1``–``52`` a face-up card (its face, ``suit_index *
+13 + rank``, suits in the order ♠ ♥ ♦ ♣: copies of a card in games of
+several decks look alike), ``53`` a face-down card (its face stays hidden).
+The last row holds the number of redeals made in column 0 (capped at 53),
+zeros elsewhere.  A run is read off its pile's row.
 
-**Reward**: the cards the step sent to the foundations (1 for a move home),
-plus ``WIN_BONUS`` when the step wins the game.  An episode ends
-(``terminated``) when the game is won or lost; the registered environments
-stop it after ``MAX_EPISODE_STEPS`` steps (``truncated``), since Cruel's
-redeals and Midshipman's lone-card moves can go on for ever.
+**Reward**: the cards the step sent to the foundations (1 for a move home,
+13 for a completed suit), plus ``WIN_BONUS`` when the step wins the game.
+An episode ends (``terminated``) when the game is over as ``game.status``
+says: won (every card home, or the game's own declared win, ``_won``) or
+lost (no legal move left, or the game's own declared loss, ``_lost``);
+``info["end_reason"]`` says why in words.  The registered environments stop
+an episode after ``MAX_EPISODE_STEPS`` steps (``truncated``), since
+Cruel's redeals and Midshipman's lone-card moves, and any game that
+declares ``CAN_CYCLE``, can go on for ever.
 
 ``reset(seed=...)`` seeds the environment's generator, which draws the
 game's seed; ``reset(options={"game_seed": 7})`` deals the game of seed 7
@@ -71,7 +82,7 @@ RESET_OPTIONS = ("game_seed", "deck")
 WIN_BONUS = 50
 MAX_EPISODE_STEPS = 1000
 FACE_DOWN = 53
-_CODES = np.array([face + 1 for face in FACE], dtype=np.int16)  # card id -> 1..52
+_CODES = np.array([face + 1 for face in FACE], dtype=np.int16)  # card id (every id a pack may hold) -> 1..52
 
 _ENV_IDS: dict[str, str] = {}
 # game name -> its environment id, for every registered game (read-only)
@@ -119,9 +130,11 @@ class SolitaireEnv(gymnasium.Env):
         self.actions = action_moves(self._cls)
         self._index = {move: i for i, move in enumerate(self.actions)}
         self.action_space = spaces.Discrete(len(self.actions))
-        shape = (len(self._cls.PILES) + 1, 52 * self._cls.decks)
-        self.observation_space = spaces.Box(0, FACE_DOWN, shape=shape, dtype=np.int16)
         self.game: Game = self._cls(seed=0, **self._options)
+        # One column per card of a deal: the pack the options choose (Spider's
+        # suits option keeps 104 cards in two decks, a smaller pack fewer).
+        shape = (len(self._cls.PILES) + 1, self.game.card_count)
+        self.observation_space = spaces.Box(0, FACE_DOWN, shape=shape, dtype=np.int16)
 
     # --- what the agent sees -------------------------------------------------------
     def _observation(self) -> np.ndarray:
@@ -153,8 +166,8 @@ class SolitaireEnv(gymnasium.Env):
 
     def _info(self, status: str, **extra: Any) -> dict[str, Any]:
         game = self.game
-        return {"action_mask": self.action_masks(), "status": status, "game_seed": game.seed,
-                "cards_home": game.cards_home, "score": game.score, **extra}
+        return {"action_mask": self.action_masks(), "status": status, "end_reason": game.end_reason,
+                "game_seed": game.seed, "cards_home": game.cards_home, "score": game.score, **extra}
 
     # --- the Gymnasium API ------------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None,

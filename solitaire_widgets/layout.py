@@ -165,18 +165,21 @@ def run(piles: Iterable[str], row: int, col: float, *, step: float = 1, **slot: 
 
 def default_layout(piles: Sequence[str], roles: Mapping[str, str]) -> Layout:
     """The layout of a game that declares none: its stock, waste and reserve
-    in the top row at the left, its foundations at the right of that row,
-    its tableau fanned down in the row under it, centred.
+    in the top row at the left, then its free cells, its foundations at the
+    right of that row, its tableau fanned down in the row under it, centred.
 
     >>> lay = default_layout(("stock", "f0", "t0", "t1"), {"stock": "stock", "f0": "foundation",
     ...                      "t0": "tableau", "t1": "tableau"})
     >>> [(s.pile, s.row, s.col) for s in lay.slots]
     [('stock', 0, 0), ('f0', 0, 1), ('t0', 1, 0.0), ('t1', 1, 1.0)]
+    >>> [s.pile for s in default_layout(("c0", "f0", "t0"), {"c0": "cell", "f0": "foundation", "t0": "tableau"}).slots]
+    ['c0', 'f0', 't0']
     """
     top = [p for p in piles if roles[p] in ("stock", "waste", "reserve")]
+    cells = [p for p in piles if roles[p] == "cell"]
     foundations = [p for p in piles if roles[p] == "foundation"]
     tableau = [p for p in piles if roles[p] == "tableau"]
-    cols = max(1, len(top) + len(foundations), len(tableau))
-    slots = (run(top, 0, 0, badge=True) + run(foundations, 0, cols - len(foundations))
+    cols = max(1, len(top) + len(cells) + len(foundations), len(tableau))
+    slots = (run(top, 0, 0, badge=True) + run(cells, 0, len(top)) + run(foundations, 0, cols - len(foundations))
              + run(tableau, 1, (cols - len(tableau)) / 2, fan="down"))
     return Layout(cols, (Row(), Row(height=3, gap_before=2)), slots)

@@ -148,9 +148,11 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     (False); ``caption`` a text under the felt.  ``highlight`` outlines
     cards: a ``Card`` or a code like ``"7S"`` (every face-up copy of it) or a
     card id (that one card).  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
-    an action (``"draw"``) or a hint (``game.hint()``).  ``mistake`` marks
-    a second move, red and dashed, under ``arrow``: the move played where
-    ``arrow`` shows a better one (an analysis's picture).
+    ``"t3 t5 3"`` (a run of three cards: the arrow starts at its bottom card
+    and the run is outlined), an action (``"draw"``) or a hint
+    (``game.hint()``).  ``mistake`` marks a second move, red and dashed,
+    under ``arrow``: the move played where ``arrow`` shows a better one (an
+    analysis's picture).
 
     >>> import solitaire_widgets as sw
     >>> pic = picture(sw.Cruel(seed=7), arrow="t1 t8", mistake="redeal")
@@ -223,6 +225,11 @@ def _move_of(game: "Game", arrow: Optional[MoveLike], name: str = "arrow") -> Op
     for pile in (arrow.source, arrow.target):
         if pile not in game.PILES:
             raise ValueError(f"{name}: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
+    if arrow.count > 1:
+        up = len(game.card_ids(arrow.source)) - game.face_down(arrow.source)  # type: ignore[arg-type]
+        if arrow.count > up:
+            cards = f"{up} card{'s' * (up != 1)} of {arrow.source} lie{'s' * (up == 1)}"
+            raise ValueError(f"{name}: only {cards} face up, so no move of {arrow.count} cards starts there")
     return arrow
 
 
@@ -287,6 +294,7 @@ class _Drawing:
         self.layout = layout_for(layouts, width) if width is not None else layouts[0]
         self.geometry = self._geometry(card_width, width)
         self.defs: dict[str, str] = {}  # id (without the prefix) -> its definition
+        self.spots: dict[str, list[tuple[float, float]]] = {}  # pile -> where each card lies (top left), bottom first
 
     # --- where everything lies -----------------------------------------------------------
     def _geometry(self, card_width: Optional[int], width: Optional[int]) -> Geometry:
@@ -490,6 +498,7 @@ class _Drawing:
         pos = fan_positions(n, down, box.fan, box.w, box.h, cw, ch, g.index)
         top = pos[-1] if pos else (0, 0)
         tops[pile] = (box.x + top[0] + cw / 2, box.y + top[1] + ch / 2)  # an arrow to this pile ends here
+        self.spots[pile] = [(box.x + px, box.y + py) for px, py in pos]
         shown = range(n)
         if box.fan == "none":  # a stack: its top card, and the edges of the layers under it
             shown = [i for i in range(n) if i == n - 1 or pos[i] != pos[i + 1]]
@@ -553,9 +562,10 @@ class _Drawing:
     def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]],
                wrong: bool = False) -> str:
         """An arrow from the card that moves to the card it goes onto (or
-        the empty pile); an action that moves no one card marks the stock
-        (or, in a game without one, says its name).  ``wrong``: the
-        ``mistake`` arrow, red and dashed on a white edge."""
+        the empty pile); for a run, from the run's bottom card, the run
+        outlined.  An action that moves no one card marks the stock (or, in
+        a game without one, says its name).  ``wrong``: the ``mistake``
+        arrow, red and dashed on a white edge."""
         game, g = self.game, self.geometry
         cw, ch = g.card_width, g.card_height
         if move.action is not None:
@@ -566,20 +576,45 @@ class _Drawing:
         else:
             source, target = move.source, move.target  # type: ignore[assignment]
         (sx, sy), (tx, ty) = tops[source], tops[target]  # the top cards' centres
+        run = ""
+        colour, key = (MISTAKE, "w") if wrong else (MARK, "m")
+        if move.count > 1:
+            (sx, sy), run = self._run_start(source, move.count, boxes[source].fan, colour)
         length = math.hypot(tx - sx, ty - sy) or 1
         # Stop short of the centre so the head does not cover the card's middle.
         back = min(length / 3, ch * 0.2)
         ex, ey = tx - (tx - sx) * back / length, ty - (ty - sy) * back / length
         stroke = max(3, round(cw * 0.07))
-        colour, key = (MISTAKE, "w") if wrong else (MARK, "m")
         self._define(key, f'<marker id="\x01{key}" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" '
                           f'markerHeight="3" orient="auto"><path d="M0 0L10 5 0 10z" fill="{colour}"/></marker>')
         line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
         edge, dash = ('#fff" stroke-opacity=".9', f'butt" stroke-dasharray="{stroke * 2} {_n(stroke * 1.5)}') \
             if wrong else ('#000" stroke-opacity=".35', "round")
-        return (f'<g data-{"mistake" if wrong else "arrow"}="{_text(str(move))}"><line {line} stroke="{edge}" '
-                f'stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{colour}" '
+        return (f'<g data-{"mistake" if wrong else "arrow"}="{_text(str(move))}">{run}<line {line} '
+                f'stroke="{edge}" stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{colour}" '
                 f'stroke-width="{stroke}" stroke-linecap="{dash}" marker-end="url(#\x01{key})"/></g>')
+
+    def _run_start(self, pile: str, count: int, fan: str, colour: str = MARK) -> tuple[tuple[float, float], str]:
+        """Where the arrow of a move of ``count`` cards from ``pile`` starts:
+        the middle of what shows of the run's bottom card (a stack shows
+        only its top card); and the outline around the run, in ``colour``."""
+        g = self.geometry
+        cw, ch = g.card_width, g.card_height
+        spots = self.spots[pile]
+        bottom, top = spots[-count], spots[-1]
+        above = spots[-count + 1]  # the next card up the run, which covers the rest of the bottom one
+        if fan == "down":
+            start = (bottom[0] + cw / 2, (bottom[1] + above[1]) / 2)
+        elif fan == "right":
+            start = ((bottom[0] + above[0]) / 2, bottom[1] + ch / 2)
+        else:
+            start = (top[0] + cw / 2, top[1] + ch / 2)
+        x, y = min(bottom[0], top[0]), min(bottom[1], top[1])
+        w, h = max(bottom[0], top[0]) - x + cw, max(bottom[1], top[1]) - y + ch
+        rx = _n(round(cw * 0.08, 1))
+        outline = (f'<rect x="{_n(x - 1.5)}" y="{_n(y - 1.5)}" width="{_n(w + 3)}" height="{_n(h + 3)}" rx="{rx}" '
+                   f'fill="none" stroke="{colour}" stroke-width="3" data-run="{count}"/>')
+        return start, outline
 
     def _action_mark(self, action: str, boxes: dict[str, PileBox], wrong: bool = False) -> str:
         """An action's name on the stock (outlined), or over the table in a

@@ -152,7 +152,7 @@ def compile_shape(cls: type["Game"]) -> GameShape:
             role = roles[t]
             if role == "foundation" and suits_at_once:
                 counts: tuple[int, ...] = (SUIT_LENGTH,)  # a completed suit, never a card alone
-            elif role == "tableau" and cls.RUNS is not None:
+            elif role == "tableau" and cls.RUNS is not None and roles[s] == "tableau":  # runs: tableau to tableau
                 counts = tuple(range(1, max_run + 1))
             else:
                 counts = (1,)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARD
+from .cards import CARD, run_text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,11 +74,14 @@ def _plural(n: int, word: str, words: str = "") -> str:
 
 
 def explain(game: "Game") -> Markdown:
-    """The position in short sentences (``Game.explain``)."""
+    """The position in short sentences (``Game.explain``): what can move
+    where (a run of cards too: ``t3`` 8♠…5♥ (4 cards) → ``t6``), what cannot
+    and why, how the game ended, and what is left of the stock."""
     chosen = ", ".join(f'{k}="{v}"' for k, v in game.options.items())
     lines = [f"**{literal(game.title)}**{f' ({chosen})' if chosen else ''}: move {len(game.history)}, "
              f"{game.cards_home}/{game.card_count} cards home, {game.status}.", ""]
     can, cannot = [], []
+    runs = _runs(game)
     for source in game.ROUTES:
         card = game.top(source)
         if card is None:
@@ -87,6 +90,8 @@ def explain(game: "Game") -> Markdown:
         legal = [t for t, r in reasons.items() if r is None]
         if legal:
             can.append(f"- `{source}` {card} → " + ", ".join(f"`{t}`" for t in legal))
+        can += runs.get(source, [])
+        if legal or source in runs:
             continue
         # One reason per kind of target is enough: the others say the same.
         # For the foundations, the one of the card's suit says the most.
@@ -101,11 +106,12 @@ def explain(game: "Game") -> Markdown:
             can.append(f"- `{action}`")
         else:
             cannot.append(f"- `{action}`: {literal(reason)}.")
-    if game.status == "won":
-        lines.append("Every card is home: the game is won.")
+    status = game.status
+    if status == "won":
+        lines.append(f"{_sentence(game.end_reason)}: the game is won.")
     else:
-        if game.status == "lost":
-            lines.append("No legal move is left: the game is lost.")
+        if status == "lost":
+            lines.append(f"{_sentence(game.end_reason)}: the game is lost.")
         lines += ["Can move:"] + (can or ["- nothing"])
         lines += ["", "Cannot move:"] + (cannot or ["- nothing is blocked"])
     lines.append("")
@@ -113,9 +119,42 @@ def explain(game: "Game") -> Markdown:
     return Markdown("\n".join(lines).rstrip())
 
 
+def _runs(game: "Game") -> dict[str, list[str]]:
+    """Source pile -> a line for each run (more than one card) that may move
+    from it now, with where it may go, fewest cards first.  Runs of the
+    next sizes that may go to the same piles share a line: "9♠…A♠ (2 to 9
+    cards from the top)"."""
+    targets: dict[str, dict[int, list[str]]] = {}
+    for move in game.legal_moves():
+        if move.count > 1:
+            targets.setdefault(str(move.source), {}).setdefault(move.count, []).append(str(move.target))
+    lines: dict[str, list[str]] = {}
+    for source, by_count in targets.items():
+        spans: list[list] = []  # [fewest, most, targets]
+        for count in sorted(by_count):
+            if spans and spans[-1][1] == count - 1 and spans[-1][2] == by_count[count]:
+                spans[-1][1] = count
+            else:
+                spans.append([count, count, by_count[count]])
+        ids = game.card_ids(source)
+        for fewest, most, to in spans:
+            size = f"{most} cards" if fewest == most else f"{fewest} to {most} cards from the top"
+            lines.setdefault(source, []).append(f"- `{source}` {run_text([CARD[c] for c in ids[-most:]])} ({size}) → "
+                                                + ", ".join(f"`{t}`" for t in to))
+    return lines
+
+
+def _sentence(reason: Any) -> str:
+    """A reason in words as the start of a sentence: its first letter a
+    capital, its text shown as written (``literal``)."""
+    text = str(reason)
+    return literal(text[:1].upper() + text[1:])
+
+
 def _stock_sentences(game: "Game") -> list[str]:
     """The stock and its passes, as the game declares them (``passes``,
-    ``REDEALS``)."""
+    ``REDEALS``): counted passes, unlimited redeals, or one pass; a game
+    without a stock says its redeals alone."""
     sentences = []
     passes = game.passes_left
     redeals = game.redeal_actions()
@@ -132,7 +171,8 @@ def _stock_sentences(game: "Game") -> list[str]:
         if passes is None:
             sentences.append(f"Redeals: unlimited; {game.redeals} made so far.")
         else:
-            sentences.append(f"Deals: {passes} left, this one included.")
+            left = max(0, passes - 1)
+            sentences.append(f"Redeals: {left or 'none'} left; {game.redeals} made so far.")
     down = sum(game.face_down(p) for p in game.PILES if game.ROLES[p] != "stock")
     if down:
         sentences.append(f"{_plural(down, 'card')} lie face down; each turns up when it becomes a top card.")

@@ -332,3 +332,37 @@ def test_a_declared_win_is_the_games_and_the_solvers():
     solution = sw.solve(Three(seed=1), time_limit=None)
     assert solution.status == "won" and len(solution.moves) == 3
     assert sw.Cruel.from_position({"f0": "AS"}).end_reason == "every card is home"
+
+
+def test_runs_move_between_tableau_piles_only():
+    game = cells_at(t0="KS QH JS 10H", c0="9D", t1="10C")
+    assert game.movable("c0") == 1 and game.why_illegal("c0 t1 2") == "c0 holds only 1 card"
+    laid = Cells.from_position({"t0": "KS", "t1": "10C", "c0": "9D"})
+    assert laid.why_illegal("t0 c0 2") == "t0 holds only 1 card"
+    shape = Cells.SHAPE
+    assert all(shape.roles[shape.source_of[c]] == "tableau" for c, m in enumerate(shape.moves)
+               if m is not None and m.count > 1)
+
+
+class WasteRuns(sw.Game):
+    """A waste beside run-moving columns: the waste still gives one card at a time."""
+
+    PILES, ROLES = sw.piles_by_role(waste="waste", foundation="f0", tableau=("t0", "t1"))
+    ROUTES = {"waste": ("t0",), "t0": ("t1",), "t1": ("t0",)}
+    RUNS = "down_alternate_colours"
+    KEY = "face"
+
+    def _setup(self, order):
+        self._piles[0] = order
+
+    def _wants(self, t):
+        return down_wants(self._piles[t], "alternate_colours")
+
+    def _build_reason(self, t, card):
+        return down_refusal(self.title, self.PILES[t], self._piles[t], card, "alternate_colours")
+
+
+def test_a_waste_gives_one_card_at_a_time_even_where_runs_move():
+    game = WasteRuns.from_position({"waste": "9D 8S 7H", "t0": "8C"})
+    assert game.movable("waste") == 1 and game.legal_moves() == [Move("waste", "t0"), Move("t0", "t1")]
+    assert game.why_illegal("waste t0 3") == "cards leave waste one at a time: only a tableau pile's runs move together"

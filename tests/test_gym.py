@@ -1,5 +1,8 @@
 """The Gymnasium environments (``solitaire_widgets.gym``): registration,
-options, the checker, masks, refusals, observations, rewards, seeding, render."""
+options, the checker, masks, refusals, observations, rewards, seeding, render;
+and games that move runs of cards, take suits home at once or declare their
+own ends (the small games of tests/test_game_model.py and Spider of
+examples/classic_games.ipynb)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,9 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from classic_games import classic_class  # noqa: E402
 from test_engine_rules import LAYOUT, WON_PACKETS, cruel_deck, midshipman_deck  # noqa: E402
+from test_game_model import Cells, OneSuit, Three  # noqa: E402
 
 import solitaire_widgets as sw  # noqa: E402
 from solitaire_widgets import gym as swgym  # noqa: E402
@@ -53,21 +58,33 @@ def test_action_space_is_every_routed_pair_and_stock_action():
     assert "reserve t0" not in names and "t0 t1" not in names
 
 
-@pytest.mark.parametrize("name", list(IDS))
-def test_masked_random_rollouts_never_play_an_illegal_action(name):
-    env = gymnasium.make(IDS[name])
+def masked_random_rollouts(env, episodes: int = 3, steps: int = 300, seed: int = 11) -> int:
+    """Play ``episodes`` masked random episodes of at most ``steps`` steps,
+    checking at every step that the mask is exactly the game's legal moves
+    and the observation is in its space; return the most cards a legal
+    action moved."""
     rng = np.random.default_rng(7)
-    obs, info = env.reset(seed=11)
-    for _ in range(3):
-        done, steps = False, 0
-        while not done and steps < 300:
+    obs, info = env.reset(seed=seed)
+    most = 0
+    for _ in range(episodes):
+        done, step = False, 0
+        while not done and step < steps:
             mask = info["action_mask"]
-            assert [m for m, legal in zip(env.unwrapped.actions, mask) if legal] == sorted(
-                env.unwrapped.game.legal_moves(), key=env.unwrapped.actions.index)
+            game = env.unwrapped.game
+            offered = [m for m, legal in zip(env.unwrapped.actions, mask) if legal]
+            assert offered == sorted(game.legal_moves(), key=env.unwrapped.actions.index)
+            most = max([most] + [m.count for m in offered])
             obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
             assert "illegal" not in info and env.observation_space.contains(obs)
-            done, steps = terminated or truncated, steps + 1
+            assert terminated == (info["status"] != "playing") and (info["end_reason"] is None) != terminated
+            done, step = terminated or truncated, step + 1
         obs, info = env.reset()
+    return most
+
+
+@pytest.mark.parametrize("name", list(IDS))
+def test_masked_random_rollouts_never_play_an_illegal_action(name):
+    masked_random_rollouts(gymnasium.make(IDS[name]))
 
 
 def test_an_illegal_action_is_refused_without_a_change():
@@ -149,3 +166,78 @@ def test_action_masks_reach_through_the_standard_wrappers():
     masks = vector.call("action_masks")
     assert len(masks) == 2 and all((mask == infos["action_mask"][i]).all() for i, mask in enumerate(masks))
     vector.close()
+
+
+# --- games that move several cards at once, and games that declare their own ends ---------------------
+def test_a_run_games_actions_hold_every_count_its_routes_allow():
+    names = [str(m) for m in swgym.action_moves(Cells)]
+    # onto a column: one action per number of cards, up to a whole suit's run
+    assert {"t0 t1", "t0 t1 2", "t0 t1 13", "c0 t1"} <= set(names) and "t0 t1 14" not in names
+    # a free cell and a foundation take one card
+    assert "t0 c0" in names and not {"t0 c0 2", "t0 f0 2"} & set(names)
+    assert len(names) == len(set(names)) and names.index("t0 t1") < names.index("t0 t1 2")
+    suits = [str(m) for m in swgym.action_moves(OneSuit)]
+    # foundations that take a completed suit take 13 cards at once, never one
+    assert "t0 f0 13" in suits and "t0 f0" not in suits and suits[-1] == "deal_row"
+    env = swgym.SolitaireEnv(Cells)
+    assert all(env.actions[env._index[m]] == m for m in env.actions)
+
+
+@pytest.mark.parametrize("cls, options, runs", [
+    (Cells, {}, 1),  # free cells (random deals of it seldom build a run)
+    (OneSuit, {}, 2), ("Klondike", {}, 2), ("Spider", {"suits": "1"}, 2), ("Spider", {"suits": "4"}, 2),
+], ids=["cells", "one_suit", "klondike", "spider1", "spider4"])
+def test_run_games_pass_the_checker_and_masks_follow_legal_moves(cls, options, runs):
+    env = swgym.SolitaireEnv(classic_class(cls) if isinstance(cls, str) else cls, **options)
+    check_env(env, skip_render_check=True)
+    assert env.observation_space.shape == (len(env.game.PILES) + 1, env.game.card_count)
+    assert masked_random_rollouts(env, episodes=2, steps=60) >= runs  # runs were offered, and checked
+
+
+def test_a_one_suit_packs_card_ids_past_255_encode_as_their_faces():
+    env = swgym.SolitaireEnv(classic_class("Spider"), suits="1")
+    obs, _ = env.reset(seed=3)
+    game = env.game
+    assert max(game.card_ids("stock")) > 255 and obs.shape == (20, 104)
+    for row, pile in enumerate(game.PILES):
+        ids, down = game.card_ids(pile), game.face_down(pile)
+        want = [sw.Card.from_id(c).face + 1 if i >= down else 53 for i, c in enumerate(ids)][::-1]
+        assert list(obs[row, :len(ids)]) == want and not obs[row, len(ids):].any()
+    assert set(np.unique(obs[:-1])) <= {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 53}  # spades only
+
+
+def test_a_run_move_is_one_step_and_its_cards_are_seen_moved():
+    env = swgym.SolitaireEnv(Cells)
+    env.reset(options={"deck": [sw.Card.from_id(i) for i in range(52)]})
+    env.game = Cells.from_position({"t0": "KS QH JS 10H", "t1": "JD", "t2": "QD"})
+    action = env.actions.index(sw.Move("t0", "t2", 2))
+    assert env.action_masks()[action] == 1
+    obs, reward, terminated, truncated, info = env.step(action)
+    t2 = env.game.PILES.index("t2")
+    assert [sw.Card.from_face(int(c) - 1) for c in obs[t2, :3]] == [sw.Card.parse(c) for c in ("10H", "JS", "QD")]
+    assert reward == 0 and not terminated and env.game.history == (sw.Move("t0", "t2", 2),)
+
+
+class LostAtTwo(Three):
+    """Three, lost as soon as two cards are home (a declared loss though moves are left)."""
+
+    def _lost(self):
+        return "two cards are home, and the rules stop there" if self.cards_home >= 2 else None
+
+
+def test_declared_ends_end_the_episode_and_a_declared_win_earns_the_bonus():
+    env = swgym.SolitaireEnv(Three)
+    _, info = env.reset(seed=1)
+    rewards = []
+    for _ in range(3):
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        rewards.append(reward)
+    # won with 3 of 13 cards home: the game's own rule, and the bonus with it
+    assert rewards == [1, 1, 1 + swgym.WIN_BONUS] and terminated and info["status"] == "won"
+    assert info["end_reason"] == "three cards are home" and not info["action_mask"].any()
+    env = swgym.SolitaireEnv(LostAtTwo)
+    _, info = env.reset(seed=1)
+    for _ in range(2):
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert terminated and reward == 1 and info["status"] == "lost" and not info["action_mask"].any()
+    assert info["end_reason"] == "two cards are home, and the rules stop there"

@@ -1,7 +1,8 @@
 """Pictures of positions (``game.picture()``, solitaire_widgets/picture.py):
 the page's geometry in Python, which cards are drawn where, face-down cards
-hidden, text escaped, snapshots, the display outputs, the command line, and
-the pictures the README and the docs show."""
+hidden, runs, free cells and suits home at once, passes, text escaped,
+snapshots, the display outputs, the command line, and the pictures the
+README and the docs show."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from classic_games import classic_class
+from test_game_model import Cells, OneSuit
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import CARD
@@ -238,6 +242,74 @@ def test_same_position_same_bytes_and_a_picture_is_a_snapshot() -> None:
     assert parse(before)[1] != parse(after)[1]  # and the two never share ids in one page
     game.undo()
     assert game.picture() == before
+
+
+# --- runs, free cells, suits home at once, passes -------------------------------------------------
+
+
+def arrow_of(picture: str) -> tuple[ET.Element, dict[str, float]]:
+    """The arrow's group and where its line starts and ends."""
+    group = next(g for g in ET.fromstring(picture).iter(f"{SVG}g") if g.get("data-arrow"))
+    line = group.find(f"{SVG}line")
+    return group, {k: float(line.get(k)) for k in ("x1", "y1", "x2", "y2")}
+
+
+def test_the_arrow_of_a_run_starts_at_its_bottom_card_and_outlines_the_run() -> None:
+    game = Cells.from_position({"t0": "KS QH JS 10H", "t1": "JD", "t2": "QD"})
+    one, (_, single) = game.picture(arrow="t0 t2"), arrow_of(game.picture(arrow="t0 t2"))
+    for arrow in ("t0 t2 2", sw.Move("t0", "t2", 2), SimpleNamespace(move=sw.Move("t0", "t2", 2))):  # a hint too
+        picture = game.picture(arrow=arrow)
+        group, line = arrow_of(picture)
+        assert group.get("data-arrow") == "t0 t2 2" and "data-run" not in one
+        run = group.find(f"{SVG}rect")  # the run's outline: J♠ and 10♥, from the J♠'s top to the 10♥'s foot
+        assert run.get("data-run") == "2" and float(run.get("height")) > float(run.get("width"))
+        # from the J♠, which shows above the 10♥: higher than a one-card arrow starts, to the same card
+        assert line["x1"] == single["x1"] and line["y1"] < single["y1"] - 20
+        assert abs(line["x2"] - single["x2"]) < 10 and abs(line["y2"] - single["y2"]) < 10
+        top = float(run.get("y")) + 1.5
+        assert top < line["y1"] < top + 0.3 * 84  # within the J♠'s strip (cards 60 × 84, a strip 0.27 high)
+    assert "data-run" not in game.picture(arrow="t0 t2")
+    with pytest.raises(ValueError, match=re.escape("arrow: only 4 cards of t0 lie face up, so no move of 5 cards")):
+        game.picture(arrow="t0 t2 5")
+    klondike = classic_class("Klondike").from_position({"t1": "9C 8H 7S"}, face_down={"t1": 1})
+    with pytest.raises(ValueError, match="arrow: only 2 cards of t1 lie face up, so no move of 3 cards"):
+        klondike.picture(arrow="t1 t2 3")
+
+
+def test_free_cells_draw_as_labelled_slots_and_hold_their_card() -> None:
+    picture = Cells.from_position({"t0": "KS", "c1": "5H"}).picture()
+    piles = drawn(picture)
+    assert list(piles)[:2] == ["c0", "c1"] and piles["c0"] == [] and piles["c1"] == ["5H"]
+    cell = next(g for g in ET.fromstring(picture).iter(f"{SVG}g") if g.get("data-pile") == "c0")
+    assert [t.text for t in cell.iter(f"{SVG}text")] == ["c0", "CELL"]
+    assert cell.find(f"{SVG}rect").get("stroke-dasharray") == "6 4"  # an empty slot's dashed outline
+
+
+def test_eight_foundations_draw_completed_suits_and_the_suit_they_wait_for() -> None:
+    suit = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    game = OneSuit.from_position({"f0": suit, "f1": suit, "t0": "5S " + suit, "stock": "2S 3S"})
+    picture = game.picture(arrow="t0 f2 13")
+    piles = drawn(picture)
+    assert piles["f0"] == piles["f1"] == ["edge", "AS"] and piles["t0"] == ["5S"] + suit.split()
+    labels = {g.get("data-pile"): [t.text for t in g.iter(f"{SVG}text")] for g in ET.fromstring(picture).iter(f"{SVG}g")
+              if g.get("data-pile")}
+    assert all(labels[f"f{i}"] == [f"f{i}", "K"] for i in range(2, 8))  # empty: a suit starts at its king
+    assert arrow_of(picture)[0].find(f"{SVG}rect").get("data-run") == "13"
+    spider = classic_class("Spider")(seed=1, suits="1")
+    dealt = drawn(spider.picture())
+    assert len(dealt) == 19 and dealt["t0"] == ["back"] * 5 + [CARD[spider.card_ids("t0")[-1]].code]
+
+
+@pytest.mark.parametrize("passes, status, under", [
+    ("unlimited", "Stock 24 · Redeals 0 · Playing", None),  # a stock, redeals not counted
+    ("3", "Stock 24 · Passes left 3 · Playing", "3 passes left"),
+    ("1", "Stock 24 · Passes left 1 · Playing", "Last pass"),
+])
+def test_the_status_line_counts_passes_as_the_game_declares_them(passes: str, status: str, under: str) -> None:
+    picture = classic_class("Klondike")(seed=2, passes=passes).picture()
+    texts = [t.text for t in ET.fromstring(picture).iter(f"{SVG}text")]
+    assert f"Moves 0 · Home 0/52 · {status}" in texts
+    assert [t for t in texts if "pass" in t.lower() and "·" not in t and "seed" not in t] == ([under] if under else [])
 
 
 # --- text is text: titles and captions with markup ------------------------------------------------

@@ -1,6 +1,7 @@
 """Teaching features of the engine: the rules text (``sw.rules``,
 ``sw.variants``, docs/rules.md), the rule variants on stacked decks,
-``explain()`` and ``replay()``.
+``explain()`` (runs, free cells, a game's own ends, every kind of stock
+included) and ``replay()``.
 
 Stacked decks use the helpers of test_engine_rules.py (new-pack order with
 chosen cards in front).
@@ -14,9 +15,11 @@ import re
 from pathlib import Path
 
 import pytest
+from classic_games import classic_class
 from positions import arrange
 from test_engine_rules import (LAYOUT, WON_PACKETS, cards, complete, cruel_deck, drawn_order, midshipman_deck, pile,
                                play_out, reason)
+from test_game_model import Cells, Counted, OneSuit, Three
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card
@@ -374,6 +377,136 @@ def test_explain_matches_legal_moves_in_random_positions():
             if g.status != "playing":
                 break
             g.play(rng.choice(g.legal_moves()))
+
+
+# --- explain and render for runs, free cells, declared ends and every kind of stock ----------------------
+
+def test_explain_lists_the_runs_that_may_move_and_where():
+    game = Cells.from_position({"t0": "KS QH JS 10H", "t1": "JC", "t2": "QD", "c0": "2C", "c1": "5H"})
+    lines = str(game.explain()).splitlines()
+    assert lines[lines.index("Can move:") + 1:lines.index("Cannot move:") - 1] == [
+        "- `c0` 2♣ → `t3`",
+        "- `c1` 5♥ → `t3`",
+        "- `t0` 10♥ → `t1`, `t3`",
+        "- `t0` J♠…10♥ (2 cards) → `t2`",  # not to the empty t3: no free cell, no other empty column
+        "- `t1` J♣ → `t2`, `t3`",
+        "- `t2` Q♦ → `t3`",
+    ]
+    suit = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    lines = str(OneSuit.from_position({"t0": "5S " + suit, "t1": "QS", "t2": "AS 2S"}).explain()).splitlines()
+    assert [line for line in lines if line.startswith("- `t0`")] == [
+        "- `t0` A♠ → `t2`, `t3`",
+        "- `t0` 10♠…A♠ (2 to 10 cards from the top) → `t3`",  # runs of the next sizes to the same piles: one line
+        "- `t0` J♠…A♠ (11 cards) → `t1`, `t3`",
+        "- `t0` Q♠…A♠ (12 cards) → `t3`",
+        "- `t0` K♠…A♠ (13 cards) → `f0`, `f1`, `f2`, `f3`, `f4`, `f5`, `f6`, `f7`, `t3`",
+    ]
+
+
+@pytest.mark.parametrize("name, options", [("Klondike", {}), ("Spider", {"suits": "2"})])
+def test_explain_names_every_legal_move_of_a_run_game(name, options):
+    rng = random.Random(5)
+    game = classic_class(name)(seed=5, **options)
+    runs = 0
+    for _ in range(60):
+        lines = str(game.explain()).splitlines()
+        for move in game.legal_moves():
+            if move.is_action:
+                assert f"- `{move.action}`" in lines
+                continue
+            ids = game.card_ids(move.source)
+            mine = [line for line in lines if line.startswith(f"- `{move.source}` ") and "→" in line]
+            if move.count == 1:
+                line = next(line for line in mine if line.startswith(f"- `{move.source}` {sw.Card.from_id(ids[-1])} →"))
+            else:
+                runs += 1
+                line = next(line for line in mine if re.search(
+                    rf"\((?:{move.count} cards|(\d+) to (\d+) cards from the top)\)", line) and
+                    _holds(line, move.count))
+            assert f"`{move.target}`" in line.split("→")[1]
+        if game.status != "playing":
+            break
+        game.play(rng.choice(game.legal_moves()))
+    assert runs
+
+
+def _holds(line: str, count: int) -> bool:
+    span = re.search(r"\((\d+)(?: to (\d+))? cards", line)
+    fewest, most = int(span[1]), int(span[2] or span[1])
+    return fewest <= count <= most
+
+
+def test_explain_says_the_games_own_ends():
+    three = Three(seed=1)
+    for _ in range(3):
+        three.play(three.legal_moves()[0])
+    assert str(three.explain()) == "**Three**: move 3, 3/13 cards home, won.\n\nThree cards are home: the game is won."
+    lost = Counted.from_position({"stock": "AS", "waste": "2S"}, state={"_turned": 2})
+    assert "Two new passes were asked for: the game is lost." in lost.explain().splitlines()
+
+
+class Gathers(sw.Game):
+    """No stock; 'gather' turns the one column over, two times at most (three deals)."""
+
+    PILES, ROLES = sw.piles_by_role(foundation="f0", tableau=("t0",))
+    ROUTES = {"t0": ("f0",)}
+    ACTION_NAMES = ("gather",)
+    REDEALS = ("gather",)
+    PASSES = 3
+
+    def _pack(self):
+        return range(13)
+
+    def _setup(self, order):
+        self._piles[1] = list(order)
+
+    def _wants(self, t):
+        pile = self._piles[t]
+        return (pile[-1] % 13 + 2,) if pile else (1,)
+
+    def _build_reason(self, t, card):
+        return "up in rank from the ace"
+
+    def _action_reason(self, action):
+        return None if self.passes_left > 1 else "no redeal is left"
+
+    def _do_action(self, action):
+        self._piles[1].reverse()
+
+
+def test_the_stock_sentences_for_every_kind_of_stock_and_redeal():
+    def said(game):
+        return [line for line in str(game.explain()).splitlines() if line.startswith(("Stock:", "Redeals:"))]
+
+    klondike = classic_class("Klondike")
+    assert said(klondike(seed=1)) == ["Stock: 24 cards face down; passes unlimited, 0 redeals made so far."]
+    assert said(klondike(seed=1, passes="3")) == ["Stock: 24 cards face down; 3 passes left, this one included."]
+    assert said(klondike(seed=1, passes="1")) == ["Stock: 24 cards face down; 1 pass left, this one included."]
+    assert said(classic_class("Spider")(seed=1)) == ["Stock: 50 cards face down; one pass, no redeal."]
+    assert said(sw.Cruel(seed=1)) == ["Redeals: unlimited; 0 made so far."]  # no stock, redeals not counted
+    gathers = Gathers(seed=1)
+    assert said(gathers) == ["Redeals: 2 left; 0 made so far."]  # no stock, redeals counted
+    gathers.gather()
+    assert said(gathers) == ["Redeals: 1 left; 1 made so far."]
+    gathers.gather()
+    assert said(gathers) == ["Redeals: none left; 2 made so far."] and gathers.why_illegal("gather") == "no redeal is left"
+    assert said(classic_class("AcesUp")(seed=1)) == ["Stock: 48 cards face down; one pass, no redeal."]
+    assert said(Three(seed=1)) == []  # no stock, no redeal: nothing to say
+
+
+def test_the_text_table_shows_free_cells_and_eight_foundations():
+    assert str(Cells.from_position({"t0": "KS QH", "c1": "5H", "f0": "AS"})).splitlines() == [
+        "Cells  set-up position  playing  move 0  home 1/4",
+        "c0       –",
+        "c1       5♥",
+        "f0–f3    A♠  –   –   –",
+        "t0       K♠ Q♥",
+        "t1       –",
+        "t2       –",
+        "t3       –",
+    ]
+    spider = str(classic_class("Spider")(seed=1, suits="1")).splitlines()
+    assert spider[:3] == ["Spider  seed 1  playing  move 0  home 0/104", "stock    [50 cards]", "f0–f7    –   –   –   –   –   –   –   –"]
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..cards import run_text
 from ..game import Game
 from ..moves import Move
 from .results import Hint
@@ -36,7 +37,7 @@ def describe(game: Game, move: Move) -> str:
     assert source is not None and target is not None
     count = move.count
     cards = game[source][-count:]
-    card = str(cards[0]) if count == 1 else f"{cards[0]} … {cards[-1]} ({count} cards)"
+    card = run_text(cards) if count == 1 else f"{run_text(cards)} ({count} cards)"
     onto = game.top(target)
     if game.ROLES[target] == "foundation":
         text = f"sends {card} home"
