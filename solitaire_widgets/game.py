@@ -1101,10 +1101,12 @@ class Game(Position):
         searched (see ``solitaire_widgets.solver.analysis``).
 
         >>> import solitaire_widgets as sw
-        >>> game = sw.Cruel(seed=1)
-        >>> for move in ["t4 t11", "t4 f3", "redeal"]: _ = game.play(move)
-        >>> game.analyse(time_limit=None, max_states=5_000).losing_move
-        2
+        >>> game = sw.Cruel(seed=2)
+        >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]:
+        ...     _ = game.play(move)
+        >>> analysis = game.analyse(time_limit=None, max_states=5_000)
+        >>> analysis.losing_move, analysis.played, analysis.better
+        (7, Move('redeal'), Move('t6', 't11'))
         """
         from .solver.analysis import analyse
 

@@ -12,11 +12,20 @@ never calls a position lost that no search proved lost, or that no later
 proof covers: a position it could not decide stays unknown.
 
 >>> import solitaire_widgets as sw
->>> game = sw.Cruel(seed=1)
->>> for move in ["t4 t11", "redeal"]: _ = game.play(move)
+>>> game = sw.Cruel(seed=2)
+>>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]: _ = game.play(move)
+>>> game.status, game.end_reason
+('lost', 'no legal move is left')
 >>> a = game.analyse(time_limit=None, max_states=5_000)
->>> a.verdicts, a.losing_move
-(('won', 'won', 'won'), None)
+>>> a.verdicts
+('won', 'won', 'won', 'won', 'won', 'won', 'won', 'won', 'lost')
+>>> a.losing_move, a.played, a.better
+(7, Move('redeal'), Move('t6', 't11'))
+>>> print(a)  # doctest: +ELLIPSIS
+Cruel seed 2, 8 moves, lost: Move 8, redeal, gave up the win.
+  Moves 1–7 kept a win possible; after move 8, redeal (deals the cards again), no win was left: no legal move is left.
+  Better: t6 t11 (moves 8♦ onto 9♦ (t11) and frees 6♣ in t6), the first move of a winning line of 66 moves.
+  9 positions: 8 won, 1 lost, 0 not decided (4 positions searched, ... states, ... s).
 """
 
 from __future__ import annotations
@@ -49,13 +58,11 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
     and calls the rest unknown.
 
     >>> import solitaire_widgets as sw
-    >>> game = sw.Cruel(seed=1)
-    >>> for move in ["t4 t11", "t4 f3", "redeal"]: _ = game.play(move)
-    >>> a = analyse(game, time_limit=None, max_states=5_000)
-    >>> a.verdicts, a.losing_move, a.played
-    (('won', 'won', 'won', 'lost'), 2, Move('redeal'))
-    >>> a.better, len(a.line)
-    (Move('t4', 't3'), 76)
+    >>> game = sw.Cruel(seed=2)
+    >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3"]: _ = game.play(move)
+    >>> a = analyse(game, time_limit=None, max_states=5_000)  # a game still going
+    >>> a.verdicts, a.losing_move, a.headline()
+    (('won', 'won', 'won', 'won', 'won'), None, 'A win is still possible: no move so far gave it up.')
     """
     check_game(game)
     time_limit, max_states = check_limits(time_limit, max_states)
@@ -164,13 +171,15 @@ def check_move(game: Game, move: MoveLike, *, time_limit: Optional[float] = 0.5,
     ``KeyboardInterrupt``.  An illegal move raises ``IllegalMoveError``.
 
     >>> import solitaire_widgets as sw
-    >>> game = sw.Cruel(seed=1)
-    >>> for move in ["t4 t11", "t4 f3"]: _ = game.play(move)
+    >>> game = sw.Cruel(seed=2)
+    >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3"]: _ = game.play(move)
     >>> check = check_move(game, "redeal", time_limit=None, max_states=5_000)
     >>> check.gives_up_win, check.better
-    (True, Move('t4', 't3'))
-    >>> check_move(game, "t4 t3", time_limit=None, max_states=5_000).after
-    'won'
+    (True, Move('t6', 't11'))
+    >>> print(check)
+    redeal gives up the win: no win is left after it (no legal move is left). t6 t11 keeps it.
+    >>> check_move(game, "t6 t11", time_limit=None, max_states=5_000).keeps_win
+    True
     """
     check_game(game)
     time_limit, max_states = check_limits(time_limit, max_states)

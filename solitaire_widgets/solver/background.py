@@ -2,7 +2,9 @@
 the caller (the table's kernel) keeps answering while they run.
 
 ``solve_in_background`` searches a copy taken in the caller's thread (the
-game may change afterwards; the search never sees it).  ``play_in_background``
+game may change afterwards; the search never sees it); so does
+``analyse_in_background`` (``Game.analyse``), and ``deal_in_background``
+looks for a winnable deal (``deals.winnable_deal``).  ``play_in_background``
 plays a line on the game itself, one move per ``pace`` seconds, each through
 ``game.play`` like any other move, and stops at once when the game changes
 under it or ``stop()`` is called.
@@ -29,7 +31,9 @@ from typing import Callable, ContextManager, Optional, Sequence
 ThreadClass = Callable[..., threading.Thread]
 
 from ..game import Game
+from ..games import GameName
 from ..moves import Move
+from .reports import Analysis
 from .results import Solution
 from .search import solve
 
@@ -83,6 +87,65 @@ def solve_in_background(game: Game, *, on_done: Callable[[Solution], None], time
         on_done(solve(position, time_limit=time_limit, max_states=max_states, stop=stop.is_set))
 
     return Task(work, "solitaire-widgets-solve", thread)
+
+
+def analyse_in_background(game: Game, *, on_done: Callable[[Analysis], None],
+                          on_progress: Optional[Callable[[int, float], None]] = None,
+                          time_limit: Optional[float] = 10.0, max_states: Optional[int] = None,
+                          thread: ThreadClass = threading.Thread) -> Task:
+    """Analyse ``game`` (``Game.analyse``) in a worker thread;
+    ``on_progress(searched, seconds)`` runs there after each position
+    searched, ``on_done(analysis)`` when it ends (``stopped_by="stopped"``
+    after ``task.stop()``: what it proved so far).
+
+    >>> import solitaire_widgets as sw
+    >>> game = sw.Cruel(seed=2)
+    >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]:
+    ...     _ = game.play(move)
+    >>> found = []
+    >>> task = analyse_in_background(game, on_done=found.append, time_limit=None, max_states=5_000)
+    >>> task.wait(60), found[0].losing_move
+    (True, 7)
+    """
+    position = game.copy()  # taken now, in the caller's thread, with its history and winning line
+
+    def work(stop: threading.Event) -> None:
+        on_done(position.analyse(time_limit=time_limit, max_states=max_states, progress=on_progress,
+                                 stop=stop.is_set))
+
+    return Task(work, "solitaire-widgets-analyse", thread)
+
+
+def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str], None],
+                       on_progress: Optional[Callable[[int, float], None]] = None, seed: Optional[int] = None,
+                       difficulty: Optional[str] = None, thread: ThreadClass = threading.Thread,
+                       **options: str) -> Task:
+    """Look for a winnable deal of ``name`` (``deals.winnable_deal``, its
+    budgets, from ``seed`` on) in a worker thread; ``on_progress(deals_tried,
+    seconds)`` runs there after each seed, and ``on_done(game, why)`` when
+    it ends: the game and ``""``, or None and why there is none (the time
+    limit ran out, or ``"stopped"`` after ``task.stop()``).  The arguments
+    are checked in the caller's thread, before the worker starts.
+
+    >>> found = []
+    >>> task = deal_in_background("cruel", seed=4, on_done=lambda game, why: found.append((game.seed, why)))
+    >>> task.wait(60), found
+    (True, [(6, '')])
+    """
+    from .deals import NoWinnableDeal, check_deal_arguments, winnable_deal
+
+    check_deal_arguments(name, seed, difficulty, options)
+
+    def work(stop: threading.Event) -> None:
+        try:
+            game = winnable_deal(name, seed=seed, difficulty=difficulty, progress=on_progress, stop=stop.is_set,
+                                 **options)
+        except NoWinnableDeal as err:
+            on_done(None, "stopped" if err.stopped_by == "stopped" else str(err))
+        else:
+            on_done(game, "")
+
+    return Task(work, "solitaire-widgets-deal", thread)
 
 
 def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_done: Callable[[str], None],

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..arguments import whole_number
 from ..game import Game
@@ -62,15 +62,9 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
     >>> winnable_deal("cruel", seed=4, gather="pysol").options
     {'gather': 'pysol'}
     """
-    from .grades import GRADES, grade
+    from .grades import grade
 
-    cls = game_class(name)
-    chosen = cls.checked_options(options)
-    if seed is not None and not whole_number(seed, at_least=0, below=SEEDS):
-        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1 (where the search starts) or None, "
-                         f"not {seed!r}")
-    if difficulty is not None and difficulty not in GRADES:
-        raise ValueError(f"difficulty must be one of {', '.join(GRADES)} or None, not {difficulty!r}")
+    cls, chosen = check_deal_arguments(name, seed, difficulty, options)
     time_limit, max_states = check_limits(time_limit, max_states)
     check_callbacks(progress, stop)
     first = secrets.randbelow(1_000_000_000) if seed is None else int(seed)
@@ -102,6 +96,22 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
                 return game
         if progress is not None:
             progress(tried, time.perf_counter() - started)
+
+
+def check_deal_arguments(name: GameName, seed: Any, difficulty: Any,
+                         options: dict[str, Any]) -> tuple[type[Game], dict[str, str]]:
+    """``winnable_deal``'s game, start seed, difficulty and options, checked:
+    the game class and the options with their defaults filled in."""
+    from .grades import GRADES
+
+    cls = game_class(name)
+    chosen = cls.checked_options(options)
+    if seed is not None and not whole_number(seed, at_least=0, below=SEEDS):
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1 (where the search starts) or None, "
+                         f"not {seed!r}")
+    if difficulty is not None and difficulty not in GRADES:
+        raise ValueError(f"difficulty must be one of {', '.join(GRADES)} or None, not {difficulty!r}")
+    return cls, chosen
 
 
 def _not_found(title: str, difficulty: Optional[str], tried: int, first: int, started: float, stopped_by: str,

@@ -51,7 +51,7 @@ def lookahead_game(game: Game, lookahead: int, *, stop: Optional[Callable[[], bo
 
     >>> import solitaire_widgets as sw
     >>> lookahead_game(sw.Cruel(seed=38), 10)
-    ('won', 70)
+    ('won', 71)
     """
     position = game.copy(history=False)
     shape = position.SHAPE

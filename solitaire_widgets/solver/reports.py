@@ -148,7 +148,7 @@ class Analysis:
         if self.won_until >= 0:
             return (f"A win was possible after move {self.won_until}" if self.won_until else
                     "The deal could be won") + "; whether one is still possible was not decided."
-        return "Not decided: the search found no win and proved no loss in the time given."
+        return "Not decided: the search found no win and proved no loss within its budget."
 
     def details(self, game: Optional["Game"] = None) -> list[str]:
         """The report's sentences after the headline."""
@@ -260,10 +260,10 @@ class MoveCheck:
             if self.before == "lost":
                 return f"No win is left after {self.move}{why}, but none was before it either."
             return f"No win is left after {self.move}{why}; whether one was before it was not decided."
-        return f"Not decided whether a win is left after {self.move} in the time given."
+        return f"Not decided whether a win is left after {self.move} (the search stopped first)."
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Grade:
     """How hard a winnable deal is (``grade``): ``level`` is ``"easy"``,
     ``"medium"``, ``"hard"`` or ``"expert"`` (None when the grading was cut
@@ -290,6 +290,20 @@ class Grade:
                     f"wins it{line}")
         most = max(n for n, _, _ in self.played) if self.played else 0
         return f"{self.level}: no player looking up to {most:,} positions ahead wins it; the solver does{line}"
+
+
+    def __repr__(self) -> str:
+        """The grade and what it means, in one line.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Grade("medium", 30, ((10, False, 40), (30, True, 68)), 68)
+        <Grade medium: a player looking 30 positions ahead before each move wins it (the solver's line: 68 moves)>
+        """
+        return f"<Grade {self}>"
+
+    def _repr_markdown_(self) -> str:
+        head, _, rest = str(self).partition(": ")
+        return f"**{head}**: {rest}" if rest else f"**{head}**"
 
 
 @dataclass(frozen=True, repr=False)
@@ -337,7 +351,7 @@ class Puzzle:
         illegal move raises ``IllegalMoveError``.
 
         >>> import solitaire_widgets as sw
-        >>> [p] = sw.puzzles("cruel", 1, seed=0)
+        >>> [p] = sw.puzzles("cruel", 1, seed=6)
         >>> p.check(p.answer).keeps_win, p.check(next(iter(p.others))).gives_up_win
         (True, True)
         """
