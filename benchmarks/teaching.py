@@ -2,21 +2,24 @@
 winnable deal, the time to analyse a 100-move game, and the grade check.
 
 * ``deal``: ``sw.new_game(name, winnable=True)`` from ``--timings`` random
-  start seeds (drawn from a fixed generator, so the same starts every run):
+  start seeds (drawn from a fixed generator, so the same starts every run),
+  for each game's default rules and each other value of each option:
   median, 90th percentile and slowest time, and the deals tried.
 * ``analysis``: ``--analyses`` games of 100 moves per game (or fewer where
   the game ends first), each played on a winnable deal by the slipping
   player below, then ``game.analyse()`` with its default 10 s: median time,
   and how many analyses named the losing move, found the game still
   winnable, or left the move undecided.
+* ``puzzles``: ``sw.puzzles(name, 3, seed=0)``: the time, and what the
+  puzzles are like.
 * ``grades``: the first ``--deals`` winnable deals from ``--start-seed`` on
-  (each seed searched for 5,000 positions, as ``winnable=True`` does), each
+  (each seed searched for 5,000 positions, as ``winnable=True`` does), and
+  more, up to ``--most``, until every grade has ``--per-grade`` deals; each
   graded by ``sw.grade`` (the look-ahead ladder) and then played by two
   players that did not define the grade:
 
-  - the *slipping look-ahead player* (the check the issue asks for): it
-    searches 50 positions before each move (a budget none of the grade's
-    players has) and plays the best line's first move, but one move in 20,
+  - the *slipping look-ahead player*: it searches 50 positions before each
+    move (a budget none of the grade's players has) and plays the best line's first move, but one move in 20,
     at random, it plays any legal move instead; ``--playouts`` games per
     deal, its random choices seeded by the deal's seed;
   - the *noisy greedy player*, which never looks ahead: it plays the
@@ -29,7 +32,7 @@ winnable deal, the time to analyse a 100-move game, and the grade check.
   to grade.  Every budget here is in positions and every random choice is
   seeded, so the grade check gives the same figures on any machine.
 
-    python benchmarks/teaching.py [--parts deal analysis grades] [--games cruel frog] [--deals 200] [--jobs 2]
+    python benchmarks/teaching.py [--parts deal analysis puzzles grades] [--games cruel frog] [--deals 200] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -130,20 +133,28 @@ def judge_seed(name: str, seed: int, playouts: int, noisy: int) -> dict[str, Any
 
 
 def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts: int, noisy: int,
-                save: Optional[str]) -> None:
+                save: Optional[str], per_grade: int, most: int) -> None:
+    """The grade check of one game: at least ``deals`` winnable deals, more
+    (up to ``most``) until every grade has ``per_grade`` deals."""
     rows: list[dict[str, Any]] = []
     seed = start
     started = time.perf_counter()
     batch = 8 * (jobs or 2)
+
+    def enough() -> bool:
+        won = [r for r in rows if r["won"]]
+        if len(won) < deals:
+            return False
+        return len(won) >= most or all(sum(r["grade"] == level for r in won) >= per_grade for level in GRADES)
+
     with ProcessPoolExecutor(jobs) as pool:
-        while sum(r["won"] for r in rows) < deals:
+        while not enough():
             seeds = range(seed, seed + batch)
             rows += pool.map(judge_seed, [name] * batch, seeds, [playouts] * batch, [noisy] * batch)
             seed += batch
-    won = [r for r in rows if r["won"]][:deals]
+    won = [r for r in rows if r["won"]]
     last = won[-1]["seed"]
-    tried = sum(1 for r in rows if r["seed"] <= last)
-    print(f"\n{name}: the first {len(won)} winnable deals of seeds {start}–{last} ({tried} tried), "
+    print(f"\n{name}: the {len(won)} winnable deals of seeds {start}–{seed - 1} ({seed - start} tried), "
           f"{time.perf_counter() - started:.0f} s on {jobs or 'every'} process(es); "
           f"grading took a median of {statistics.median(r['grade_seconds'] for r in won):.2f} s per deal")
     print(f"| grade | deals | slipping look-ahead player: won ({playouts} games a deal) | "
@@ -166,20 +177,27 @@ def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts
             out.write(json.dumps({"game": name, "start": start, "rows": won}) + "\n")
 
 
-def deal_times(name: str, timings: int) -> None:
-    starts = random.Random(name).sample(range(1_000_000_000), timings)
+def option_variants(name: str) -> list[dict[str, str]]:
+    """The default rules, then each other value of each option (the rest at their defaults)."""
+    cls = sw.GAMES[name]
+    return [{}] + [{option: value} for option, values in cls.OPTIONS.items() for value in values[1:]]
+
+
+def deal_times(name: str, timings: int, options: dict[str, str]) -> None:
+    starts = random.Random(f"{name}{options}").sample(range(1_000_000_000), timings)
     seconds, tried = [], []
     for start in starts:
         count = [1]
         began = time.perf_counter()
         game = sw.solver.winnable_deal(name, seed=start, time_limit=None,
-                                       progress=lambda n, _s: count.__setitem__(0, n + 1))
+                                       progress=lambda n, _s: count.__setitem__(0, n + 1), **options)
         seconds.append(time.perf_counter() - began)
         tried.append(count[0])
         assert game.winning_line
     seconds.sort()
     p90 = seconds[min(len(seconds) - 1, round(0.9 * len(seconds)) - 1)]
-    print(f"| {name} | {timings} | {statistics.median(seconds):.2f} | {p90:.2f} | {seconds[-1]:.2f} | "
+    rules = " ".join(f"`{k}={v}`" for k, v in options.items())
+    print(f"| {name} {rules} | {timings} | {statistics.median(seconds):.2f} | {p90:.2f} | {seconds[-1]:.2f} | "
           f"{statistics.median(tried):g} | {max(tried)} |")
 
 
@@ -211,14 +229,29 @@ def analysis_times(name: str, games: int) -> None:
           f"{max(seconds):.2f} | " + " | ".join(str(v) for v in found.values()) + " |")
 
 
+def puzzle_times(name: str, count: int) -> None:
+    began = time.perf_counter()
+    found = sw.puzzles(name, count, seed=0, time_limit=None)
+    seconds = time.perf_counter() - began
+    tricky = sum(p.tricky for p in found)
+    moves = statistics.median(len(p.others) + 1 for p in found)
+    out = statistics.median(p.game.card_count - p.game.cards_home for p in found)
+    where = ", ".join(f"seed {p.seed} move {p.move_number}" for p in found)
+    print(f"| {name} | {count} | {seconds:.1f} | {tricky} | {moves:g} | {out:g} | {where} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--parts", nargs="*", default=["deal", "analysis", "grades"],
-                        choices=["deal", "analysis", "grades"])
+    parser.add_argument("--parts", nargs="*", default=["deal", "analysis", "puzzles", "grades"],
+                        choices=["deal", "analysis", "puzzles", "grades"])
+    parser.add_argument("--puzzles", type=int, default=3, help="puzzles found per game")
     parser.add_argument("--games", nargs="*", default=list(sw.GAMES))
     parser.add_argument("--timings", type=int, default=20, help="winnable deals timed per game")
     parser.add_argument("--analyses", type=int, default=5, help="100-move games analysed per game")
     parser.add_argument("--deals", type=int, default=200, help="winnable deals per game in the grade check")
+    parser.add_argument("--per-grade", type=int, default=20,
+                        help="more deals, until every grade has this many (or --most deals in all)")
+    parser.add_argument("--most", type=int, default=600, help="winnable deals per game at most")
     parser.add_argument("--start-seed", type=int, default=0)
     parser.add_argument("--playouts", type=int, default=4)
     parser.add_argument("--noisy", type=int, default=10)
@@ -230,7 +263,8 @@ def main() -> None:
         print("| game | deals | median s | 90th percentile s | slowest s | median deals tried | most deals tried |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for name in args.games:
-            deal_times(name, args.timings)
+            for options in option_variants(name):
+                deal_times(name, args.timings, options)
     if "analysis" in args.parts:
         print("\nAnalysis of a game of 100 moves (game.analyse(), 10 s at most):")
         print("| game | games | median moves | median s | slowest s | losing move named | still winnable | "
@@ -238,9 +272,17 @@ def main() -> None:
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for name in args.games:
             analysis_times(name, args.analyses)
+    if "puzzles" in args.parts:
+        print(f"\nPuzzles (sw.puzzles(name, {args.puzzles}, seed=0), every other move proved lost):")
+        print("| game | puzzles | seconds | a player without look-ahead goes wrong | median legal moves | "
+              "median cards still out | where |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+        for name in args.games:
+            puzzle_times(name, args.puzzles)
     if "grades" in args.parts:
         for name in args.games:
-            grade_check(name, args.deals, args.start_seed, args.jobs, args.playouts, args.noisy, args.save)
+            grade_check(name, args.deals, args.start_seed, args.jobs, args.playouts, args.noisy, args.save,
+                        args.per_grade, args.most)
 
 
 if __name__ == "__main__":

@@ -203,6 +203,21 @@ def test_an_analysis_stopped_early_keeps_what_it_proved():
         game.analyse(progress=3)
 
 
+def test_ctrl_c_ends_an_analysis_with_what_it_proved():
+    game = sw.LeapYear(seed=3)
+    for _ in range(30):
+        game.play(game.legal_moves()[0])
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)  # the alarm is a Ctrl-C
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        a = game.analyse(time_limit=None, max_states=10**7)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert a.stopped_by == "interrupt" and "lost" not in a.verdicts[:-1]
+    assert "stopped by Ctrl-C before deciding the rest" in str(a)
+
+
 def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(monkeypatch):
     game = replayed(sw.Cruel(seed=2), LESSON[:7])
     check = sw.check_move(game, "redeal", **BUDGET)
@@ -218,10 +233,12 @@ def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(mon
 
 # --- grades ---------------------------------------------------------------------------------
 def test_the_grade_is_the_shortest_look_ahead_that_wins():
-    easy, medium = sw.grade(sw.Cruel(seed=38)), sw.grade(sw.Cruel(seed=20))
+    easy, medium = sw.grade(sw.Cruel(seed=38)), sw.grade(sw.Cruel(seed=19))
     assert (easy.level, easy.lookahead, easy.played) == ("easy", 10, ((10, True, 71),))
-    assert (medium.level, medium.lookahead) == ("medium", 30) and medium.played[0][:2] == (10, False)
-    assert str(medium).startswith("medium: a player looking 30 positions ahead before each move wins it")
+    assert (medium.level, medium.lookahead) == ("medium", 100) and [p[:2] for p in medium.played] == [
+        (10, False), (30, False), (100, True)]
+    assert str(medium).startswith("medium: a player looking 100 positions ahead before each move wins it")
+    assert sw.grade(sw.Cruel(seed=20)).level == "easy"  # at 30 positions
     with pytest.raises(ValueError, match="grade needs a winnable deal: the solver found no win"):
         sw.grade(sw.Cruel(seed=4))
     assert sw.new_game("cruel", winnable=True, difficulty="easy", seed=37).seed == 38
@@ -336,3 +353,13 @@ def test_a_picture_draws_the_move_played_apart_from_the_better_one():
     assert 'data-mistake="draw"' in action and 'data-arrow="draw"' in action
     with pytest.raises(ValueError, match="mistake: Cruel has no pile t99"):
         game.picture(mistake="t99 f0")
+
+
+def test_what_the_teaching_functions_return_is_importable_from_the_package():
+    game = replayed(sw.Cruel(seed=2), LESSON)
+    returned = [game.analyse(**BUDGET), sw.check_move(replayed(game, LESSON[:7]), "redeal", **BUDGET),
+                sw.grade(sw.Cruel(seed=38)), sw.puzzles("cruel", 1, seed=6)[0]]
+    for value in returned:
+        assert getattr(sw, type(value).__name__) is type(value) and type(value).__name__ in sw.__all__
+    for error in (sw.NoWinnableDeal, sw.PuzzlesNotFound):
+        assert error.__name__ in sw.__all__

@@ -89,29 +89,32 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
     elif end.status == "lost":
         hi = n
     stopped_by = None
-    while hi - lo > 1:
-        untried = [i for i in range(lo + 1, hi) if i not in searched]
-        if not untried:
-            break  # every position left in between was searched, undecided
-        i = _next_probe(lo, hi, searched, n)
-        limit = None
-        if deadline is not None:
-            # the time left, shared among the searches a halving still needs
-            limit = (deadline - time.perf_counter()) / max(1, math.ceil(math.log2(len(untried) + 1)))
-            if limit <= 0.001:
-                stopped_by = "time"
+    try:
+        while hi - lo > 1:
+            untried = [i for i in range(lo + 1, hi) if i not in searched]
+            if not untried:
+                break  # every position left in between was searched, undecided
+            i = _next_probe(lo, hi, searched, n)
+            limit = None
+            if deadline is not None:
+                # the time left, shared among the searches a halving still needs
+                limit = (deadline - time.perf_counter()) / max(1, math.ceil(math.log2(len(untried) + 1)))
+                if limit <= 0.001:
+                    stopped_by = "time"
+                    break
+            solution = solve(positions[i], time_limit=limit, max_states=max_states, stop=stop)
+            searched[i] = solution
+            if solution.status == "won":
+                lo, lines[i] = i, solution.moves
+            elif solution.status == "lost":
+                hi = i
+            elif solution.stopped_by in ("stopped", "interrupt"):
+                stopped_by = solution.stopped_by
                 break
-        solution = solve(positions[i], time_limit=limit, max_states=max_states, stop=stop)
-        searched[i] = solution
-        if solution.status == "won":
-            lo, lines[i] = i, solution.moves
-        elif solution.status == "lost":
-            hi = i
-        elif solution.stopped_by in ("stopped", "interrupt"):
-            stopped_by = solution.stopped_by
-            break
-        if progress is not None:
-            progress(len(searched), time.perf_counter() - started)
+            if progress is not None:
+                progress(len(searched), time.perf_counter() - started)
+    except KeyboardInterrupt:  # between two searches: end as a search would, with what is proved
+        stopped_by = "interrupt"
     if stopped_by is None and deadline is not None and hi - lo > 1 and any(
             s.stopped_by == "time" for s in searched.values()):
         stopped_by = "time"

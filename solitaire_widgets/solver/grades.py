@@ -6,12 +6,12 @@ The *look-ahead player* of budget N searches N positions from where it
 stands (the solver's search, never entering a position it has been
 through), plays the first move of the best line it found, and looks again;
 when its search finds a whole winning line it has won.  Its budget is how
-far ahead it looks: 10 positions is a couple of moves, 300 a good stretch
-of the game.  A deal is
+far ahead it looks: 10 positions is a move or two, 300 a good stretch of
+the game.  A deal is
 
-* **easy** when the player looking ``LADDER[0]`` positions ahead wins it,
-* **medium** when it takes ``LADDER[1]``,
-* **hard** when it takes ``LADDER[2]``,
+* **easy** when a player looking 10 or 30 positions ahead wins it,
+* **medium** when it takes 100,
+* **hard** when it takes 300,
 * **expert** when none of them wins it: only a longer search does (the
   solver's, which won it).
 
@@ -21,9 +21,9 @@ look-ahead, which follows the game's usual way of winning with random slips,
 wins a smaller share of the deals of each grade than of the grade before.
 
 >>> import solitaire_widgets as sw
->>> g = grade(sw.Cruel(seed=20))
+>>> g = grade(sw.Cruel(seed=19))
 >>> g.level, g.lookahead
-('medium', 30)
+('medium', 100)
 """
 
 from __future__ import annotations
@@ -37,7 +37,12 @@ from .reports import Grade
 from .search import Search, solve
 
 GRADES = ("easy", "medium", "hard", "expert")
-LADDER = (10, 30, 100)  # positions the look-ahead player searches before each move, grade by grade
+# Positions the look-ahead player searches before each move, tried in turn,
+# and the grade of a deal the first to win it wins: easy up to 30 positions
+# (10 first: a deal a shorter look-ahead wins is easy whatever a longer one
+# does), medium at 100, hard at 300, expert beyond.
+LADDER = (10, 30, 100, 300)
+LADDER_GRADES = ("easy", "easy", "medium", "hard")
 MAX_MOVES = 2000  # a look-ahead player's game ends after this many moves
 
 
@@ -88,7 +93,8 @@ def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optiona
     finds in ``max_states`` positions (default: as many as
     ``winnable_deal`` searches), else a ``ValueError``.  ``time_limit``
     bounds the grading; ``stop()`` ends it.  A grading cut short has no
-    ``level`` and says why in ``stopped_by``.
+    ``level`` and says why in ``stopped_by``; Ctrl-C raises
+    ``KeyboardInterrupt``.
 
     >>> import solitaire_widgets as sw
     >>> print(grade(sw.Cruel(seed=38)))
@@ -122,5 +128,5 @@ def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optiona
             return Grade(None, None, tuple(played), len(line), time.perf_counter() - started, why)
         played.append((lookahead, end == "won", moves))
         if end == "won":
-            return Grade(GRADES[rung], lookahead, tuple(played), len(line), time.perf_counter() - started)
+            return Grade(LADDER_GRADES[rung], lookahead, tuple(played), len(line), time.perf_counter() - started)
     return Grade(GRADES[-1], None, tuple(played), len(line), time.perf_counter() - started)
