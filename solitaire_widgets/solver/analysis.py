@@ -7,7 +7,9 @@ is, *unknown* when the search did not decide in the time given.  Verdicts
 follow the history: if a position is won, every earlier one is too (the
 moves played lead to it); if one is lost, so is every later one.  So the
 analysis searches a few positions, halving the stretch between the last
-position proved won and the first proved lost, and infers the rest.  It
+position proved won and the first proved lost, and infers the rest; where
+the moves played follow a winning line a search found (or the game's own
+``winning_line``), the positions on it are won without a search.  It
 never calls a position lost that no search proved lost, or that no later
 proof covers: a position it could not decide stays unknown.
 
@@ -25,7 +27,7 @@ proof covers: a position it could not decide stays unknown.
 Cruel seed 2, 8 moves, lost: Move 8, redeal, gave up the win.
   Moves 1–7 kept a win possible; after move 8, redeal (deals the cards again), no win was left: no legal move is left.
   Better: t6 t11 (moves 8♦ onto 9♦ (t11) and frees 6♣ in t6), the first move of a winning line of 66 moves.
-  9 positions: 8 won, 1 lost, 0 not decided (4 positions searched, ... states, ... s).
+  9 positions: 8 won, 1 lost, 0 not decided (1 position searched, ... states, ... s).
 """
 
 from __future__ import annotations
@@ -77,12 +79,8 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
     lo, hi = -1, n + 1
     lines: dict[int, tuple[Move, ...]] = {}  # won positions: a winning line from there
     searched: dict[int, Solution] = {}
-    known = game.winning_line
-    if known:
-        on = 0  # how far the history follows the game's own line
-        while on < min(n, len(known)) and history[on] == known[on]:
-            on += 1
-        lo, lines[on] = on, known[on:]
+    if game.winning_line:
+        lo = _follow(history, 0, game.winning_line, lines)
     end = positions[n]
     if end.status == "won":
         lo = n
@@ -105,7 +103,7 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
             solution = solve(positions[i], time_limit=limit, max_states=max_states, stop=stop)
             searched[i] = solution
             if solution.status == "won":
-                lo, lines[i] = i, solution.moves
+                lo = _follow(history, i, solution.moves, lines)
             elif solution.status == "lost":
                 hi = i
             elif solution.stopped_by in ("stopped", "interrupt"):
@@ -130,6 +128,23 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
     line = lines[losing] if losing is not None else ()
     return Analysis(final, verdicts, losing, line[0] if line else None, line, reason, cards, searched,
                     time.perf_counter() - started, stopped_by)
+
+
+def _follow(history: tuple[Move, ...], start: int, line: tuple[Move, ...], lines: dict[int, tuple[Move, ...]]) -> int:
+    """The last position of ``history`` on ``line``, a winning line from
+    position ``start``: every position the history passes through while it
+    plays the line's moves is won.  Keeps the rest of the line in ``lines``.
+
+    >>> _follow(tuple("abcd"), 1, tuple("bcx"), lines := {})
+    3
+    >>> lines
+    {3: ('x',)}
+    """
+    on = start
+    while on < len(history) and on - start < len(line) and history[on] == line[on - start]:
+        on += 1
+    lines[on] = line[on - start:]
+    return on
 
 
 def _next_probe(lo: int, hi: int, searched: Mapping[int, Solution], n: int) -> int:
