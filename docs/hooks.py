@@ -14,12 +14,16 @@
   browser suite takes those (``tests/browser/gallery.py``); they are build
   output, not committed.  When some are missing the page says how to make
   them, and under ``CI=true`` the build fails (a warning, so ``--strict`` stops).
+* The in-browser app (JupyterLite with the Pyodide kernel) goes in as
+  ``lite/``: ``docs/lite_site.py`` builds it from the package registries and
+  this tree, cached in ``.cache/lite/`` by its inputs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib.util
 import logging
 import os
 import shutil
@@ -44,7 +48,21 @@ GALLERY_IMAGES = Path(__file__).resolve().parent / "gallery" / "img"
 THEMES = ("light", "dark")
 MAKE_GALLERY = "python -m pytest tests/browser/test_gallery.py"
 
+LITE = "lite"  # where the in-browser app goes in the site (docs/lite_site.py builds it)
+
 log = logging.getLogger("mkdocs.hooks.solitaire_widgets")
+
+
+def _load(name: str) -> Any:
+    """A module of docs/ by its file name (docs/ is no package)."""
+    spec = importlib.util.spec_from_file_location(f"solitaire_docs_{name}", Path(__file__).with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+lite_site = _load("lite_site")
 
 
 def running_in_ci() -> bool:
@@ -58,6 +76,10 @@ def on_files(files: Files, config: Any) -> Files:
                           use_directory_urls=config["use_directory_urls"]))
     for game in sw.GAMES:
         files.append(File.generated(config, f"gallery/pictures/{game}.svg", content=gallery_picture(game)))
+    lite = lite_site.build(log.info)
+    for path in sorted(lite.rglob("*")):
+        if path.is_file() and path.name != ".complete":
+            files.append(File.generated(config, f"{LITE}/{path.relative_to(lite).as_posix()}", abs_src_path=str(path)))
     return files
 
 

@@ -79,11 +79,22 @@ def down_wants(pile: Sequence[int], rule: str, empty: Any = ANY) -> Any:
     """
     if not pile:
         return empty
-    top = CARD[pile[-1]]
-    if top.rank == 1:
-        return ()
+    return _DOWN_WANTS[rule][FACE[pile[-1]]]
+
+
+def _down_table(rule: str) -> tuple[tuple[int, ...], ...]:
+    """``down_wants`` of a pile topped by each face, by ``rule`` (asked at
+    every position the solver meets, so worked out once)."""
     follows = _DOWN_SUITS[rule]
-    return tuple(Card(top.rank - 1, suit).face for suit in SUITS if follows(top.suit, suit))
+    table = []
+    for face in range(52):
+        top = Card.from_face(face)
+        table.append(() if top.rank == 1 else
+                     tuple(Card(top.rank - 1, suit).face for suit in SUITS if follows(top.suit, suit)))
+    return tuple(table)
+
+
+_DOWN_WANTS = {rule: _down_table(rule) for rule in _DOWN_SUITS}
 
 
 def down_refusal(title: str, pile_id: str, pile: Sequence[int], card: int, rule: str, empty: str = "any card") -> str:

@@ -28,6 +28,7 @@ A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from .cards import RANK, SUIT
@@ -87,6 +88,8 @@ class FastPath:
         pack = game._pack_ids
         self.id_bound = max(pack) + 1 if pack else 0  # card ids run below this
         self._wide_ids = self.id_bound > 256  # search keys cannot use bytes.translate
+        # every card id of the pack is its own key (one deck by face): no translate
+        self._same_keys = not self._wide_ids and all(self._key_table[card] == card for card in pack)
         self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
         # The game's own rule code, bound once (the hooks of docs/extending.md).
         self._wants = game._wants
@@ -98,16 +101,21 @@ class FastPath:
             self._tableau = frozenset(shape.tableau)  # runs move from tableau piles only
             self._cells = cells
             self._run_length = game._run_length if game.RUNS is not None else None
+            # Where the game keeps the engine's own run rule, runs are read
+            # from a table of which card may lie on which in a run, without
+            # a call per pile (``run_links``).
+            self._links = None
+            if game.RUNS in _FOLLOWS and not self._wide_ids and _keeps_engine_runs(game):
+                self._links = run_links(game.RUNS, self.id_bound)
             self._move_limit = game._move_limit
             self._suits_home = game.FOUNDATIONS_TAKE == "suit"
-            # source -> its targets, each with the most cards it takes at once
-            self._routes_out = {
-                s: tuple((t, 0 if t in cells else (SUIT_LENGTH if self._suits_home and t in self._foundations
-                                                   else (shape.max_run if shape.roles[t] == shape.roles[s] == "tableau"
-                                                         else 1)))
-                         for t in range(n) if any(shape.moves[shape.code(s, t, k)] is not None
-                                                  for k in range(1, shape.max_run + 1)))
-                for s in shape.sources}
+            # source -> {target: the most cards it takes from there at once}
+            # (cells and foundations that take completed suits apart)
+            self._reach = _reach(shape, self._suits_home)
+            reached = sorted({t for targets in self._reach.values() for t in targets})
+            self._cell_targets = [t for t in reached if t in cells]
+            self._suit_targets = [t for t in reached if self._suits_home and t in self._foundations]
+            self._card_targets = [t for t in reached if t not in cells and t not in self._suit_targets]
 
     # --- moves -------------------------------------------------------------
     def move_codes(self) -> list[int]:
@@ -154,34 +162,72 @@ class FastPath:
 
     def _general_codes(self) -> list[int]:
         """``move_codes`` for games with runs, free cells or suits taken home
-        at once: source by source, target by target, fewest cards first."""
-        piles, down, keys, n = self.piles, self.down, self._keys, self._n
-        wanted: dict[int, Wants] = {}
+        at once: source by source, target by target, fewest cards first.
+
+        Each target is asked once what it takes; then each source looks up
+        the targets that take a card of its run, rather than asking every
+        target in turn."""
+        piles, keys, n = self.piles, self._keys, self._n
+        takers: dict[int, list[int]] = {}  # card key -> the targets that take it now
+        open_targets = []  # the targets that take any card now
+        for t in self._card_targets:
+            wants = self._wants(t)
+            if wants is ANY:
+                open_targets.append(t)
+            else:
+                for key in wants:
+                    if key in takers:
+                        takers[key].append(t)
+                    else:
+                        takers[key] = [t]
+        empty_cells = [t for t in self._cell_targets if not piles[t]]
+        # a completed suit goes to the first empty foundation only (they are alike)
+        first_home = self.first_empty_foundation() if self._suit_targets else None
+        empty_homes = [first_home] if first_home in self._suit_targets else []
+        run_length, move_limit, down = self._run_length, self._move_limit, self.down
+        links, bound, tableau = self._links, self.id_bound, self._tableau
         codes: list[int] = []
         for s in self._sources:
             pile = piles[s]
             if not pile:
                 continue
-            run = 1 if self._run_length is None or s not in self._tableau else self._run_length(s)
-            for t, most in self._routes_out[s]:
-                if most == 0:  # a free cell: one card, when it is empty
-                    if not piles[t]:
-                        codes.append(s * n + t)
-                    continue
-                if most == SUIT_LENGTH and t in self._foundations and self._suits_home:
-                    if not piles[t] and completes_suit(pile, down[s]):
-                        codes.append(((SUIT_LENGTH - 1) * n + s) * n + t)
-                    continue
-                wants = wanted.get(t)
-                if wants is None:
-                    wants = wanted[t] = self._wants(t)
-                largest = min(run, most)
-                if largest > 1:
-                    limit = self._move_limit(s, t)
-                    if limit is not None:
-                        largest = max(1, min(largest, limit))
-                for k in range(1, largest + 1):
-                    if wants is ANY or keys[pile[-k]] in wants:
+            reach = self._reach[s]  # target -> the most cards it takes from s at once
+            if s not in tableau:  # runs move from tableau piles only
+                run = 1
+            elif links is not None:
+                top = len(pile) - 1
+                i, lowest = top, down[s]
+                while i > lowest and links[pile[i - 1] * bound + pile[i]]:
+                    i -= 1
+                run = top - i + 1 if top >= lowest else 0
+            else:
+                run = 1 if run_length is None else run_length(s)
+            found: list[tuple[int, int]] = []  # (target, count), count 0 for a completed suit
+            for k in range(1, run + 1):
+                for t in takers.get(keys[pile[-k]], ()):
+                    if reach.get(t, 0) >= k:
+                        found.append((t, k))
+            for t in open_targets:
+                most = reach.get(t, 0)
+                found += [(t, k) for k in range(1, min(run, most) + 1)]
+            for t in empty_cells:
+                if t in reach:
+                    found.append((t, 1))
+            for t in empty_homes:
+                if t in reach and completes_suit(pile, down[s]):
+                    found.append((t, 0))
+            if not found:
+                continue
+            found.sort()
+            limits: dict[int, Optional[int]] = {}  # asked only where it may refuse a move
+            for t, k in found:
+                if k == 1:
+                    codes.append(s * n + t)
+                elif k == 0:
+                    codes.append(((SUIT_LENGTH - 1) * n + s) * n + t)
+                else:
+                    limit = limits[t] if t in limits else limits.setdefault(t, move_limit(s, t))
+                    if limit is None or k <= limit:
                         codes.append(((k - 1) * n + s) * n + t)
         return codes + self._action_codes()
 
@@ -282,7 +328,7 @@ class FastPath:
         """
         if self._wide_ids:
             return self._wide_search_key()
-        keys, table = self._keys, self._key_table
+        keys = self._keys
         piles = self.piles
         down = self.down
         # List comprehensions and a table of one-byte prefixes: the search
@@ -290,10 +336,26 @@ class FastPath:
         tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._foundations)]
         tops.sort()
         parts = [bytes(tops)]
-        for group in self._groups:
-            parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in group])
-        parts += [bytes(piles[i]).translate(table) for i in self._fixed]
-        parts.append(bytes(map(down.__getitem__, self._fixed)))
+        if not any(down):
+            # Nothing face down: no counts to write, and where each card id
+            # is its own key, the piles' bytes as they are.  The first byte
+            # tells such keys from the others (a top is at most 53).
+            parts[0] = b"\xfe" + parts[0]
+            if self._same_keys:
+                for group in self._groups:
+                    parts += sorted([bytes(piles[i]) for i in group])
+                parts += [bytes(piles[i]) for i in self._fixed]
+            else:
+                table = self._key_table
+                for group in self._groups:
+                    parts += sorted([bytes(piles[i]).translate(table) for i in group])
+                parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+        else:
+            table = self._key_table
+            for group in self._groups:
+                parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in group])
+            parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+            parts.append(bytes(map(down.__getitem__, self._fixed)))
         if self._redeals_matter:
             parts.append(self.game._redeals.to_bytes(2, "big"))
         if self._state_names:
@@ -321,6 +383,10 @@ class FastPath:
 
     def _state_bytes(self) -> bytes:
         return repr(tuple(getattr(self.game, name) for name in self._state_names)).encode()
+
+    def first_empty_foundation(self) -> Optional[int]:
+        """The first foundation holding no card, in pile order, or None."""
+        return next((f for f in self._foundations if not self.piles[f]), None)
 
     def face_down(self, pile: int) -> int:
         """How many cards at the bottom of pile ``pile`` lie face down (the
@@ -420,6 +486,42 @@ def run_length(pile: Sequence[int], down: int, rule: str) -> int:
             break
         count += 1
     return count
+
+
+@functools.cache
+def run_links(rule: str, bound: int) -> bytes:
+    """For card ids below ``bound``: byte ``under * bound + over`` is 1
+    where card ``over`` may lie on card ``under`` in a run of ``rule`` (a
+    ``down_*`` rule of ``shape.RUN_RULES``), as ``run_length`` reads runs.
+
+    >>> from solitaire_widgets.cards import Card
+    >>> links = run_links("down_alternate_colours", 52)
+    >>> nine, eight_h, eight_c = (Card.parse(c).face for c in ("9S", "8H", "8C"))
+    >>> links[nine * 52 + eight_h], links[nine * 52 + eight_c]
+    (1, 0)
+    """
+    follows = _FOLLOWS[rule]
+    return bytes(RANK[under] == RANK[over] + 1 and follows(under, over)
+                 for under in range(bound) for over in range(bound))
+
+
+@functools.cache
+def _reach(shape: GameShape, suits_home: bool) -> dict[int, dict[int, int]]:
+    """Source -> {target: the most cards a move takes from there at once}
+    (1 onto a free cell); worked out once per game class, read only."""
+    cells = set(shape.cells)
+    return {s: {t: (1 if t in cells else SUIT_LENGTH if suits_home and t in shape.foundations
+                    else shape.max_run if shape.roles[t] == shape.roles[s] == "tableau" else 1)
+                for t in range(len(shape.piles)) if any(shape.moves[shape.code(s, t, k)] is not None
+                                                        for k in range(1, shape.max_run + 1))}
+            for s in shape.sources}
+
+
+def _keeps_engine_runs(game: "Game") -> bool:
+    """Whether ``game`` reads its runs with the engine's own ``_run_length``."""
+    from .game import Game  # (game.py imports this module)
+
+    return type(game)._run_length is Game._run_length
 
 
 _FOLLOWS: dict[str, Callable[[int, int], bool]] = {

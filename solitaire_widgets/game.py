@@ -943,6 +943,9 @@ class Game(Position):
                 return f"{target} holds a completed suit already"
             if count != 13 or not completes_suit(pile, down):
                 return f"{target} takes only a completed suit, king down to ace, all 13 cards at once"
+            first = self._fast.first_empty_foundation()
+            if first != t:
+                return f"a completed suit goes home to the first empty foundation, {self.PILES[first]}"  # type: ignore[index]
             return None
         if role == "cell":
             if count > 1:
@@ -960,14 +963,14 @@ class Game(Position):
                 cards = " ".join(str(CARD[c]) for c in pile[-count:])
                 return (f"{cards} do not move together: {self.title} moves runs {_run_words(self.RUNS or '')}, "
                         f"and the run on top of {source} is {_plural(run, 'card')}")
-            limit = self._move_limit(s, t)
-            if limit is not None and count > limit:
-                return self._limit_reason(s, t, count, limit)
         card = pile[-count]
         wants = self._wants(t)
-        if wants is ANY or shape.keys[card] in wants:
-            return None
-        return self._build_reason(t, card)
+        if wants is not ANY and shape.keys[card] not in wants:
+            return self._build_reason(t, card)  # (first: where the card cannot go, the count is beside the point)
+        limit = self._move_limit(s, t) if count > 1 else None
+        if limit is not None and count > limit:
+            return self._limit_reason(s, t, count, limit)
+        return None
 
     def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
         """Play a legal move and return it; raise ``IllegalMoveError`` if not.

@@ -9,6 +9,8 @@ them; the engine only carries them, so it imports nothing of the solver.
 
 >>> Guide(home_before_stock=True)
 Guide(home_alone=False, home_before_stock=True, no_new_knots=False)
+>>> Pace(cell=0.6, covering=0.5).per_move
+0.0
 >>> Pace(stock=-1)
 Traceback (most recent call last):
 ...
@@ -57,12 +59,19 @@ class Pace:
     ``per_move``: what each move on the line from the search's start counts
     against it (the path cost of a weighted A*): a long line of shuffles
     looks worse than a short one to the same cards home.
+    ``cell``: what each card in a free cell counts against it (a cell in
+    use is room lost for moving cards about).
+    ``covering``: what each card lying on a card that a foundation takes
+    now counts against it (in a tableau or reserve pile): what must move
+    before the next cards can go home.
     """
 
     stock: Optional[float] = None
     waste: float = 1.0
     per_redeal: float = 0.0
     per_move: float = 0.0
+    cell: float = 0.0
+    covering: float = 0.0
 
     def stock_count(self, draws_home: bool) -> float:
         """What each stock card counts: ``stock``, or by default 1, and 0

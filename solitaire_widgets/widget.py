@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional, Union
 import anywidget
 import traitlets
 
-from .cards import CardLike
+from .cards import CardLike, run_text
 from .errors import IllegalMoveError
 from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
@@ -103,8 +103,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     pile_ids = traitlets.List(Text()).tag(sync=True)
     pile_roles = traitlets.Dict().tag(sync=True)  # pile id -> role (Game.ROLES)
     layouts = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
-    empty_labels = traitlets.Dict().tag(sync=True)  # pile id -> what it shows empty ("A", "waste"), if anything
     actions = traitlets.List(Text()).tag(sync=True)  # game.possible_actions(): never one the options rule out
+    action_words = traitlets.Dict().tag(sync=True)  # action -> what it does, in words (Game.action_words)
+    redeal_actions = traitlets.List(Text()).tag(sync=True)  # the actions that start a new pass (Game.redeal_actions)
     options = traitlets.Dict().tag(sync=True)
     rules = Text("").tag(sync=True)  # sw.rules(game): Markdown for the Rules panel
     # What the page offers: {"safe_drops": whether any drop is ever safe (no Auto-drop without)}.
@@ -112,7 +113,22 @@ class SolitaireWidget(anywidget.AnyWidget):
     replay = traitlets.Bool(False).tag(sync=True)  # open with the replay bar shown
     # Where it stands (follows every change).
     piles = traitlets.Dict().tag(sync=True)  # pile id -> card ids, bottom first, -1 = face down
+    # pile id -> what it shows empty ("A", "waste", "cell"), if anything.  It
+    # may follow the position, so after each change it is read again for the
+    # piles that are empty then (a label only shows on an empty pile), and
+    # sent only when it changed.
+    empty_labels = traitlets.Dict().tag(sync=True)
+    # pile id -> how many top cards move together now (game.movable), only
+    # the piles where that is more than one: {} in games that move one card.
+    runs = traitlets.Dict().tag(sync=True)
     status = Text("playing").tag(sync=True)
+    # Why the game is over, in words (game.end_reason), only where the game
+    # declares its own wins or losses (_won, _lost); "" while playing.
+    end_reason = Text("").tag(sync=True)
+    # Games that can go round in circles (CAN_CYCLE): the solver's reason
+    # once it proved, in the background, that no win is left though moves
+    # are; "" otherwise (not proven, or not asked).
+    no_win = Text("").tag(sync=True)
     counters = traitlets.Dict().tag(sync=True)
     legal = traitlets.List(Text()).tag(sync=True)
     last_move = Text("").tag(sync=True)
@@ -131,6 +147,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     line = traitlets.Int(0).tag(sync=True)
 
     hint_seconds = 0.3  # the Hint button's search time
+    watch_seconds = 2.0  # CAN_CYCLE games: the search after each change for whether a win is left
     solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
     play_pace = 0.4  # seconds between the moves of Play it out
 
@@ -152,6 +169,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._task: Optional[Task] = None
         self._task_kind = ""  # "solve" or "play"
+        self._watch_task: Optional[Task] = None  # CAN_CYCLE games: is a win still possible? (see _watch)
         # The winning line Solve found, and the history it starts after.
         self._line: tuple[str, ...] = ()
         self._line_after: tuple[str, ...] = ()
@@ -192,6 +210,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             raise TypeError(f"widget.game must be a solitaire_widgets Game, not {type(game).__name__}")
         self._stop_observing()
         self._stop_task()
+        self._stop_watch()
         self._version_offset = self.version + 1 - game.version
         self._game = game
         self._earlier_deals.clear()
@@ -216,6 +235,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._sync(change.piles)
             if not self._own_move:
                 self._position_changed()
+            self._watch(change.kind)
 
     def _pile_payload(self, pile: str) -> list[int]:
         ids = self._game.card_ids(pile)
@@ -230,13 +250,15 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.pile_ids = list(game.PILES)
             self.pile_roles = dict(game.ROLES)
             self.layouts = [layout.to_json() for layout in game.layouts()]
-            self.empty_labels = {pile: label for pile in game.PILES if (label := game.empty_label(pile))}
             self.actions = list(game.possible_actions())
+            self.action_words = {action: game.action_words(action) for action in game.ACTION_NAMES}
+            self.redeal_actions = list(game.redeal_actions())
             self.features = {"safe_drops": game.has_safe_drops}
             self.options = game.options
             self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
             self._position_changed()
+            self._watch("new")
 
     def _sync(self, changed: Iterable[str], message: str = "", kind: str = "", fresh: bool = False) -> None:
         game = self._game
@@ -260,9 +282,20 @@ class SolitaireWidget(anywidget.AnyWidget):
         passes_left = game.passes_left
         if passes_left is not None:
             counters["passes_left"] = passes_left
+        shape = game.SHAPE
+        # A label shows only while its pile is empty: read again those of the
+        # empty piles (all of them for a new game), keep the others.
+        before = {} if fresh else self.empty_labels
+        labels = {pile: game.empty_label(pile) if fresh or not piles[pile] else before.get(pile, "")
+                  for pile in game.PILES}
         with self.hold_sync():
             self.piles = piles
+            self.empty_labels = {pile: label for pile, label in labels.items() if label}
+            if game.RUNS is not None or self.runs:
+                self.runs = {pile: n for pile in game.PILES if (n := game.movable(pile)) > 1}
             self.status = game.status
+            if shape.declares_win or shape.declares_loss:
+                self.end_reason = game.end_reason or ""
             self.counters = counters
             self.legal = [str(m) for m in game.legal_moves()]
             self.last_move = str(game.last_move or "")
@@ -346,7 +379,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             elif kind == "redo":
                 game.redo()
             elif kind == "explain":
-                return self._explain(content.get("pile"))
+                return self._explain(content.get("pile"), content.get("count", 1))
             elif kind == "seek":
                 return self._seek(content.get("to"))
             elif kind == "restart":
@@ -359,14 +392,18 @@ class SolitaireWidget(anywidget.AnyWidget):
             return str(err)
         return None
 
-    def _explain(self, pile: Any) -> Optional[str]:
-        """Explain mode: where the top card of ``pile`` may go, and why not
-        elsewhere (``game.targets``), sent back with the reply."""
+    def _explain(self, pile: Any, count: Any = 1) -> Optional[str]:
+        """Explain mode: where the top card of ``pile`` (or its top ``count``
+        cards, a run) may go, and why not elsewhere (``game.targets``), sent
+        back with the reply."""
         game = self._game
         if not isinstance(pile, str) or pile not in game.PILES:
             return f"refused: explain needs a pile of {game.title} ({', '.join(game.PILES)})"
-        top = game.top(pile) if game.face_down(pile) < len(game.card_ids(pile)) else None
-        self._reply_extra = {"explain": {"pile": pile, "card": str(top or ""), "targets": game.targets(pile),
+        face_up = len(game.card_ids(pile)) - game.face_down(pile)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= max(1, face_up):
+            return f"refused: explain's count must be a whole number from 1 to {max(1, face_up)}, not {str(count)[:20]}"
+        card = run_text(game[pile][-count:]) if face_up else ""
+        self._reply_extra = {"explain": {"pile": pile, "card": card, "targets": game.targets(pile, count),
                                          "version": self.version}}
         return None
 
@@ -431,6 +468,8 @@ class SolitaireWidget(anywidget.AnyWidget):
                 if solution.status == "won":
                     self._line, self._line_after = tuple(str(m) for m in solution.moves), after
                     self.line = len(self._line)
+                elif solution.status == "lost" and self._game.CAN_CYCLE:
+                    self.no_win = solution.reason or "every line was searched"
                 verdict = {"kind": "solve", "state": solution.status, "text": text,
                            "moves": len(solution.moves), "states": solution.states, "version": version}
                 if solution.reason_cards:  # what a loss is about: the page marks these cards
@@ -507,11 +546,51 @@ class SolitaireWidget(anywidget.AnyWidget):
         elif self.assist and not (running and self._task_kind == "play"):
             self.assist = {}
 
+    # --- games that can go round in circles: is a win still possible? ---------
+    def _watch(self, kind: str) -> None:
+        """In a game that declares ``CAN_CYCLE`` (moves can go back and forth
+        without end, so it need never run out of moves), ask the solver in a
+        worker thread, for ``watch_seconds`` at most, whether a win is still
+        possible from the position after a change (``kind``, a
+        ``GameChange.kind``, or "new" for a new game); the next change stops
+        it.  Only a proven loss is said (``no_win``: the solver's reason); a
+        search that ends undecided says nothing.  A move played from a
+        position proven lost keeps the verdict (every position after it is
+        lost too) until the new search proves it again or finds a win; undo,
+        restart and a new deal clear it."""
+        self._stop_watch()
+        game = self._game
+        if not game.CAN_CYCLE:
+            return
+        if kind not in ("play", "redo") or game.status != "playing":
+            self.no_win = ""
+        if game.status != "playing" or self._line_left():
+            self.no_win = ""  # over, or on the winning line Solve found
+            return
+        version = self.version
+
+        def done(solution: Solution) -> None:
+            with self._lock:
+                if self.version != version or self._game is not game:
+                    return  # the game moved on: the verdict is about a position gone
+                if solution.status == "lost":
+                    self.no_win = solution.reason or "every line was searched"
+                elif solution.status == "won":
+                    self.no_win = ""
+
+        self._watch_task = solve_in_background(game, on_done=done, time_limit=self.watch_seconds,
+                                               thread=_host_thread())
+
+    def _stop_watch(self) -> None:
+        if self._watch_task is not None:
+            self._watch_task.stop()
+            self._watch_task = None
+
     def wait(self, timeout: Optional[float] = 30.0) -> bool:
-        """Wait until a running solve or play-out has ended (for scripts and
-        tests); True once nothing runs."""
-        task = self._task
-        return task is None or task.wait(timeout)
+        """Wait until a running solve or play-out, and the background check
+        of a game that can go round in circles (``no_win``), have ended (for
+        scripts and tests); True once nothing runs."""
+        return all(task is None or task.wait(timeout) for task in (self._task, self._watch_task))
 
 
 _shown: "weakref.WeakKeyDictionary[Game, SolitaireWidget]" = weakref.WeakKeyDictionary()

@@ -72,6 +72,15 @@ def test_cli_takes_any_spelling_and_names_the_choices(capsys):
     assert "unknown game 'klondike'; choose one of frog, leap_year" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("cls", registry.BUILT_IN, ids=lambda cls: cls.name)
+def test_every_built_in_game_passes_what_register_asks_of_a_new_one(cls):
+    # register skips these probes for the package's own games at import (a
+    # tenth of a second each); they are asked here instead.
+    from solitaire_widgets.declarations import check_game_plays
+
+    check_game_plays(cls)
+
+
 def test_register_refuses_what_is_not_a_game_and_a_taken_name(clean_registry):
     with pytest.raises(TypeError, match="register takes a subclass of sw.Game, not int"):
         sw.register(3)  # type: ignore[arg-type]
@@ -268,16 +277,21 @@ def test_layout_values_are_checked_as_they_are_made():
 # --- what a game declares reaches the page ----------------------------------------------------------
 
 @pytest.mark.parametrize("name", list(sw.GAMES))
-def test_the_table_gets_roles_layouts_and_empty_labels_once_per_game(name):
+def test_the_table_gets_roles_layouts_and_words_once_per_game(name):
+    """Roles, layouts and the stock's words are fixed per game; empty labels
+    follow the position, so they are read after each move, and sent only
+    when they changed (never, in the built-in games)."""
     table = sw.SolitaireWidget(name, seed=2)
     cls = table.game.__class__
     assert table.pile_roles == dict(cls.ROLES) and list(table.pile_roles) == list(cls.PILES)
     assert table.layouts == [layout.to_json() for layout in cls.layouts()]
+    assert table.action_words == {action: cls.action_words(action) for action in cls.ACTION_NAMES}
     sent: list[dict] = []
     table._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
     table.game.play(table.game.legal_moves()[0])
     changed = set().union(*(m.get("state", {}) for m in sent))
-    assert changed and not changed & {"pile_roles", "layouts", "empty_labels"}, "fixed per game, never per move"
+    fixed = {"pile_roles", "layouts", "empty_labels", "action_words", "redeal_actions"}
+    assert changed and not changed & fixed, "fixed per game, never per move"
 
 
 def test_empty_labels_follow_the_rules_in_force():
@@ -343,6 +357,18 @@ def test_no_generic_module_names_one_of_the_five_games():
     hits = {str(p.relative_to(REPO)): names_in_code(p) for p in generic}
     assert [h for found in hits.values() for h in found] == []
     assert names_in_code(PACKAGE / "games" / "__init__.py"), "the check finds names where they are"
+
+
+def test_no_front_end_file_names_a_stock_action():
+    """Which action a click on the stock plays, what the Redeal button plays,
+    the stock's redeal glow, hints and spoken moves all come from the game
+    (``actions``, ``action_words``, ``redeal_actions``): no front-end file
+    names an action.  ("redeal" is only the Redeal control's own id.)"""
+    action = re.compile(r"""["'`](draw|deal|redeal)["'`]""")
+    hits = [f"{p.name}:{n}: {line.strip()}" for p in sorted((REPO / "js" / "src").iterdir())
+            for n, line in enumerate(p.read_text().splitlines(), 1) if action.search(line)]
+    control = [h for h in hits if 'action: "redeal", label: "Redeal"' in h or '[data-action="redeal"]' in h]
+    assert hits == control and len(control) == 2, hits
 
 
 def test_no_front_end_file_names_one_of_the_five_games():

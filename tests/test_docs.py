@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import doctest
 import importlib.util
+import json
 import os
 import re
 import runpy
@@ -93,6 +94,15 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
     pictures = re.findall(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"', cruel)
     assert len(pictures) == 2 and base64.b64decode(pictures[0]).decode() == sw.Cruel(seed=7).picture()
     assert (site / "img" / "table.svg").is_file() and 'src="img/table.svg"' in pages["index.html"]
+    # The in-browser app, linked from the home page, with its notebook and every wheel it loads.
+    assert re.search(r'href="lite/notebooks/(index\.html)?\?path=play\.ipynb"', pages["index.html"])
+    lite = site / "lite"
+    assert (lite / "notebooks" / "index.html").is_file() and (lite / "files" / "play.ipynb").is_file()
+    lock = json.loads((lite / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert "solitaire-widgets" in lock["packages"]
+    for package in lock["packages"].values():
+        assert (lite / "static" / "pyodide" / package["file_name"]).is_file(), package["file_name"]
+    assert not list(lite.rglob("*.map")), "the app ships source maps"
     for game in gallery.game_names():
         assert f'src="pictures/{game}.svg"' in pages["gallery/index.html"]
         assert (site / "gallery" / "pictures" / f"{game}.svg").read_text() == load_hooks().gallery_picture(game)

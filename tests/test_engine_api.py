@@ -203,7 +203,8 @@ TAKERS_OF_NAMES = {
 }
 
 
-@pytest.mark.parametrize("taker", list(TAKERS_OF_NAMES))
+@pytest.mark.parametrize("taker", [pytest.param(t, marks=pytest.mark.no_pyodide("needs Gymnasium")) if t == "gymnasium.make"
+                                   else t for t in TAKERS_OF_NAMES])
 def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
     read = TAKERS_OF_NAMES[taker]
     text_only = taker == "command line"  # a command line holds only text
@@ -230,6 +231,7 @@ def test_seed_none_gives_a_readable_seed_that_replays(name):
     assert f"seed={g.seed}" in repr(g)
 
 
+@pytest.mark.no_pyodide("needs numpy")
 def test_numpy_integers_are_seeds_kept_as_plain_ints():
     np = pytest.importorskip("numpy")
     g = sw.Cruel(seed=np.int64(7))
@@ -870,6 +872,7 @@ def test_reading_the_position():
 
 # --- no Jupyter in the engine ----------------------------------------------------------------------
 
+@pytest.mark.no_pyodide("starts a subprocess")
 def test_engine_imports_no_jupyter_package():
     code = textwrap.dedent("""
         import sys

@@ -55,9 +55,14 @@ def test_fast_path_moves_equal_legal_moves_and_apply_revert_restores(name, optio
     check_fast_path_along_a_walk(sw.new_game(name, seed=seed, **options), random.Random(walk), steps)
 
 
-def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int) -> None:
+def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, local_wants: bool = True) -> None:
     """The fast path checked against the public API at each step of a random
-    walk of ``game`` (tests/test_classic_games.py runs it on the classic games)."""
+    walk of ``game`` (tests/test_classic_games.py runs it on the classic games).
+
+    ``local_wants=False`` for a game where what a pile takes depends on other
+    piles too (Aces Up's discards follow every column's top card): a probe of
+    the target before a move cannot foresee the source's change, so only the
+    probes' agreement with the position as it is gets checked."""
     shape = game.SHAPE
     for _ in range(steps + 1):
         fast = FastPath(game)
@@ -88,7 +93,7 @@ def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int) 
             record = fast.apply(code)
             assert position(fast.game)[:3] == position(trial)[:3]  # the same move as play()
             if code < shape.action_base:
-                assert fast.wants_at(t) == onto and fast.wants_at(s) == left
+                assert not local_wants or (fast.wants_at(t) == onto and fast.wants_at(s) == left)
             else:  # an action changes only the piles it names
                 assert {i for i, (a, b) in enumerate(zip(position(fast.game)[0], before[0])) if a != b} <= may_change
             changed = fast.revert(record)

@@ -25,7 +25,7 @@ from solitaire_widgets.__main__ import main as cli
 from solitaire_widgets.cards import RANK, SUIT
 from solitaire_widgets.fast_path import ANY, FastPath
 from solitaire_widgets.solver.dead_ends import StuckRankTest, WalksCutOff, WasteOutOfReach, final_piles
-from solitaire_widgets.solver.search import Search
+from solitaire_widgets.solver.search import Search, finish
 from solitaire_widgets.solver.walks import walks_cannot_take
 from solitaire_widgets.strategy import Pace
 
@@ -958,7 +958,7 @@ def guided_pass(game: sw.Game, dead_ends: bool = True) -> tuple[str, bool, int]:
     if not dead_ends:
         search.dead_end_test = None
     search.guided = True
-    status, _ = search._best_first()
+    status, _ = finish(search._best_first())
     return status, search.skipped, search.states
 
 

@@ -53,6 +53,7 @@ def test_hint_names_a_legal_move_with_its_reason_and_plays_nothing():
     assert w.assist == {}  # it was about the position before
 
 
+@pytest.mark.no_pyodide("sends a signal")
 def test_an_interrupted_hint_is_answered_and_marks_nothing():
     import signal
 
@@ -176,6 +177,7 @@ def test_a_stop_request_is_answered_when_nothing_runs():
     assert page.replies[-1]["ok"]
 
 
+@pytest.mark.no_pyodide("waits for the play-out's thread")
 def test_a_stop_during_play_it_out_stops_it_between_moves():
     w, page = solved(pace=0.02)
     three = threading.Event()
@@ -271,6 +273,7 @@ def test_a_move_during_a_solve_says_the_solve_stopped():
                         "version": w.version}
 
 
+@pytest.mark.no_pyodide("holds the table's lock against the play-out's thread")
 def test_requests_during_a_play_out_are_refused_and_moves_wait_for_the_table_lock():
     w, page = solved(pace=0.0)
     with w._lock:  # the play-out takes the table's lock for each move: it cannot start one now
@@ -321,6 +324,7 @@ def test_a_new_table_is_not_in_replay_mode():
 
 # --- the winning line stays while the game is on it (Play it out after a hint, a stop, its own moves) ---
 
+@pytest.mark.no_pyodide("waits for the play-out's thread")
 def test_the_winning_line_survives_a_hint_a_stop_and_its_own_moves_and_ends_off_the_line():
     w, page = solved(pace=0.02)
     assert w.line == LINE
@@ -355,6 +359,7 @@ def test_leaving_the_line_or_a_new_deal_drops_it():
     assert w.line == 0
 
 
+@pytest.mark.no_pyodide("starts a thread")
 def test_the_solver_threads_are_plain_outside_marimo():
     from solitaire_widgets.widget import _host_thread
 

@@ -8,20 +8,51 @@ layouts included, so the page's tests run on what the Python games declare
 
 import json
 import pathlib
+import random
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
+from classic_games import classic_class  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
-TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "features",
-          "options", "piles", "status", "counters", "legal", "last_move", "message", "message_kind", "line", "version")
+TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "action_words",
+          "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win", "counters",
+          "legal", "last_move", "message", "message_kind", "line", "version")
 OUT = ROOT / "js" / "test" / "fixtures"
 
 
 def snap(w):
-    return {name: getattr(w, name) for name in TRAITS}
+    state = {name: getattr(w, name) for name in TRAITS}
+    # The background search of a game that can go round in circles (no_win)
+    # ends when it ends: a fixture leaves its verdict out.
+    state["no_win"] = ""
+    return state
+
+
+def classic_states():
+    """Positions of the classic games (examples/classic_games.ipynb): runs,
+    a completed suit, free cells, a declared win."""
+    data = {}
+    klondike = classic_class("Klondike")(seed=0)
+    rng = random.Random(0)
+    while not any(m.count > 1 for m in klondike.legal_moves()):  # a random walk to the first run that may move
+        klondike.play(rng.choice(klondike.legal_moves()))
+    run = next(m for m in klondike.legal_moves() if m.count > 1)
+    data["klondike"] = {"start": snap(SolitaireWidget(klondike)), "run": str(run)}
+    spider = classic_class("Spider").from_position(
+        {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D", "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"},
+        face_down={"t0": 1})
+    data["spider"] = {"start": snap(SolitaireWidget(spider))}
+    free_cell = SolitaireWidget(classic_class("FreeCell").deal_number(1))
+    start = snap(free_cell)
+    free_cell.game.play("t0 c0")
+    data["free_cell"] = {"start": start, "after": snap(free_cell), "move": "t0 c0"}
+    aces_up = classic_class("AcesUp").from_position({"t0": "AS", "t1": "AH", "t2": "AD", "t3": "AC", "f0": "KS QS"})
+    data["aces_up_won"] = {"start": snap(SolitaireWidget(aces_up))}
+    return data
 
 
 def states():
@@ -40,6 +71,7 @@ def states():
     # Midshipman with a long column and a won Bobby-like status for the banner.
     w = SolitaireWidget("cruel", seed=3)
     data["cruel_refused"] = {"start": snap(w), "illegal": "t0 t1"}
+    data.update(classic_states())
     return json.dumps(data, separators=(",", ":"))
 
 

@@ -1,5 +1,7 @@
 // Spoken moves: what the live region says after each change, in words
-// ("seven of spades to t3", "drew the queen of hearts", "redeal, 2 passes left").
+// ("seven of spades to t3", "draw: the queen of hearts", "redeal, 2 passes
+// left"). What a stock action does comes from the game (`action_words`,
+// `redeal_actions`): the page knows no action by name.
 
 import { cardName } from "./cards.js";
 import { parseMove } from "./legal.js";
@@ -12,32 +14,58 @@ import { passesText } from "./format.js";
  * @property {string} status
  * @property {number | null | undefined} seed
  * @property {string} words  the last move in words (moveWords), "" for none
+ * @property {string} [reason]  why the game is over, where the game says (`end_reason`)
+ * @property {string} [noWin]  the solver's proof that no win is left (`no_win`)
  */
 
 /**
- * The words for one move just played, read from the piles after it.
- * @param {string} move  e.g. "t3 f0", "draw", "deal", "redeal"
+ * What the words of a game's moves need to know of the game.
+ * @typedef {object} GameWords
+ * @property {Record<string, string>} [roles]  pile id -> role
+ * @property {Record<string, string>} [actionWords]  action -> what it does ("deals a card onto every pile")
+ * @property {string[]} [redeals]  the actions that start a new pass
+ */
+
+/**
+ * "the seven of spades", "the seven of spades and the card on it", "… and the 3 cards on it".
+ * @param {number} id
+ * @param {number} count  cards moved together, `id` the lowest
+ */
+function cardsWords(id, count) {
+  const name = cardName(id);
+  if (count <= 1) return name;
+  return `${name} and the ${count === 2 ? "card" : `${count - 1} cards`} on it`;
+}
+
+/**
+ * The words for one move just played, read from the piles after it (and,
+ * for a stock action, the piles before it: the one pile that got a new
+ * face-up card names it).
+ * @param {string} move  e.g. "t3 f0", "t3 t5 3", or an action
  * @param {Record<string, number[]>} piles
  * @param {{passes_left?: number, redeals?: number}} counters
- * @param {Record<string, string>} [roles]  pile id -> role: a draw names the waste's new top card
+ * @param {GameWords} [game]
+ * @param {Record<string, number[]>} [before]  the piles before the move
  */
-export function moveWords(move, piles, counters, roles = {}) {
+export function moveWords(move, piles, counters, game = {}, before = {}) {
   const parsed = parseMove(move);
   if (!parsed) return move;
-  const top = (/** @type {string} */ pile) => {
-    const cards = piles[pile] ?? [];
-    return cards.length ? cardName(cards[cards.length - 1]) : "a card";
-  };
   if ("action" in parsed) {
-    if (parsed.action === "draw") {
-      const waste = Object.keys(roles).find((pile) => roles[pile] === "waste");
-      return waste ? `drew the ${top(waste)}` : "drew a card";
+    const action = parsed.action;
+    if ((game.redeals ?? []).includes(action)) {
+      if (typeof counters.passes_left === "number") return `${action}, ${passesText(counters.passes_left).toLowerCase()}`;
+      return `${action} ${counters.redeals ?? ""}`.trim();
     }
-    if (parsed.action === "deal") return "dealt a card onto each pile";
-    if (typeof counters.passes_left === "number") return `redeal, ${passesText(counters.passes_left).toLowerCase()}`;
-    return `redeal ${counters.redeals ?? ""}`.trim();
+    const roles = game.roles ?? {};
+    const grew = Object.keys(piles).filter((p) => roles[p] !== "stock" && (piles[p]?.length ?? 0) > (before[p]?.length ?? 0));
+    const top = grew.length === 1 ? (piles[grew[0]] ?? []).at(-1) ?? -1 : -1;
+    if (top >= 0) return `${action}: the ${cardName(top)}`;
+    const words = game.actionWords?.[action];
+    return words ? `${action}: ${words}` : action;
   }
-  return `${top(parsed.target)} to ${parsed.target}`;
+  const cards = piles[parsed.target] ?? [];
+  const first = cards.length >= parsed.count ? cards[cards.length - parsed.count] : -1;
+  return `${first >= 0 ? cardsWords(first, parsed.count) : "a card"} to ${parsed.target}`;
 }
 
 /**
@@ -57,8 +85,12 @@ export function announcement(before, now, piles, counters) {
   else if (now.moves === 0 && before.moves > 0) words.push("back to the deal");
   else if (now.moves > before.moves + 1) words.push(`${now.moves - before.moves} moves played`);
   if (now.status !== before.status) {
-    if (now.status === "won") words.push(`you won, all ${counters.total ?? ""} cards home`.replace("  ", " "));
-    else if (now.status === "lost") words.push(`no moves left, ${counters.home ?? 0} cards home`);
+    if (now.status === "won") {
+      words.push(now.reason ? `you won: ${now.reason}` : `you won, all ${counters.total ?? ""} cards home`.replace("  ", " "));
+    } else if (now.status === "lost") {
+      words.push(`${now.reason ? `lost: ${now.reason}` : "no moves left"}, ${counters.home ?? 0} cards home`);
+    }
   }
+  if (now.status === "playing" && now.noWin && now.noWin !== before.noWin) words.push(`no win is possible from here: ${now.noWin}`);
   return words.join("; ");
 }

@@ -63,20 +63,24 @@ export function busy(a) {
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 
 /**
- * A hinted move in words: "move 7♣ from the waste to t1", "draw a card".
+ * A hinted move in words: "move 7♣ from the waste to t1", "move 7♣…5♥
+ * (3 cards) from t3 to t5", or a stock action by the game's own name (the
+ * hint's reason, from the kernel, says what it does).
  * @param {string} move
- * @param {Record<string, number[]>} [piles]  the piles now, to name the card
+ * @param {Record<string, number[]>} [piles]  the piles now, to name the cards
  */
 export function hintWords(move, piles = {}) {
   const parsed = parseMove(move);
   if (!parsed) return move;
-  if ("action" in parsed) {
-    return { draw: "draw a card from the stock", deal: "deal from the stock", redeal: "redeal" }[parsed.action] ?? parsed.action;
-  }
+  if ("action" in parsed) return parsed.action;
   const cards = piles[parsed.source] ?? [];
+  const n = parsed.count;
+  const first = cards.length >= n ? cards[cards.length - n] : -1;
   const top = cards.length ? cards[cards.length - 1] : -1;
-  const card = top >= 0 ? `${cardText(top)} ` : "the top card ";
-  return `move ${card}from ${pileWords(parsed.source)} to ${pileWords(parsed.target)}`;
+  let what = "the top card ";
+  if (n > 1) what = first >= 0 && top >= 0 ? `${cardText(first)}…${cardText(top)} (${n} cards) ` : `the top ${n} cards `;
+  else if (top >= 0) what = `${cardText(top)} `;
+  return `move ${what}from ${pileWords(parsed.source)} to ${pileWords(parsed.target)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The table's notices about the game as a whole: the end-of-game banner
-// ("You won!", "No moves left", with New deal and Undo) and the note that the
-// kernel is gone. Both sit beside the felt, never over the cards: the final
+// ("You won!", "No moves left", with New deal and Undo; also "No win is
+// possible from here" while moves are left in a game the solver proved
+// lost) and the note that the kernel is gone. Both sit beside the felt, never over the cards: the final
 // position stays in view.
 
 import { actionButton, h } from "./dom.js";
@@ -29,17 +30,22 @@ export class GameBanner {
     this.onAction = onAction;
     /** @type {HTMLElement | null} the bar while the game is over */
     this.el = null;
+    /** the detail the bar shows */
+    this.shown = "";
   }
 
   /**
-   * Show the bar for a finished game, or remove it while the game is played.
-   * A won game's bar glows once, unless `reducedMotion`.
+   * Show the bar for a finished game (or one proven to have no win left),
+   * or remove it while the game is played. A won game's bar glows once,
+   * unless `reducedMotion`.
    * @param {string} status  "playing", "won" or "lost"
    * @param {Counters} counters
    * @param {boolean} reducedMotion
+   * @param {string} [reason]  why the game is over, where the game says (`end_reason`)
+   * @param {string} [noWin]  the solver's reason once it proved no win is left (`no_win`)
    */
-  sync(status, counters, reducedMotion) {
-    const text = bannerText(status, counters);
+  sync(status, counters, reducedMotion, reason = "", noWin = "") {
+    const text = bannerText(status, counters, reason, noWin);
     if (!text) {
       this.remove();
       return;
@@ -50,9 +56,10 @@ export class GameBanner {
       this.parent.insertBefore(this.el, this.before);
     }
     const el = this.el;
-    if (el.dataset.result === status) return;
-    el.dataset.result = status;
-    el.dataset.celebrate = status === "won" && !reducedMotion ? "yes" : "no";
+    if (el.dataset.result === text.result && this.shown === text.detail) return;
+    el.dataset.result = text.result;
+    this.shown = text.detail;
+    el.dataset.celebrate = text.result === "won" && !reducedMotion ? "yes" : "no";
     const body = h("div", "sw-banner-text");
     body.append(h("strong", "sw-banner-title", text.title), h("span", "sw-banner-detail", text.detail));
     const actions = h("div", "sw-banner-actions");
@@ -70,6 +77,7 @@ export class GameBanner {
   remove() {
     this.el?.remove();
     this.el = null;
+    this.shown = "";
   }
 }
 

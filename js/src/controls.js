@@ -25,6 +25,8 @@
 // `enabled`, `pressed`, `available` and `startOpen` are read often and in any
 // order: they only answer.
 
+import { redealAction } from "./legal.js";
+
 /** @typedef {import("./table.js").CardTable} CardTable */
 
 /**
@@ -111,14 +113,29 @@ registerControl({
       "Deal", "Keep playing", () => t.requests.send("new_deal"));
   },
 });
+// Redeal plays the game's action that starts a new pass (`redeal_actions`,
+// the first legal one), whatever the game calls it.
+/** @param {CardTable} t */
+const redealOf = (t) => redealAction(t.redealActions ?? [], t.actions ?? [], t.legal);
 registerControl({
   action: "redeal", label: "Redeal", title: "Gather the cards and deal them again (d)", keys: ["d", "D"],
   // Only where a redeal can ever happen under the options in force (`actions`).
-  available: (t) => (t.actions ?? []).includes("redeal"),
-  enabled: (t) => t.legal.actions.has("redeal"),
-  run: (t) => t.requests.send("move", { move: "redeal" }),
-  // The engine says why not (no redeal in this game, not yet, all used …).
-  refused: (t) => t.requests.send("move", { move: "redeal" }),
+  available: (t) => (t.redealActions ?? []).some((a) => (t.actions ?? []).includes(a)),
+  enabled: (t) => (t.redealActions ?? []).some((a) => t.legal.actions.has(a)),
+  run: (t) => {
+    const action = redealOf(t);
+    if (action) t.requests.send("move", { move: action });
+  },
+  // The engine says why not (not yet, all used, ruled out by the options …);
+  // a game without any redeal says so here.
+  refused: (t) => {
+    const action = redealOf(t);
+    if (action) t.requests.send("move", { move: action });
+    else {
+      const have = (t.actions ?? []).join(", ");
+      t.showMessage(`${t.get("title") || "This game"} has no redeal${have ? ` (it has ${have})` : ""}`, "error");
+    }
+  },
 });
 registerControl({
   action: "auto", label: "Auto-drop", title: "Send safe cards home after each move (a)", keys: ["a", "A"],

@@ -1,5 +1,6 @@
 // Explain mode (a toggle): while it is on, focusing or hovering a pile's top
-// card asks the kernel where that card can go. The panel lists the piles it
+// card asks the kernel where that card can go (hovering a card of a run that
+// moves together: where that card and those above it can go). The panel lists the piles it
 // can go to and why it cannot go to the others (piles with the same reason on
 // one line: "f3–f7: …"); every pile it cannot go to also carries the engine's
 // reason as its tooltip. All of it is plain text (textContent and the title
@@ -14,7 +15,7 @@ import { h } from "./dom.js";
  * The `explain` field of the kernel's reply to an explain request.
  * @typedef {object} Explanation
  * @property {string} pile
- * @property {string} card  the top card, e.g. "K♥" ("" for an empty pile)
+ * @property {string} card  the top card, e.g. "K♥", or the run asked about, "8♠…5♥" ("" for an empty pile)
  * @property {Record<string, string | null>} targets  pile -> null (it may go there) or the reason
  * @property {number} version
  */
@@ -25,6 +26,7 @@ const ACTION = "explain";
  * The explain state of one table.
  * @typedef {object} ExplainState
  * @property {string | null} pile  the pile explained (or asked about)
+ * @property {number} count  how many of its top cards
  * @property {Promise<any> | null} asked  the request waiting for its answer
  * @property {number} version  the version the shown answer is for
  * @property {Set<string>} marked  piles that carry a mark or a tooltip
@@ -43,14 +45,16 @@ const stateOf = (table) => /** @type {ExplainState} */ (states.get(table));
  */
 function mount(table) {
   /** @type {ExplainState} */
-  const state = { pile: null, asked: null, version: -1, marked: new Set() };
+  const state = { pile: null, count: 1, asked: null, version: -1, marked: new Set() };
   states.set(table, state);
   const listening = new AbortController();
   /** @param {Event} e */
   const onPile = (e) => {
     if (!table.panels.has(ACTION)) return;
     const pile = table.pileAt(e.target);
-    if (pile && pile !== state.pile) ask(table, state, pile);
+    if (!pile) return;
+    const count = countAt(table, pile, e.target);
+    if (pile !== state.pile || count !== state.count) ask(table, state, pile, count);
   };
   table.felt.addEventListener("pointerover", onPile, { signal: listening.signal });
   table.felt.addEventListener("focusin", onPile, { signal: listening.signal });
@@ -62,20 +66,39 @@ function mount(table) {
 }
 
 /**
- * Ask the kernel where the top card of `pile` can go; its reply carries the answer.
+ * How many top cards of `pile` a hover or focus on `target` is about: the
+ * cards picked up there, else the card under the pointer and those above it
+ * when they move together, else the top card.
+ * @param {CardTable} table
+ * @param {string} pile
+ * @param {EventTarget | null} target
+ */
+function countAt(table, pile, target) {
+  if (table.selected === pile) return table.pickCount;
+  const rec = table.piles.get(pile);
+  const index = table.pointer.cardIndex(pile, target);
+  const count = rec && index >= 0 ? rec.cards.length - index : 1;
+  return count <= table.runOf(pile) ? count : 1;
+}
+
+/**
+ * Ask the kernel where the top `count` cards of `pile` can go; its reply
+ * carries the answer.
  * @param {CardTable} table
  * @param {ExplainState} state
  * @param {string} pile
+ * @param {number} [count]
  */
-function ask(table, state, pile) {
+function ask(table, state, pile, count = 1) {
   state.pile = pile;
+  state.count = count;
   if (!table.canPickUp(pile)) {
     clearMarks(table, state);
     say(table, table.isStock(pile) ? "The stock's cards are face down: they are not moved by hand."
       : `${pile} has no face-up card to move.`);
     return;
   }
-  const asked = table.requests.send("explain", { pile });
+  const asked = table.requests.send("explain", count > 1 ? { pile, count } : { pile });
   state.asked = asked;
   asked.then((reply) => {
     if (state.asked !== asked) return;
@@ -198,7 +221,9 @@ registerControl({
       // After a change the answer is stale: ask again about the same pile.
       const state = stateOf(table);
       const version = Number(table.get("version") ?? 0);
-      if (state.pile && !state.asked && state.version !== version) ask(table, state, state.pile);
+      if (state.pile && !state.asked && state.version !== version) {
+        ask(table, state, state.pile, Math.min(state.count, Math.max(1, table.runOf(state.pile))));
+      }
     },
   },
   run(table) {

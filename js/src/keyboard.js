@@ -1,5 +1,8 @@
 // Keyboard input: a roving focus over the piles, Enter/Space to pick up and
-// drop, Escape to cancel, and the keys of the controls (z, y ...).
+// drop, Escape to cancel, and the keys of the controls (z, y ...). Where
+// several cards move together (a run), Enter/Space again on the same pile
+// picks one more card of the run (after the whole run, the cards go back),
+// and a digit key picks that many cards at once.
 //
 // Every key pressed with the focus in the table stays in the table, whatever
 // the table does with it: the notebook around it never sees it (see `keep`).
@@ -9,10 +12,14 @@ import { nextFocus } from "./focus.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 
+import { cardName } from "./cards.js";
+import { liftWords } from "./format.js";
+
 export const HELP_TEXT =
   "Arrow keys move between piles. Enter or Space picks up the top card of the focused pile and " +
-  "drops it on the focused pile; on the stock it draws. Escape cancels. Z undoes, Y redoes, D redeals, " +
-  "A turns auto-drop on or off, R shows the rules, H shows a hint.";
+  "drops it on the focused pile; on the stock it plays the stock. Where cards move together, Enter or Space " +
+  "again on the same pile picks up one more card of the run, and a digit key picks up that many. " +
+  "Escape cancels. Z undoes, Y redoes, D redeals, A turns auto-drop on or off, R shows the rules, H shows a hint.";
 
 /**
  * Keys that belong to the page even with the focus in the table: shortcuts
@@ -111,6 +118,10 @@ export class KeyboardInput {
           if (pile && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey) this.activate(pile);
           else handled = false;
           break;
+        case "1": case "2": case "3": case "4": case "5": case "6": case "7": case "8": case "9":
+          if (pile && !t.isStock(pile)) this.pickMany(pile, Number(e.key));
+          else handled = false;
+          break;
         case "ArrowLeft":
         case "ArrowRight":
         case "ArrowUp":
@@ -133,8 +144,9 @@ export class KeyboardInput {
   }
 
   /**
-   * Enter or Space on a pile: draw from the stock, pick up the top card, or
-   * drop the picked-up card here.
+   * Enter or Space on a pile: play the stock, pick up the top card, or drop
+   * the picked-up cards here. Again on the pile picked from: one more card
+   * of its run, or (after the whole run, or a lone card) put them back.
    * @param {string} pile
    */
   activate(pile) {
@@ -146,15 +158,59 @@ export class KeyboardInput {
     }
     if (t.selected) {
       const source = t.selected;
+      const count = t.pickCount;
       t.clearSelection();
-      if (source !== pile) t.sendMove(source, pile);
+      if (source !== pile) t.sendMove(source, pile, count);
+      else if (count < t.runOf(pile)) this.pick(pile, count + 1);
+      else if (t.runOf(pile) > 1) t.say("put back");
       return;
     }
-    if (t.canPickUp(pile)) t.select(pile);
-    else {
-      const rec = t.piles.get(pile);
-      t.showMessage(rec && rec.cards.length ? `The top card of ${pile} lies face down.` : `${pile} is empty: there is no card to pick up.`, "info", pile);
+    if (t.canPickUp(pile)) this.pick(pile, 1);
+    else this.nothingToPick(pile);
+  }
+
+  /**
+   * A digit key on a pile: pick up that many of its top cards.
+   * @param {string} pile
+   * @param {number} count
+   */
+  pickMany(pile, count) {
+    const t = this.t;
+    const run = t.runOf(pile);
+    if (!run) {
+      this.nothingToPick(pile);
+      return;
     }
+    if (count > run) {
+      t.showMessage(liftWords(pile, run), "info", pile);
+      return;
+    }
+    this.pick(pile, count);
+  }
+
+  /**
+   * Pick up `count` cards of `pile`; where its run is longer than one card,
+   * say which in the live region.
+   * @param {string} pile
+   * @param {number} count
+   */
+  pick(pile, count) {
+    const t = this.t;
+    t.select(pile, count);
+    const run = t.runOf(pile);
+    if (run <= 1) return;
+    const rec = /** @type {import("./table.js").PileRecord} */ (t.piles.get(pile));
+    const first = cardName(rec.cards[rec.cards.length - count]);
+    const more = count === run ? "" : `; again for ${count + 1}`;
+    t.say(count === 1 ? `picked up the ${first}, 1 of ${run} cards that move together${more}`
+      : `picked up ${count} of ${run} cards, from the ${first}${more}`);
+  }
+
+  /** @param {string} pile */
+  nothingToPick(pile) {
+    const t = this.t;
+    const rec = t.piles.get(pile);
+    t.showMessage(rec && rec.cards.length ? `The top card of ${pile} lies face down.` : `${pile} is empty: there is no card to pick up.`, "info", pile);
   }
 }
 

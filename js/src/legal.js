@@ -1,22 +1,35 @@
-// Reading the `legal` trait: the legal moves as texts like "t3 f0" or "draw".
+// Reading the `legal` trait: the legal moves as texts like "t3 f0", "t3 t5 3"
+// (the top three cards of t3 onto t5) or a stock action (any word the game
+// declares).
 
 /**
- * @typedef {{source: string, target: string} | {action: string}} ParsedMove
+ * @typedef {{source: string, target: string, count: number} | {action: string}} ParsedMove
  */
 
-const ACTIONS = new Set(["draw", "deal", "redeal"]);
-
 /**
- * Parse a move text; null when it is neither "SOURCE TARGET" nor an action.
+ * Parse a move text: "SOURCE TARGET", "SOURCE TARGET COUNT" (a count of 1 or
+ * more, in digits) or one word, a stock action; null for anything else.
  * @param {string} text
  * @returns {ParsedMove | null}
  */
 export function parseMove(text) {
   if (typeof text !== "string") return null;
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 1 && ACTIONS.has(words[0])) return { action: words[0] };
-  if (words.length === 2) return { source: words[0], target: words[1] };
+  if (words.length === 1) return { action: words[0] };
+  if (words.length === 2) return { source: words[0], target: words[1], count: 1 };
+  if (words.length === 3 && /^[1-9]\d*$/.test(words[2])) return { source: words[0], target: words[1], count: Number(words[2]) };
   return null;
+}
+
+/**
+ * The text of a card move, as the kernel writes it: the count only when it
+ * is more than one ("t3 f0", "t3 t5 3").
+ * @param {string} source
+ * @param {string} target
+ * @param {number} [count]
+ */
+export function moveText(source, target, count = 1) {
+  return count > 1 ? `${source} ${target} ${count}` : `${source} ${target}`;
 }
 
 /**
@@ -27,11 +40,11 @@ export class LegalMoves {
   constructor(legal) {
     /** @type {string[]} */
     this.list = Array.isArray(legal) ? legal.slice() : [];
-    /** @type {Map<string, string[]>} source pile -> targets, in `legal` order */
+    /** @type {Map<string, Map<number, string[]>>} source pile -> count -> targets, in `legal` order */
     this.bySource = new Map();
     /** @type {Set<string>} */
     this.actions = new Set();
-    /** @type {Set<string>} */
+    /** @type {Set<string>} the moves, written as `moveText` writes them */
     this.texts = new Set();
     for (const text of this.list) {
       const move = parseMove(text);
@@ -41,20 +54,32 @@ export class LegalMoves {
         this.texts.add(move.action);
         continue;
       }
-      this.texts.add(`${move.source} ${move.target}`);
-      let targets = this.bySource.get(move.source);
-      if (!targets) this.bySource.set(move.source, (targets = []));
+      this.texts.add(moveText(move.source, move.target, move.count));
+      let counts = this.bySource.get(move.source);
+      if (!counts) this.bySource.set(move.source, (counts = new Map()));
+      let targets = counts.get(move.count);
+      if (!targets) counts.set(move.count, (targets = []));
       if (!targets.includes(move.target)) targets.push(move.target);
     }
   }
 
   /**
-   * Piles the top card of `source` may go to now.
+   * Piles the top `count` cards of `source` may go to now.
    * @param {string} source
+   * @param {number} [count]
    * @returns {string[]}
    */
-  targets(source) {
-    return this.bySource.get(source) ?? [];
+  targets(source, count = 1) {
+    return this.bySource.get(source)?.get(count) ?? [];
+  }
+
+  /**
+   * How many top cards of `source` some legal move takes, smallest first.
+   * @param {string} source
+   * @returns {number[]}
+   */
+  counts(source) {
+    return [...(this.bySource.get(source)?.keys() ?? [])].sort((a, b) => a - b);
   }
 
   /** @param {string} source */
@@ -63,40 +88,56 @@ export class LegalMoves {
   }
 
   /**
-   * Whether a move (text or source + target) is legal now.
+   * Whether a move (a text, or source + target and a count) is legal now.
    * @param {string} source
    * @param {string} [target]
+   * @param {number} [count]
    */
-  has(source, target) {
-    const move = parseMove(target === undefined ? source : `${source} ${target}`);
+  has(source, target, count = 1) {
+    const move = parseMove(target === undefined ? source : moveText(source, target, count));
     if (!move) return false;
-    return "action" in move ? this.actions.has(move.action) : this.texts.has(`${move.source} ${move.target}`);
+    return "action" in move ? this.actions.has(move.action) : this.texts.has(moveText(move.source, move.target, move.count));
   }
 
   /**
-   * The first legal move of `source`'s top card to a foundation ("t3 f0"), or
-   * null: what a double-click plays.
+   * The first legal move from `source` to a foundation, of any count ("t3
+   * f0", or "t3 f0 13" where a foundation takes a completed suit), or null:
+   * what a double-click plays.
    * @param {string} source
    * @param {Record<string, string>} roles  pile id -> role (the `pile_roles` trait)
    */
   foundationMove(source, roles) {
-    const target = this.targets(source).find((t) => roles[t] === "foundation");
-    return target ? `${source} ${target}` : null;
+    for (const text of this.list) {
+      const move = parseMove(text);
+      if (move && "source" in move && move.source === source && roles[move.target] === "foundation") {
+        return moveText(move.source, move.target, move.count);
+      }
+    }
+    return null;
   }
 }
 
 /**
- * Which stock action a click on the stock plays: "draw" or "deal" while the
- * stock has cards; "redeal" when the stock is empty and a redeal is legal;
- * otherwise the game's draw/deal anyway (the kernel will say why not).
- * @param {string[]} actions   the game's actions (the `actions` trait)
+ * Which action a click on the stock plays: the first of the game's actions
+ * (the `actions` trait, in the game's order) that is legal now, else its
+ * first action (the kernel will say why not); null in a game without any.
+ * @param {string[]} actions
  * @param {LegalMoves} legal
- * @param {number} stockCount
  * @returns {string | null}
  */
-export function stockAction(actions, legal, stockCount) {
-  const turn = actions.find((a) => a === "draw" || a === "deal") ?? null;
-  if (turn && legal.actions.has(turn)) return turn;
-  if (legal.actions.has("redeal") && (stockCount === 0 || !turn)) return "redeal";
-  return turn ?? (actions.includes("redeal") ? "redeal" : null);
+export function stockAction(actions, legal) {
+  return actions.find((a) => legal.actions.has(a)) ?? actions[0] ?? null;
+}
+
+/**
+ * The action the Redeal control plays: the first of the game's redeal
+ * actions (`redeal_actions`) that is legal now, else the first it offers,
+ * else the first it declares (the kernel says why not); null without any.
+ * @param {string[]} redeals  the game's redeal actions, as declared
+ * @param {string[]} actions  the actions it offers under its options
+ * @param {LegalMoves} legal
+ * @returns {string | null}
+ */
+export function redealAction(redeals, actions, legal) {
+  return redeals.find((a) => legal.actions.has(a)) ?? redeals.find((a) => actions.includes(a)) ?? redeals[0] ?? null;
 }

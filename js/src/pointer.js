@@ -1,4 +1,8 @@
 // Pointer input: drag and drop, click-click, double-click, stock clicks.
+//
+// A press on a card of the run that moves together (the `runs` trait) lifts
+// that card and every card above it: they travel as one, and the drop sends
+// "SOURCE TARGET COUNT". A click picks them up the same way.
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 /** @typedef {import("./table.js").CardEl} CardEl */
@@ -21,7 +25,7 @@ export class PointerInput {
     this.press = null; // a pointer press in progress
     /** @type {{pile: string, t: number} | null} */
     this.lastTap = null;
-    /** @type {{el: HTMLElement, source: string, timer: any} | null} a drop waiting for its reply */
+    /** @type {{els: HTMLElement[], source: string, timer: any} | null} a drop waiting for its reply */
     this.inFlight = null;
     const felt = table.felt;
     felt.addEventListener("pointerdown", (e) => this.onPointerDown(e), { signal });
@@ -37,13 +41,25 @@ export class PointerInput {
   onPointerDown(e) {
     if (e.button !== 0 || !e.isPrimary || this.press || this.t.lost) return;
     const pile = this.t.pileAt(e.target);
-    this.press = { id: e.pointerId, x: e.clientX, y: e.clientY, pile, dragging: false };
+    const index = pile ? this.cardIndex(pile, e.target) : -1;
+    this.press = { id: e.pointerId, x: e.clientX, y: e.clientY, pile, index, dragging: false };
     if (pile) {
       this.t.setFocus(pile, false);
       try {
         this.t.felt.setPointerCapture(e.pointerId);
       } catch { /* synthetic events */ }
     }
+  }
+
+  /**
+   * The place in `pile` (bottom 0) of the card an event target belongs to;
+   * -1 when it is not one of the pile's cards.
+   * @param {string} pile
+   * @param {EventTarget | null} target
+   */
+  cardIndex(pile, target) {
+    const card = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-card"));
+    return card ? this.t.piles.get(pile)?.els.indexOf(card) ?? -1 : -1;
   }
 
   /** @param {PointerEvent} e */
@@ -54,13 +70,14 @@ export class PointerInput {
     const dy = e.clientY - p.y;
     if (!p.dragging) {
       if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-      if (!p.pile || !this.t.canPickUp(p.pile) || this.inFlight) {
-        p.pile = null; // a press that went nowhere: no tap either
+      const count = p.pile && !this.inFlight ? this.t.pickAt(p.pile, p.index) : null;
+      if (count === null) {
+        p.pile = null; // a press that went nowhere (or said why not): no tap either
         return;
       }
-      this.startDrag(p);
+      this.startDrag(p, count);
     }
-    p.el.style.transform = `translate(${dx}px, ${dy}px)`;
+    for (const el of p.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
     const over = this.dropTarget(e.clientX, e.clientY, p);
     if (over !== p.over) {
       if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
@@ -70,16 +87,25 @@ export class PointerInput {
     e.preventDefault();
   }
 
-  /** @param {any} p the press */
-  startDrag(p) {
+  /**
+   * Lift the top `count` cards of the pressed pile: they follow the pointer together.
+   * @param {any} p the press
+   * @param {number} count
+   */
+  startDrag(p, count) {
     const rec = /** @type {PileRecord} */ (this.t.piles.get(p.pile));
     p.dragging = true;
-    p.el = rec.els[rec.els.length - 1];
-    p.el.style.transition = "none";
-    p.el.classList.add("sw-dragging");
+    p.count = count;
+    /** @type {HTMLElement[]} */
+    p.els = rec.els.slice(rec.els.length - count);
+    for (const el of p.els) {
+      el.style.transition = "none";
+      el.classList.add("sw-dragging");
+    }
     rec.el.classList.add("sw-lifting");
-    this.t.select(p.pile);
-    p.cardRect = p.el.getBoundingClientRect();
+    this.t.select(p.pile, count);
+    // the card held: the lowest of those lifted (the drop target is found from it)
+    p.cardRect = p.els[0].getBoundingClientRect();
     /** @type {[string, DOMRect][]} */
     p.rects = [];
     for (const [id, r] of this.t.piles) if (id !== p.pile) p.rects.push([id, r.el.getBoundingClientRect()]);
@@ -131,7 +157,8 @@ export class PointerInput {
       return;
     }
     if (Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_THRESHOLD && !p.pile) return;
-    this.tap(this.t.pileAt(e.target) ?? p.pile);
+    const pile = this.t.pileAt(e.target) ?? p.pile;
+    this.tap(pile, pile === null ? -1 : pile === p.pile ? p.index : this.cardIndex(pile, e.target));
   }
 
   cancelPress() {
@@ -139,7 +166,7 @@ export class PointerInput {
     this.press = null;
     if (p?.dragging) {
       if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
-      this.snapBack(p.el, p.pile);
+      this.snapBack(p.els, p.pile);
       this.t.clearSelection();
     }
   }
@@ -152,62 +179,69 @@ export class PointerInput {
     const source = p.pile;
     this.t.clearSelection();
     if (!target || target === source) {
-      this.snapBack(p.el, source);
+      this.snapBack(p.els, source);
       return;
     }
-    const legal = this.t.legal.has(source, target);
-    const answered = this.t.sendMove(source, target);
+    const legal = this.t.legal.has(source, target, p.count);
+    const answered = this.t.sendMove(source, target, p.count);
     if (!legal) {
       // The engine will refuse it and say why: snap back now, show the reason then.
-      this.snapBack(p.el, source);
+      this.snapBack(p.els, source);
       return;
     }
-    // Leave the card where it was dropped until the traits move it (or a
-    // refusal, or no news for a while, sends it back).
+    // Leave the cards where they were dropped until the traits move them
+    // (or a refusal, or no news for a while, sends them back).
     const back = () => {
       if (this.inFlight !== flight) return;
       clearTimeout(flight.timer);
       this.inFlight = null;
-      this.snapBack(flight.el, source);
+      this.snapBack(flight.els, source);
     };
-    const flight = { el: p.el, source, timer: this.t.later(back, REPLY_TIMEOUT_MS) };
+    const flight = { els: p.els, source, timer: this.t.later(back, REPLY_TIMEOUT_MS) };
     this.inFlight = flight;
     answered.then((reply) => { if (reply && !reply.ok) back(); });
   }
 
-  /** The piles changed: a dropped card waiting for them takes its new place. */
+  /** The piles changed: dropped cards waiting for them take their new places. */
   landed() {
     const flight = this.inFlight;
     if (!flight) return;
     clearTimeout(flight.timer);
     this.inFlight = null;
-    flight.el.classList.remove("sw-dragging");
-    flight.el.style.transform = "";
-    flight.el.style.transition = "";
+    for (const el of flight.els) {
+      el.classList.remove("sw-dragging");
+      el.style.transform = "";
+      el.style.transition = "";
+    }
     this.t.piles.get(flight.source)?.el.classList.remove("sw-lifting");
   }
 
   /**
-   * Slide a dragged card back to its place in its pile.
-   * @param {HTMLElement} el
+   * Slide dragged cards back to their places in their pile.
+   * @param {HTMLElement[]} els
    * @param {string} source
    */
-  snapBack(el, source) {
+  snapBack(els, source) {
     this.t.piles.get(source)?.el.classList.remove("sw-lifting");
-    if (!el) return;
-    const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
-    el.classList.remove("sw-dragging");
-    el.style.transform = "";
-    el.style.transition = "";
-    if (!m || this.t.reducedMotion || typeof el.animate !== "function") return;
-    slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
+    for (const el of els ?? []) {
+      const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
+      el.classList.remove("sw-dragging");
+      el.style.transform = "";
+      el.style.transition = "";
+      if (!m || this.t.reducedMotion || typeof el.animate !== "function") continue;
+      slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
+    }
   }
 
   /**
    * A click (press and release without moving) on a pile, or on the felt.
+   * A click on a card of the pile's run picks it up with every card above
+   * it; a second click on a pile drops them there, a double-click sends them
+   * home.
    * @param {string | null} pile
+   * @param {number} [index]  the card clicked (bottom 0), -1 beside the cards
    */
-  tap(pile) {
+  tap(pile, index = -1) {
     const t = this.t;
     if (!pile) {
       t.clearSelection();
@@ -225,16 +259,21 @@ export class PointerInput {
     this.lastTap = { pile, t: now };
     if (t.selected) {
       const source = t.selected;
+      const count = t.pickCount;
       t.clearSelection();
       if (source === pile) {
         if (double) {
           this.lastTap = null;
           t.toFoundation(pile);
+          return;
         }
+        // Another card of the same run: pick up from there instead.
+        const again = index >= 0 ? t.pickAt(pile, index) : null;
+        if (again !== null && again !== count) t.select(pile, again);
         return;
       }
       this.lastTap = null;
-      t.sendMove(source, pile);
+      t.sendMove(source, pile, count);
       return;
     }
     if (double) {
@@ -242,6 +281,7 @@ export class PointerInput {
       t.toFoundation(pile);
       return;
     }
-    if (t.canPickUp(pile)) t.select(pile);
+    const count = t.pickAt(pile, index);
+    if (count !== null) t.select(pile, count);
   }
 }

@@ -17,10 +17,10 @@ import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanExtent, fanPositions } from "./fan.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
-import { optionsText, passesText, statusItems } from "./format.js";
+import { liftWords, optionsText, passesText, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
-import { LegalMoves, stockAction } from "./legal.js";
+import { LegalMoves, moveText, stockAction } from "./legal.js";
 import { MOVE_MS, flip, followReducedMotion, shake } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
@@ -97,8 +97,16 @@ export class CardTable {
     /** @type {Record<string, number[]>} */
     this.shown = {};
     this.legal = new LegalMoves([]);
-    /** @type {string | null} the pile whose top card is picked up */
+    /** @type {string[]} the game's actions under its options (the `actions` trait) */
+    this.actions = [];
+    /** @type {Record<string, string>} action -> what it does, in the game's words */
+    this.actionWords = {};
+    /** @type {string[]} the actions that start a new pass (Redeal plays them) */
+    this.redealActions = [];
+    /** @type {string | null} the pile whose top cards are picked up */
     this.selected = null;
+    /** how many cards of `selected` are picked up, from the top */
+    this.pickCount = 1;
     /** @type {string[]} */
     this.targets = [];
     /** @type {string | null} */
@@ -139,6 +147,8 @@ export class CardTable {
     this.liveEl.setAttribute("role", "status");
     /** @type {import("./announce.js").Seen | null} */
     this.spoken = null;
+    /** @type {Record<string, number[]>} the piles when the live region last spoke */
+    this.spokenPiles = {};
     this.footer.append(this.buttonsEl);
     this.root.append(this.header, this.felt, this.footer, this.helpEl, this.liveEl);
     /** @type {Map<string, HTMLButtonElement>} */
@@ -186,9 +196,10 @@ export class CardTable {
     /** @type {[string, string][]} */
     const watched = [
       ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["layouts", "structure"],
-      ["empty_labels", "structure"], ["actions", "structure"], ["features", "structure"],
-      ["title", "structure"], ["options", "info"], ["line", "info"],
-      ["piles", "piles"], ["status", "info"], ["counters", "info"], ["legal", "info"],
+      ["actions", "structure"], ["action_words", "structure"], ["redeal_actions", "structure"],
+      ["features", "structure"], ["title", "structure"], ["options", "info"], ["line", "info"],
+      ["piles", "piles"], ["empty_labels", "labels"], ["runs", "info"], ["status", "info"], ["end_reason", "info"],
+      ["no_win", "info"], ["counters", "info"], ["legal", "info"],
       ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
     ];
     for (const [name, what] of watched) {
@@ -255,6 +266,7 @@ export class CardTable {
       return;
     }
     if (dirty.has("piles")) this.syncPiles();
+    if (dirty.has("labels")) this.syncLabels();
     if (dirty.has("piles") || dirty.has("info")) this.syncInfo();
     if (dirty.has("message") || dirty.has("piles")) this.syncMessage();
     if (dirty.has("piles") || dirty.has("info")) this.speak();
@@ -265,13 +277,24 @@ export class CardTable {
     const c = this.counters();
     const piles = asRecord(this.get("piles"));
     const lastMove = String(this.get("last_move") || "");
+    const game = { roles: this.roles, actionWords: this.actionWords, redeals: this.redealActions };
     /** @type {import("./announce.js").Seen} */
     const now = {
       moves: c.moves ?? 0, lastMove, status: String(this.get("status") || "playing"), seed: c.seed,
-      words: lastMove ? moveWords(lastMove, piles, c, this.roles) : "",
+      words: lastMove ? moveWords(lastMove, piles, c, game, this.spokenPiles) : "",
+      reason: String(this.get("end_reason") || ""), noWin: String(this.get("no_win") || ""),
     };
     const text = announcement(this.spoken, now, piles, c);
     this.spoken = now;
+    this.spokenPiles = piles;
+    this.say(text);
+  }
+
+  /**
+   * Say `text` in the live region (screen readers only).
+   * @param {string} text
+   */
+  say(text) {
     if (text && this.liveEl.textContent !== text) this.liveEl.textContent = text;
   }
 
@@ -296,6 +319,8 @@ export class CardTable {
     /** @type {string[]} */
     const actions = (this.get("actions") || []).slice();
     this.actions = actions;
+    this.actionWords = { ...asRecord(this.get("action_words")) };
+    this.redealActions = (this.get("redeal_actions") || []).slice();
     this.gameName = game;
     this.pileIds = pileIds;
     /** @type {Record<string, string>} pile id -> role ("stock", "waste", "reserve", "foundation", "tableau") */
@@ -306,8 +331,6 @@ export class CardTable {
     /** @type {GameLayout[]} the game's layouts, the main one first (declared in Python) */
     const layouts = Array.isArray(this.get("layouts")) ? this.get("layouts").slice() : [];
     this.layouts = layouts;
-    /** @type {Record<string, string>} */
-    const emptyLabels = asRecord(this.get("empty_labels"));
     /** @type {number} */
     this.width = this.measureWidth();
     /** @type {GameLayout} */
@@ -344,9 +367,6 @@ export class CardTable {
       el.dataset.pile = id;
       el.dataset.kind = roles[id] ?? "";
       el.dataset.count = "0";
-      const hint = String(emptyLabels[id] ?? "");
-      el.dataset.hint = hint;
-      if (hint.length > 1) el.dataset.hintWord = "";
       el.setAttribute("role", "group");
       el.tabIndex = -1;
       const box = this.layout.slots.find((s) => s.pile === id);
@@ -358,6 +378,7 @@ export class CardTable {
       this.piles.set(id, { id, el, badge, cards: [], els: [] });
       this.felt.append(el);
     }
+    this.syncLabels();
     this.focusId = this.rows[0]?.[0]?.pile ?? pileIds[0] ?? null;
     if (this.focusId) this.pileEl(this.focusId).tabIndex = 0;
     // A game that counts its passes says under its stock how many are left.
@@ -572,6 +593,22 @@ export class CardTable {
     this.placeCards(rec);
   }
 
+  /**
+   * Each pile shows what it takes while it is empty ("A", "waste", "cell"):
+   * the `empty_labels` trait, which may follow the position.
+   */
+  syncLabels() {
+    const labels = asRecord(this.get("empty_labels"));
+    for (const [id, rec] of this.piles) {
+      const hint = String(labels[id] ?? "");
+      if (rec.el.dataset.hint === hint) continue;
+      rec.el.dataset.hint = hint;
+      // Words ("waste") are written small, a rank ("A") large.
+      if (hint.length > 1) rec.el.dataset.hintWord = "";
+      else delete rec.el.dataset.hintWord;
+    }
+  }
+
   /** @param {PileRecord} rec */
   placeCards(rec) {
     const g = this.geometry;
@@ -598,6 +635,7 @@ export class CardTable {
     const top = pos[pos.length - 1] ?? { x: 0, y: 0 };
     rec.el.style.setProperty("--sw-tx", `${top.x}px`);
     rec.el.style.setProperty("--sw-ty", `${top.y}px`);
+    if (rec.id === this.selected) this.markPick(rec);
   }
 
   // --- status, buttons, message -------------------------------------------------
@@ -609,7 +647,8 @@ export class CardTable {
     this.root.dataset.status = status;
     this.seedEl.textContent = c.seed === null || c.seed === undefined ? "" : `seed ${c.seed}`;
     this.optionsEl.textContent = optionsText(this.get("options"));
-    const items = statusItems(c, status, this.actions);
+    const noWin = String(this.get("no_win") || "");
+    const items = statusItems(c, status, this.redealActions.filter((a) => this.actions.includes(a)), !!noWin);
     const text = items.map((item) => item.text).join(" · ");
     if (this.statusEl.textContent !== text) {
       this.statusEl.replaceChildren(...items.flatMap((item, i) => {
@@ -624,6 +663,8 @@ export class CardTable {
       this.legal = new LegalMoves(legalList);
       if (this.selected) this.showTargets();
     }
+    // A pick bigger than the pile's run now (its run changed) is put back.
+    if (this.selected && this.pickCount > this.runOf(this.selected)) this.clearSelection();
     for (const control of controls) {
       if (!this.mounted.has(control)) continue;
       control.update?.(this);
@@ -639,11 +680,11 @@ export class CardTable {
     this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
     const stock = this.stockPile();
     if (stock) {
-      const canRedeal = this.legal.actions.has("redeal") && stock.cards.length === 0;
+      const canRedeal = this.redealActions.some((a) => this.legal.actions.has(a)) && stock.cards.length === 0;
       stock.el.classList.toggle("sw-can-redeal", canRedeal);
     }
 
-    this.banner.sync(status, c, this.reducedMotion);
+    this.banner.sync(status, c, this.reducedMotion, String(this.get("end_reason") || ""), noWin);
   }
 
   /**
@@ -760,9 +801,10 @@ export class CardTable {
   /**
    * @param {string} source
    * @param {string} target
+   * @param {number} [count]  cards moved together, from the top of `source`
    */
-  sendMove(source, target) {
-    return this.requests.send("move", { move: `${source} ${target}` });
+  sendMove(source, target, count = 1) {
+    return this.requests.send("move", { move: moveText(source, target, count) });
   }
 
   /** The stock's record, if the game has a stock. */
@@ -779,8 +821,7 @@ export class CardTable {
   }
 
   playStock() {
-    const stock = this.stockPile();
-    const action = stockAction(this.actions ?? [], this.legal, stock ? stock.cards.length : 0);
+    const action = stockAction(this.actions ?? [], this.legal);
     if (action) this.requests.send("move", { move: action });
   }
 
@@ -891,44 +932,125 @@ export class CardTable {
     return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
   }
 
-  /** @param {string} pile */
+  /**
+   * Whether the top card of `pile` can be picked up (it lies face up; the
+   * stock's cards are played by its action instead).
+   * @param {string} pile
+   */
   canPickUp(pile) {
     if (this.isStock(pile)) return false;
     const rec = this.piles.get(pile);
     return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
   }
 
-  /** @param {string} pile */
-  select(pile) {
+  /**
+   * How many top cards of `pile` may be picked up together now: the run the
+   * kernel names in `runs` (the game's `movable`), else its top card alone;
+   * 0 when nothing can be picked up.
+   * @param {string} pile
+   */
+  runOf(pile) {
+    if (!this.canPickUp(pile)) return 0;
+    const rec = /** @type {PileRecord} */ (this.piles.get(pile));
+    const run = Number(asRecord(this.get("runs"))[pile] ?? 1);
+    const faceUp = rec.cards.length - faceDownCount(rec.cards);
+    return Math.max(1, Math.min(Number.isInteger(run) ? run : 1, faceUp));
+  }
+
+  /**
+   * How many cards a press or a click on card `index` of `pile` picks up:
+   * that card and every card above it, when they all belong to the run that
+   * moves together now (a press beside the cards, `index` -1, means the top
+   * card). Null, after saying why, for a card that cannot be lifted (face
+   * down, or under the run); null too, silently, for a pile with nothing to
+   * pick up (the callers say that in their own words).
+   * @param {string} pile
+   * @param {number} index  the card's place in the pile, bottom 0; -1 for none
+   * @returns {number | null}
+   */
+  pickAt(pile, index) {
+    const run = this.runOf(pile);
+    const rec = this.piles.get(pile);
+    if (!run || !rec) return null;
+    const n = rec.cards.length;
+    if (index < 0 || index >= n) return 1;
+    if (n - index <= run) return n - index;
+    const card = rec.cards[index];
+    const why = card < 0 ? "That card lies face down" : `The ${cardName(card)} is not part of the cards that move`;
+    this.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
+    return null;
+  }
+
+  /**
+   * Pick up the top `count` cards of `pile` (marked, their targets lit).
+   * @param {string} pile
+   * @param {number} [count]
+   */
+  select(pile, count = 1) {
     this.clearSelection();
     this.selected = pile;
+    this.pickCount = count;
     this.pileEl(pile).classList.add("sw-selected");
+    this.markPick(/** @type {PileRecord} */ (this.piles.get(pile)));
     this.showTargets();
     if (this.targets.length === 0) this.refusePickUp(pile);
   }
 
   /**
-   * A card with no legal move says so as it is picked up: a short shake and
-   * the reason (it stays picked up: the player may still try a drop).
+   * Mark the picked-up cards (they lift) and ring them: the ring runs from
+   * the lowest picked card to the top one.
+   * @param {PileRecord} rec
+   */
+  markPick(rec) {
+    const n = rec.els.length;
+    const from = n - (rec.id === this.selected ? this.pickCount : 0);
+    rec.els.forEach((el, i) => el.classList.toggle("sw-picked", i >= from));
+    const first = /** @type {CardEl | undefined} */ (rec.els[from]);
+    const top = /** @type {CardEl | undefined} */ (rec.els[n - 1]);
+    const style = rec.el.style;
+    if (from < n - 1 && first && top) {
+      style.setProperty("--sw-px", `${first._x ?? 0}px`);
+      style.setProperty("--sw-py", `${first._y ?? 0}px`);
+      style.setProperty("--sw-pw", `${(top._x ?? 0) - (first._x ?? 0)}px`);
+      style.setProperty("--sw-ph", `${(top._y ?? 0) - (first._y ?? 0)}px`);
+    } else {
+      for (const name of ["--sw-px", "--sw-py", "--sw-pw", "--sw-ph"]) style.removeProperty(name);
+    }
+  }
+
+  /**
+   * Cards with no legal move say so as they are picked up: a short shake and
+   * the reason (they stay picked up: the player may still try a drop).
    * @param {string} pile
    */
   refusePickUp(pile) {
     const rec = this.piles.get(pile);
-    const top = rec?.els[rec.els.length - 1];
-    if (!rec || !top) return;
-    this.showMessage(`${cardName(rec.cards[rec.cards.length - 1])} has no legal move now`, "info");
-    if (!this.reducedMotion) shake(top);
+    const count = this.pickCount;
+    const els = rec?.els.slice(-count) ?? [];
+    if (!rec || !els.length) return;
+    const first = rec.cards[rec.cards.length - count];
+    const what = count > 1 ? `${cardName(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
+      : `${cardName(first)} has`;
+    this.showMessage(`${what} no legal move now`, "info");
+    if (!this.reducedMotion) for (const el of els) shake(el);
   }
 
   showTargets() {
     for (const t of this.targets) this.piles.get(t)?.el.classList.remove("sw-target");
-    this.targets = this.selected ? this.legal.targets(this.selected) : [];
+    this.targets = this.selected ? this.legal.targets(this.selected, this.pickCount) : [];
     for (const t of this.targets) this.piles.get(t)?.el.classList.add("sw-target");
   }
 
   clearSelection() {
-    if (this.selected) this.piles.get(this.selected)?.el.classList.remove("sw-selected");
+    const rec = this.selected ? this.piles.get(this.selected) : undefined;
     this.selected = null;
+    this.pickCount = 1;
+    if (rec) {
+      rec.el.classList.remove("sw-selected");
+      this.markPick(rec);
+    }
+    // (a picked card that has moved to another pile since is unmarked too)
+    for (const el of this.felt.querySelectorAll(".sw-picked")) el.classList.remove("sw-picked");
     this.showTargets();
   }
 

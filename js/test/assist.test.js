@@ -28,7 +28,12 @@ describe("assist texts", () => {
     expect(assistText(hint, 4, { t3: [-1, 5, 14] })).toBe("Hint: move 2♥ from t3 to f0. Sends 2♥ home.");
     expect(assistText(hint, 5)).toBe("");
     expect(hintWords("waste t1", { waste: [6] })).toBe("move 7♠ from the waste to t1");
-    expect(hintWords("draw")).toBe("draw a card from the stock");
+    // A stock action by the game's own name (the reason, from the kernel, says what it does).
+    expect(hintWords("draw")).toBe("draw");
+    expect(hintWords("gather")).toBe("gather");
+    // A run: its lowest and top cards, and how many.
+    expect(hintWords("t3 t5 3", { t3: [-1, 20, 19, 31, 4] })).toBe("move 7♥…5♠ (3 cards) from t3 to t5");
+    expect(hintWords("t3 f0 13", { t3: [-1] })).toBe("move the top 13 cards from t3 to f0");
     expect(assistText({ kind: "hint", move: "redeal", reason: "part of a winning line (3 moves to win): frees 2♠", version: 1 }, 1))
       .toBe("Hint: redeal. Part of a winning line (3 moves to win): frees 2♠.");
     expect(assistText({ kind: "solve", state: "won", text: "winnable in 12 moves", version: 1 }, 1)).toBe("Winnable in 12 moves");

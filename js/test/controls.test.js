@@ -86,6 +86,7 @@ describe("control lifecycle", () => {
       counters: () => state.counters,
       legal: { actions: new Set(state.legal), has: () => false },
       actions: state.actions,
+      redealActions: state.redeal_actions,
       panels: new Map(),
       gameName: state.game_name,
     };

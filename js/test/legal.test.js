@@ -1,15 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { LegalMoves, parseMove, stockAction } from "../src/legal.js";
+import { LegalMoves, moveText, parseMove, redealAction, stockAction } from "../src/legal.js";
 
 describe("parseMove", () => {
-  it("reads card moves and actions", () => {
-    expect(parseMove("t3 f0")).toEqual({ source: "t3", target: "f0" });
-    expect(parseMove(" waste  t4 ")).toEqual({ source: "waste", target: "t4" });
+  it("reads card moves, runs and actions of any name", () => {
+    expect(parseMove("t3 f0")).toEqual({ source: "t3", target: "f0", count: 1 });
+    expect(parseMove(" waste  t4 ")).toEqual({ source: "waste", target: "t4", count: 1 });
+    expect(parseMove("t3 t5 3")).toEqual({ source: "t3", target: "t5", count: 3 });
+    expect(parseMove("t3 f0 13")).toEqual({ source: "t3", target: "f0", count: 13 });
     expect(parseMove("draw")).toEqual({ action: "draw" });
-    expect(parseMove("redeal")).toEqual({ action: "redeal" });
-    expect(parseMove("t3")).toBeNull();
+    expect(parseMove("gather")).toEqual({ action: "gather" });
     expect(parseMove("a b c")).toBeNull();
+    expect(parseMove("t3 t5 0")).toBeNull();
+    expect(parseMove("t3 t5 -2")).toBeNull();
+    expect(parseMove("t3 t5 2 1")).toBeNull();
+    expect(parseMove("")).toBeNull();
     expect(parseMove(/** @type {any} */ (3))).toBeNull();
+  });
+
+  it("writes moves as the kernel does: the count only above one", () => {
+    expect(moveText("t3", "f0")).toBe("t3 f0");
+    expect(moveText("t3", "f0", 1)).toBe("t3 f0");
+    expect(moveText("t3", "t5", 4)).toBe("t3 t5 4");
   });
 });
 
@@ -27,18 +38,35 @@ describe("LegalMoves", () => {
   it("answers whether a move is legal", () => {
     expect(legal.has("t0", "t2")).toBe(true);
     expect(legal.has("t0 t2")).toBe(true);
+    expect(legal.has("t0 t2 1")).toBe(true);
     expect(legal.has("t2", "t0")).toBe(false);
     expect(legal.has("draw")).toBe(true);
     expect(legal.has("redeal")).toBe(false);
   });
 
-  it("picks the first legal foundation move for a double-click", () => {
+  it("indexes runs by source and count", () => {
+    const runs = new LegalMoves(["t1 t4", "t1 t6 2", "t1 t7 2", "t1 t2 3", "t5 f0 13", "t5 t9", "deal"]);
+    expect(runs.targets("t1")).toEqual(["t4"]);
+    expect(runs.targets("t1", 2)).toEqual(["t6", "t7"]);
+    expect(runs.targets("t1", 3)).toEqual(["t2"]);
+    expect(runs.targets("t1", 4)).toEqual([]);
+    expect(runs.counts("t1")).toEqual([1, 2, 3]);
+    expect(runs.counts("t8")).toEqual([]);
+    expect(runs.has("t1", "t6", 2)).toBe(true);
+    expect(runs.has("t1 t6 2")).toBe(true);
+    expect(runs.has("t1", "t6")).toBe(false);
+    expect(runs.has("t1", "t2", 2)).toBe(false);
+  });
+
+  it("picks the first legal foundation move for a double-click, of any count", () => {
     const roles = { waste: "waste", t0: "tableau", t2: "tableau", t3: "tableau", t4: "tableau", t6: "tableau",
       f0: "foundation", f1: "foundation", f5: "foundation" };
     expect(legal.foundationMove("t3", roles)).toBe("t3 f0");
     expect(legal.foundationMove("t0", roles)).toBe("t0 f5");
     expect(legal.foundationMove("waste", roles)).toBeNull();
     expect(legal.foundationMove("t0", { ...roles, t2: "foundation" })).toBe("t0 t2"); // the role, not the id
+    const suit = new LegalMoves(["t5 t9", "t5 t2 4", "t5 f0 13"]);
+    expect(suit.foundationMove("t5", { t5: "tableau", t9: "tableau", t2: "tableau", f0: "foundation" })).toBe("t5 f0 13");
   });
 
   it("copes with an empty or missing list", () => {
@@ -47,23 +75,31 @@ describe("LegalMoves", () => {
   });
 });
 
-describe("stockAction", () => {
-  it("draws or deals while it can", () => {
-    expect(stockAction(["draw"], new LegalMoves(["draw"]), 10)).toBe("draw");
-    expect(stockAction(["deal"], new LegalMoves(["t0 f1", "deal"]), 100)).toBe("deal");
-    expect(stockAction(["draw", "redeal"], new LegalMoves(["draw"]), 5)).toBe("draw");
+describe("stockAction: the first legal action in the game's order, else its first", () => {
+  it("plays the first action that is legal now", () => {
+    expect(stockAction(["draw"], new LegalMoves(["draw"]))).toBe("draw");
+    expect(stockAction(["deal"], new LegalMoves(["t0 f1", "deal"]))).toBe("deal");
+    expect(stockAction(["draw", "redeal"], new LegalMoves(["draw"]))).toBe("draw");
+    expect(stockAction(["draw", "redeal"], new LegalMoves(["redeal"]))).toBe("redeal");
+    expect(stockAction(["turn", "gather"], new LegalMoves(["t1 t2", "gather"]))).toBe("gather");
   });
 
-  it("redeals from an empty stock when the rules allow", () => {
-    expect(stockAction(["draw", "redeal"], new LegalMoves(["redeal"]), 0)).toBe("redeal");
+  it("asks for the first action anyway when none is legal (the kernel says why)", () => {
+    expect(stockAction(["draw"], new LegalMoves(["waste t0"]))).toBe("draw");
+    expect(stockAction(["draw", "redeal"], new LegalMoves([]))).toBe("draw");
+    expect(stockAction(["redeal"], new LegalMoves([]))).toBe("redeal");
   });
 
-  it("asks for the draw anyway when it is not legal (the kernel says why)", () => {
-    expect(stockAction(["draw"], new LegalMoves(["waste t0"]), 30)).toBe("draw");
-    expect(stockAction(["draw", "redeal"], new LegalMoves([]), 0)).toBe("draw");
+  it("has nothing to do without actions", () => {
+    expect(stockAction([], new LegalMoves([]))).toBeNull();
   });
+});
 
-  it("has nothing to do without stock actions", () => {
-    expect(stockAction([], new LegalMoves([]), 0)).toBeNull();
+describe("redealAction", () => {
+  it("plays the first legal redeal, else the first the options allow, else the first declared", () => {
+    expect(redealAction(["gather", "shuffle"], ["turn", "gather", "shuffle"], new LegalMoves(["shuffle"]))).toBe("shuffle");
+    expect(redealAction(["gather", "shuffle"], ["turn", "shuffle"], new LegalMoves([]))).toBe("shuffle");
+    expect(redealAction(["gather"], ["turn"], new LegalMoves([]))).toBe("gather"); // ruled out: the kernel says why
+    expect(redealAction([], ["turn"], new LegalMoves(["turn"]))).toBeNull();
   });
 });

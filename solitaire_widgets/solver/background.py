@@ -1,5 +1,11 @@
-"""The solver and its winning lines in a worker thread, with a stop flag, so
+"""The solver and its winning lines beside the caller, with a stop flag, so
 the caller (the table's kernel) keeps answering while they run.
+
+Where threads start, the work runs in a worker thread.  Where none can
+(Pyodide in a browser: JupyterLite, a marimo WASM page), it runs
+cooperatively instead, in slices of ``SLICE`` seconds on the caller's
+asyncio event loop, so the kernel answers requests (Stop among them) between
+two slices and the page stays responsive.  The API is the same either way.
 
 ``solve_in_background`` searches a copy taken in the caller's thread (the
 game may change afterwards; the search never sees it); so does
@@ -23,45 +29,151 @@ under it or ``stop()`` is called.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import sys
 import threading
-from typing import Callable, ContextManager, Optional, Sequence
+import time
+from typing import Callable, ContextManager, Iterator, Optional, Sequence
 
 ThreadClass = Callable[..., threading.Thread]
+# A task's work: called with the stop flag; a plain function runs to its end,
+# a generator pauses at each ``yield delay`` (seconds to wait, 0 for none).
+Work = Callable[[threading.Event], Optional[Iterator[float]]]
 
 from ..game import Game
 from ..games import GameName
 from ..moves import Move
 from .reports import Analysis
 from .results import Solution
-from .search import solve
+from .search import Search, solution_steps
 
 log = logging.getLogger(__name__)
 
 PLAY_ENDS = ("won", "finished", "stopped", "changed", "failed")
+SLICE = 0.05  # seconds of work between two turns of the event loop where no thread starts
+
+_threads: Optional[bool] = None
+
+
+def threads_start() -> bool:
+    """Whether this Python can start a thread (not in Pyodide), tried once.
+
+    >>> threads_start() or sys.platform == "emscripten"
+    True
+    """
+    global _threads
+    if _threads is None:
+        try:
+            probe = threading.Thread(target=lambda: None, name="solitaire-widgets-probe", daemon=True)
+            probe.start()
+            probe.join()
+            _threads = True
+        except RuntimeError:  # "can't start new thread"
+            _threads = False
+    return _threads
+
+
+def _event_loop() -> Optional[asyncio.AbstractEventLoop]:
+    """The loop to run cooperative work on: the running one, or Pyodide's
+    (its WebLoop runs tasks whenever the browser is idle); None without."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    if sys.platform == "emscripten":
+        return asyncio.get_event_loop()
+    return None
 
 
 class Task:
-    """One worker thread with a stop flag: ``stop()`` asks it to end soon,
-    ``wait(timeout)`` joins it (True once it has ended).  ``thread`` makes
-    the thread (``threading.Thread`` or a subclass a host needs, such as
-    marimo's ``mo.Thread``)."""
+    """One piece of background work with a stop flag: ``stop()`` asks it to
+    end soon, ``wait(timeout)`` waits for it (True once it has ended).
 
-    def __init__(self, work: Callable[[threading.Event], None], name: str,
-                 thread: ThreadClass = threading.Thread) -> None:
+    In a worker thread made by ``thread`` (``threading.Thread`` or a
+    subclass a host needs, such as marimo's ``mo.Thread``) where threads
+    start; otherwise in slices on the event loop (``cooperative`` is then
+    True), where ``wait`` finishes the work at once, skipping its pauses:
+    nothing else could run it while the caller waits.
+    """
+
+    def __init__(self, work: Work, name: str, thread: ThreadClass = threading.Thread) -> None:
         self._stop = threading.Event()
-        self._thread = thread(target=self._guarded, args=(work,), name=name, daemon=True)
-        self._thread.start()
+        self._work = work
+        self._steps: Optional[Iterator[float]] = None
+        self._ended = False
+        self._wake: Optional[asyncio.Event] = None
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._thread: Optional[threading.Thread] = None
+        self.cooperative = not threads_start()
+        if self.cooperative:
+            self._loop = _event_loop()
+            if self._loop is not None:
+                self._future = asyncio.ensure_future(self._on_loop(), loop=self._loop)
+        else:
+            self._thread = thread(target=self._in_thread, name=name, daemon=True)
+            self._thread.start()
 
-    def _guarded(self, work: Callable[[threading.Event], None]) -> None:
+    # --- the two ways of running ------------------------------------------------
+    def _in_thread(self) -> None:
+        with self._guard():
+            steps = self._work(self._stop)
+            for delay in steps or ():
+                if delay > 0:
+                    self._stop.wait(delay)
+
+    async def _on_loop(self) -> None:
+        self._wake = asyncio.Event()
+        if self._stop.is_set():
+            self._wake.set()
+        await asyncio.sleep(0)  # the caller's request is answered first
+        with self._guard():
+            slice_end = time.perf_counter() + SLICE
+            while (delay := self._step()) is not None:
+                if delay > 0:
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), delay)
+                elif time.perf_counter() < slice_end:
+                    continue
+                else:
+                    await asyncio.sleep(0)
+                slice_end = time.perf_counter() + SLICE
+
+    def _step(self) -> Optional[float]:
+        """Run the work to its next pause; its delay, or None once it has ended."""
+        if self._ended:
+            return None
+        if self._steps is None:
+            steps = self._work(self._stop)
+            if steps is None:  # a plain function: done
+                self._ended = True
+                return None
+            self._steps = iter(steps)
         try:
-            work(self._stop)
-        except Exception:  # a worker's error is logged, never lost in a dead thread
-            log.exception("solitaire_widgets: the solver's worker failed")
+            return next(self._steps)
+        except StopIteration:
+            self._ended = True
+            return None
+        except BaseException:
+            self._ended = True
+            raise
 
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except Exception:  # a worker's error is logged, never lost
+            log.exception("solitaire_widgets: the solver's worker failed")
+        finally:
+            self._ended = True
+
+    # --- the public side ----------------------------------------------------------
     def stop(self) -> None:
         self._stop.set()
+        wake, loop = self._wake, self._loop
+        if wake is not None and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(wake.set)
 
     @property
     def stopped(self) -> bool:
@@ -69,22 +181,41 @@ class Task:
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        if self._thread is not None:
+            return self._thread.is_alive()
+        return not self._ended
 
     def wait(self, timeout: Optional[float] = None) -> bool:
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        try:
+            while self._step() is not None:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return False
+        except Exception:  # as in a worker: logged, and the task has ended
+            log.exception("solitaire_widgets: the solver's worker failed")
+        return True
 
 
 def solve_in_background(game: Game, *, on_done: Callable[[Solution], None], time_limit: Optional[float] = 5.0,
                         max_states: Optional[int] = None, thread: ThreadClass = threading.Thread) -> Task:
-    """Search ``game``'s position in a worker thread; ``on_done(solution)``
-    runs there when the search ends (``status="unknown"``,
+    """Search ``game``'s position in the background (see ``Task``);
+    ``on_done(solution)`` runs when the search ends (``status="unknown"``,
     ``stopped_by="stopped"`` after ``task.stop()``)."""
     position = game.copy(history=False)  # taken now, in the caller's thread
 
-    def work(stop: threading.Event) -> None:
-        on_done(solve(position, time_limit=time_limit, max_states=max_states, stop=stop.is_set))
+    def work(stop: threading.Event) -> Iterator[float]:
+        search = Search(position, time_limit=time_limit, max_states=max_states, stop=stop.is_set)
+        steps = solution_steps(position, search)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                on_done(end.value)
+                return
+            yield 0.0
 
     return Task(work, "solitaire-widgets-solve", thread)
 
@@ -153,7 +284,8 @@ def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_don
                        lock: Optional[ContextManager] = None,
                        play: Optional[Callable[[Move], object]] = None,
                        thread: ThreadClass = threading.Thread) -> Task:
-    """Play ``moves`` on ``game`` in a worker thread, ``pace`` seconds apart.
+    """Play ``moves`` on ``game`` in the background (see ``Task``), ``pace``
+    seconds apart.
 
     ``on_move(i)`` runs after move ``i`` (1-based); ``on_done(end)`` runs
     once with ``end`` one of ``PLAY_ENDS``: ``"won"``, ``"finished"`` (the
@@ -168,11 +300,12 @@ def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_don
     line = list(moves)
     expected = game.version
 
-    def work(stop: threading.Event) -> None:
+    def work(stop: threading.Event) -> Iterator[float]:
         nonlocal expected
         end = "won" if game.status == "won" else "finished"
         for i, move in enumerate(line, 1):
-            if stop.wait(pace):
+            yield pace
+            if stop.is_set():
                 end = "stopped"
                 break
             with held:

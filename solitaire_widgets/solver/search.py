@@ -19,8 +19,9 @@ known to it).
   built by rank in any suit, that is a card lying directly on a lower one;
   where they are built in suit, a card lying anywhere above a lower card of
   its own suit.  The game's ``PACE`` (``solitaire_widgets.strategy``) says
-  what each card in the stock and on the waste, each redeal made and each
-  move on the line from the start count against a position.  Among equals
+  what each card in the stock and on the waste, each redeal made, each
+  move on the line from the start, each card in a free cell and each card
+  lying on a card a foundation takes now count against a position.  Among equals
   the newest goes first, so it dives like a depth-first search until a line
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
@@ -35,7 +36,9 @@ known to it).
   dead-end test (``dead_ends``) is dropped unexpanded, in the complete pass
   as well as the guided one.
 * Safe automatic moves: a card no other card can ever need goes home at once,
-  as the only child of its position (see ``_safe_home``).
+  as the only child of its position (see ``_safe_home``; a card in a free
+  cell is asked about the piles it may still go to).
+* A move straight back to the position just left is not tried (``_back``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
 * Move ordering among a position's children (and the hint's heuristic):
@@ -54,17 +57,19 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Iterable, Optional
+from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
+from ..shape import GameShape
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
+HOME, ALIKE, OTHER = range(3)  # what a move's target is (``Search.kind_of``)
 
 
 @functools.cache
@@ -79,6 +84,23 @@ def _lower_in_suit(cards: int) -> list[frozenset[int]]:
     for card in range(cards):
         by_suit.setdefault(SUIT[card], []).append(card)
     return [frozenset(low for low in by_suit[SUIT[card]] if RANK[low] < RANK[card]) for card in range(cards)]
+
+
+@functools.cache
+def _home_moves(shape: GameShape) -> tuple[list[bool], list[bool]]:
+    """For each move code of ``shape``: whether it sends one card home, and
+    whether it sends several (worked out once per game class; read only)."""
+    n, nn, base = len(shape.piles), len(shape.piles) ** 2, shape.action_base
+    foundations = frozenset(shape.foundations)
+    codes = range(base + len(shape.actions))
+    return ([c < nn and c % n in foundations for c in codes],
+            [nn <= c < base and c % n in foundations for c in codes])
+
+
+@functools.cache
+def _home_codes(shape: GameShape, runs: bool) -> list[int]:
+    """The codes of the moves that send one card home, or several."""
+    return [code for code, home in enumerate(_home_moves(shape)[runs]) if home]
 
 
 class _Stop(Exception):
@@ -111,19 +133,34 @@ class Search:
         self.interchangeable = frozenset(shape.interchangeable)
         self.group_of = shape.group_of  # interchangeable piles of one group are alike
         self.targets = frozenset(shape.targets)
+        # each pile as a target: a foundation, one of interchangeable piles, or neither
+        self.kind_of = [HOME if i in self.foundations else ALIKE if i in self.interchangeable else OTHER
+                        for i in range(n)]
         # one card sent home (a run sent home counts its cards as an action does: ``home_effect``)
-        self.to_home = [c < self.nn and c % n in self.foundations for c in range(self.base + len(shape.actions))]
-        self.run_home = [self.nn <= c < self.base and c % n in self.foundations for c in range(len(self.to_home))]
+        self.to_home, self.run_home = _home_moves(shape)
         keys = shape.keys
         self.keys = keys
-        # Safe moves need foundations that only grow, and no redeal whose new
-        # order a card leaving the tableau early could change.
-        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations()
+        # Safe moves need foundations that only grow, no redeal whose new
+        # order a card leaving the tableau early could change, and a game won
+        # with every card home: where a game declares its own win (Aces Up's
+        # four aces left), a card on the table may be what lets another go
+        # home, which the test of a safe move does not see.
+        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
             for s in range(n)]
         self.copies = key_copies(fast)  # cards of each key in the position
+        self.ids_of_key: dict[int, list[int]] = {}  # the card ids of each key
+        for pile in self.piles:
+            for card in pile:
+                self.ids_of_key.setdefault(keys[card], []).append(card)
+        self.cells = frozenset(shape.cells)
+        self.cell_list = shape.cells
+        self.foundation_list = shape.foundations
+        self.counts_cells = bool(g.PACE.cell and shape.cells)
+        # the cards the foundations take, by their top cards (``_covering``)
+        self.wanted: dict[tuple[int, ...], frozenset[int]] = {}
         self.home_count = [0] * 256  # cards of each key on the foundations
         for f in shape.foundations:
             for c in self.piles[f]:
@@ -131,7 +168,8 @@ class Search:
         self.home = sum(self.home_count)
         # Tableau and reserve piles: a knotted card (``_knots_at_top``) must leave
         # before a card beneath it can go home; the search prefers fewer.
-        self.knotted_piles = frozenset(shape.with_role("tableau", "reserve"))
+        self.knotted_list = shape.with_role("tableau", "reserve")
+        self.knotted_piles = frozenset(self.knotted_list)
         self.knots_in_suit = shape.key != "rank"  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
@@ -154,8 +192,13 @@ class Search:
         self.stock_weight = self.pace.stock_count(draws_home=fast.actions_reach_foundations())
         # per code: True for a card sent home, the foundations an action or a
         # run sent home changes (counted again), else ()
-        self.home_effect = [True if home else (code % n,) if self.run_home[code] else self.action_home.get(code, ())
-                            for code, home in enumerate(self.to_home)]
+        self.home_effect: list = [()] * len(self.to_home)
+        for code, piles in self.action_home.items():
+            self.home_effect[code] = piles
+        for code in _home_codes(shape, False):
+            self.home_effect[code] = True
+        for code in _home_codes(shape, True):
+            self.home_effect[code] = (code % n,)
         # Stock actions that only move cards between stock and waste (a draw,
         # a redeal of the waste) change nothing a dead-end test reads: no need
         # to test again.
@@ -186,8 +229,9 @@ class Search:
         """True when playing ``code`` (a card onto a foundation) can never hurt:
         no other copy competes for the foundations that take it, the
         foundation gives up nothing another card needs, and no card still out
-        could be built on it where it lies.  ``foundation_wants``: what each
-        foundation takes in this position."""
+        could be built on it, where it lies or, from a free cell, the waste
+        or a reserve, on any pile it may still go to.  ``foundation_wants``:
+        what each foundation takes in this position."""
         fast = self.fast
         s, f = divmod(code, self.n)
         card = self.piles[s][-1]
@@ -202,7 +246,7 @@ class Search:
             return False
         if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
-        if s in self.targets:
+        if s in self.targets and s not in self.cells:  # (a free cell's card may still go onto the tableau)
             wants = fast.wants_at(s)
             if wants is ANY:
                 record = fast.apply(code)
@@ -210,9 +254,9 @@ class Search:
                 fast.revert(record)
                 return after is ANY
             return not any(self._outside(k) for k in wants)
-        # A card that may still go onto the tableau (a waste card, say) could
-        # become the base another card needs there: ask each pile it may go
-        # to what it would take with this card on top.
+        # A card that may still go onto the tableau (a waste card, one in a
+        # free cell) could become the base another card needs there: ask
+        # each pile it may go to what it would take with this card on top.
         for t in self.tableau_routes[s]:
             wants = fast.wants_holding(t, [*self.piles[t], card])
             if wants is not ANY and any(self._outside(k) for k in wants):
@@ -222,32 +266,31 @@ class Search:
     def children(self) -> list[int]:
         """The moves to try from here, best first (one when a safe move exists)."""
         fast = self.fast
-        piles, down, keys, n, nn = self.piles, self.down, self.keys, self.n, self.nn
+        piles, down, keys, base = self.piles, self.down, self.keys, self.base
+        source_of, target_of, count_of, kind_of = self.source_of, self.target_of, self.count_of, self.kind_of
+        interchangeable, group_of = self.interchangeable, self.group_of
         codes = fast.move_codes()
         ranked: list[tuple[float, int]] = []
         tried: set = set()
         foundation_wants = None  # worked out once, at the first move home
         for code in codes:
-            if code >= self.base:
+            if code >= base:
                 ranked.append((0, code))
                 continue
-            if code < nn:
-                s, t = divmod(code, n)
-                count = 1
-            else:  # several cards at once
-                s, t, count = self.source_of[code], self.target_of[code], self.count_of[code]
-            if t in self.foundations:
+            s, t, count = source_of[code], target_of[code], count_of[code]
+            kind = kind_of[t]
+            if kind == HOME:
                 if self.safe_moves and count == 1:
                     if foundation_wants is None:
-                        foundation_wants = {f: fast.wants_at(f) for f in fast.shape.foundations}
+                        foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
                     if self._safe_home(code, foundation_wants):
                         return [code]
                 sym: Optional[tuple] = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
                 score: float = 4
-            elif t in self.interchangeable and not piles[t]:
-                if len(piles[s]) == count and self.group_of[s] == self.group_of[t]:
+            elif kind == ALIKE and not piles[t]:
+                if len(piles[s]) == count and group_of[s] == group_of[t]:
                     continue  # a lone pile to another empty pile like it changes nothing
-                sym = (s, "empty", count, self.group_of[t])
+                sym = (s, "empty", count, group_of[t])
                 score = 1
             else:
                 sym = None
@@ -262,7 +305,7 @@ class Search:
             left = len(piles[s]) - count
             if left and left == down[s]:
                 score += 2  # turns a card up
-            elif not left and s not in self.interchangeable:
+            elif not left and s not in interchangeable:
                 score += 1
             ranked.append((score, code))
         ranked.sort(key=lambda pair: -pair[0])  # stable: engine order among equals
@@ -461,22 +504,42 @@ class Search:
         The guided pass first when the game has a guide, then, if it ran out
         of positions having skipped a move, the complete pass.
         """
+        return finish(self.steps())
+
+    def steps(self) -> Generator[None, None, tuple[str, list[int], int, Optional[str]]]:
+        """``run()`` in slices: a generator that pauses after each look at the
+        clock and the stop flag (every ``CHECK_EVERY`` positions) and returns
+        what ``run()`` returns.  Where no thread can start (Pyodide in a
+        browser), the caller runs other work between two slices.
+
+        >>> import solitaire_widgets as sw
+        >>> steps = Search(sw.Cruel(seed=1), time_limit=None, max_states=5_000).steps()
+        >>> slices = 0
+        >>> try:
+        ...     while True:
+        ...         next(steps)
+        ...         slices += 1
+        ... except StopIteration as end:
+        ...     result = end.value
+        >>> result[0], slices > 0
+        ('won', True)
+        """
         self.started = time.perf_counter()
         try:
             if self.guide is not None:
                 self.guided = True
-                status, codes = self._best_first()
+                status, codes = yield from self._best_first()
                 self.guided = False
                 if status == "won" or not self.skipped:
                     return status, codes, self.best, None
-            status, codes = self._best_first()
+            status, codes = yield from self._best_first()
             return status, codes, self.best, None
         except _Stop as stop:
             return "unknown", [], self.best, stop.reason
         except KeyboardInterrupt:
             return "unknown", [], self.best, "interrupt"
 
-    def _best_first(self) -> tuple[str, list[int]]:
+    def _best_first(self) -> Generator[None, None, tuple[str, list[int]]]:
         """One pass from the start position: ("won", line) or ("lost", [])."""
         fast = self.fast
         n_cards = self.game.card_count
@@ -521,7 +584,10 @@ class Search:
                 if declares_loss and fast.lost():
                     continue  # lost by the game's own rule
                 depth = len(chain) + 1
+                back = self._back(node, records)
                 for code in reversed(self.children()):  # pushed last, tried first among equals
+                    if code == back:
+                        continue  # straight back to the parent, met already
                     record = apply(code)
                     key = search_key()
                     if key in seen:
@@ -545,11 +611,22 @@ class Search:
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:
                         self._check(deadline, max_states)
+                        yield
                     elif max_states is not None and self.states >= max_states:
                         raise _Stop("states")
             return "lost", []
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
+
+    def _back(self, node: Optional[tuple], records: list[tuple]) -> int:
+        """The move that takes the last move to ``node`` back (its cards
+        from its target to its source), or -1 where there is none: the
+        root, a stock action, a move that turned a card up."""
+        if node is None or node[0] >= self.base or records[-1][0][2]:
+            return -1
+        code = node[0]
+        n = self.n
+        return ((self.count_of[code] - 1) * n + self.target_of[code]) * n + self.source_of[code]
 
     def _value(self) -> float:
         """How good the game's position looks: the higher, the sooner expanded
@@ -558,7 +635,36 @@ class Search:
         value = self.home - KNOT_WEIGHT * self.knots - pace.waste * sum(len(piles[i]) for i in self.passed)
         if self.stock is not None:
             value -= self.stock_weight * len(piles[self.stock])
+        if self.counts_cells:
+            value -= pace.cell * sum(1 for i in self.cell_list if piles[i])
+        if pace.covering:
+            value -= pace.covering * self._covering()
         return value - pace.per_redeal * self.game.redeals
+
+    def _covering(self) -> int:
+        """The cards lying on the cards the foundations take now, in the
+        tableau and reserve piles (what must move before they go home)."""
+        piles = self.piles
+        tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
+        wanted = self.wanted.get(tops)
+        if wanted is None:
+            wanted = self.wanted[tops] = self._wanted_ids()
+        count = 0
+        for i in self.knotted_list:
+            pile = piles[i]
+            for card in wanted.intersection(pile):  # mostly none: a set test runs in C
+                count += len(pile) - 1 - pile.index(card)
+        return count
+
+    def _wanted_ids(self) -> frozenset[int]:
+        """The ids of the cards the foundations take now."""
+        wanted: set[int] = set()
+        for f in self.foundation_list:
+            wants = self.fast.wants_at(f)
+            if wants is not ANY:
+                for key in wants:
+                    wanted.update(self.ids_of_key.get(key, ()))
+        return frozenset(wanted)
 
     def _check(self, deadline: Optional[float], max_states: Optional[int]) -> None:
         now = time.perf_counter()
@@ -602,10 +708,32 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     return solution_of(game, Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
 
 
+T = TypeVar("T")
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a generator of slices (``Search.steps``, ``solution_steps``) to its
+    end and return its value.  Ctrl-C between two slices reaches the search
+    as if it came during one, so it still ends with what it found."""
+    try:
+        while True:
+            try:
+                next(steps)
+            except KeyboardInterrupt:
+                steps.throw(KeyboardInterrupt())
+    except StopIteration as end:
+        return end.value
+
+
 def solution_of(game: Game, search: Search) -> Solution:
     """Run ``search`` (made from ``game``) and return its ``Solution``, a
     winning line checked by replaying it on a copy of ``game``."""
-    status, codes, best, stopped_by = search.run()
+    return finish(solution_steps(game, search))
+
+
+def solution_steps(game: Game, search: Search) -> Generator[None, None, Solution]:
+    """``solution_of`` in slices (see ``Search.steps``)."""
+    status, codes, best, stopped_by = yield from search.steps()
     seconds = time.perf_counter() - search.started
     moves = tuple(game.SHAPE.move(c) for c in codes)
     if status == "won":

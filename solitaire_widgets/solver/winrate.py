@@ -14,6 +14,7 @@ import random
 import signal
 import sys
 import time
+import warnings
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Optional, Union
 
@@ -25,6 +26,8 @@ from .results import Deal, WinRate
 from .search import Search, solve
 
 PLAYERS = ("solver", "greedy", "random")
+NO_PROCESSES = ("winnability: this Python cannot start worker processes (Pyodide in a browser), "
+                "so the deals run here, one by one")
 MAX_PLAYER_MOVES = 2000  # random play can shuttle a card forever: a game ends after this many moves
 
 
@@ -139,7 +142,9 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     per deal), ``"greedy"`` (see ``greedy_game``) or ``"random"``.
     ``executor``: any ``concurrent.futures.Executor`` (a Dask cluster's
     ``client.get_executor()``, Ray's …); None uses a local process pool of
-    ``jobs`` processes (default: every core); ``"inline"`` runs here.  Rows
+    ``jobs`` processes (default: every core), or runs here with a
+    ``RuntimeWarning`` saying so where no process can start (Pyodide in a
+    browser: ``processes_start``); ``"inline"`` runs here.  Rows
     come back in seed order, so every executor gives the same result; with
     ``time_limit=None, max_states=N`` that result does not depend on the
     machine's speed either.  ``progress`` shows a ``tqdm.auto`` bar that
@@ -166,6 +171,9 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     chosen = cls.checked_options(options)
     deals, start_seed, time_limit, max_states, jobs = check_win_rate_run(
         deals, start_seed, time_limit, max_states, player, PLAYERS, executor, jobs, progress)
+    if executor is None and not processes_start():
+        warnings.warn(NO_PROCESSES, RuntimeWarning, stacklevel=2)
+        executor = "inline"
     if executor is None:
         _check_workers_can_import(cls)
 
@@ -186,6 +194,16 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     if interrupted:
         raise WinRateInterrupted(result, deals)
     return result
+
+
+def processes_start() -> bool:
+    """Whether this Python can start worker processes: not in a browser
+    (Pyodide) nor under WASI, where ``winnability`` runs its deals inline.
+
+    >>> processes_start() or sys.platform == "emscripten"
+    True
+    """
+    return sys.platform not in ("emscripten", "wasi")
 
 
 def _inline(cls: type[Game], seeds: range, args: tuple, bar: Any, rows: list[Deal]) -> bool:

@@ -554,6 +554,7 @@ def _sw_state(w):
         "history": [str(m) for m in g.history],
         "legal": [str(m) for m in g.legal_moves()],
         "message": w.message,
+        "no_win": w.no_win,
         "counters": {
             "moves": len(g.history), "home": g.cards_home, "total": g.card_count,
             "score": g.score, "max_score": g.max_score, "redeals": g.redeals,
@@ -619,8 +620,12 @@ def compare(snap: Optional[dict], state: dict) -> list[str]:
     over = state["status"] != "playing"
     if over and (snap["banner"] is None or snap["banner"]["result"] != state["status"]):
         diffs.append(f"status {state['status']} but banner {snap['banner']}")
-    if not over and snap["banner"] is not None:
+    # While playing, a banner only where the solver proved no win is left.
+    no_win = not over and bool(state.get("no_win"))
+    if not over and not no_win and snap["banner"] is not None:
         diffs.append(f"game playing but a banner shows: {snap['banner']}")
+    if no_win and (snap["banner"] is None or snap["banner"]["result"] != "no-win"):
+        diffs.append(f"no win is left ({state['no_win']}) but the banner is {snap['banner']}")
     return diffs
 
 

@@ -56,6 +56,25 @@ HIT_POINT_JS = """
 }
 """
 
+# The first point of card ``index`` of a pile (bottom 0) where a pointer
+# lands on that very card: the part the cards above it leave showing.
+CARD_POINT_JS = """
+(pile, index) => {
+  const card = pile.querySelectorAll('.sw-card')[index];
+  if (!card) return null;
+  const r = card.getBoundingClientRect();
+  for (const fy of [0.04, 0.08, 0.12, 0.5, 0.9]) {
+    for (const fx of [0.5, 0.3, 0.7, 0.1, 0.9]) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('.sw-card') === card) return {x, y};
+    }
+  }
+  return null;
+}
+"""
+
 WAIT_VERSION_JS = """
 ([cell, older]) => {
   const t = cell.querySelector('.sw-table');
@@ -273,6 +292,39 @@ class Table:
         mouse.move(a["x"] + 8, a["y"] + 8, steps=2)
         mouse.move(b["x"], b["y"], steps=steps)
         mouse.up()
+
+    def card_point(self, pile: str, index: int, cell: int = VIEW) -> dict:
+        """A viewport point on card ``index`` (bottom 0) of ``pile`` that the
+        pointer hits: where a player presses to lift that card and the cards
+        above it."""
+        loc = self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]')
+        self.bring_into_view(cell)
+        pt = loc.evaluate(CARD_POINT_JS, index)
+        if pt is None:
+            loc.locator(".sw-card").nth(index).scroll_into_view_if_needed()
+            pt = loc.evaluate(CARD_POINT_JS, index)
+        if pt is None:
+            raise GestureError(f"card {index} of pile {pile} (cell {cell}) shows no point the pointer hits")
+        return pt
+
+    def drag_card(self, source: str, index: int, target: str, cell: int = VIEW, steps: int = 6) -> None:
+        """Press on card ``index`` of ``source`` and drag to ``target``: a run
+        from that card up travels together."""
+        self.card_point(source, index, cell)  # (scrolls it into view if need be)
+        b = self.point(target, False, cell)
+        # finding the target may have scrolled the page: the card again, where it is now
+        loc = self.cell(cell).locator(f'.sw-pile[data-pile="{source}"]')
+        a = loc.evaluate(CARD_POINT_JS, index) or self.card_point(source, index, cell)
+        mouse = self.page.mouse
+        mouse.move(a["x"], a["y"])
+        mouse.down()
+        mouse.move(a["x"] + 8, a["y"] + 8, steps=2)
+        mouse.move(b["x"], b["y"], steps=steps)
+        mouse.up()
+
+    def click_card(self, pile: str, index: int, cell: int = VIEW) -> None:
+        a = self.card_point(pile, index, cell)
+        self.page.mouse.click(a["x"], a["y"])
 
     def click_click(self, source: str, target: str, cell: int = VIEW) -> None:
         a = self.point(source, True, cell)

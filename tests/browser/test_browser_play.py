@@ -134,13 +134,13 @@ def test_moves_are_spoken_and_piles_name_their_top_card(table):
     state = table.check()
     name = sw.Card.from_id(state["piles"]["waste"][-1]).name
     table.page.wait_for_function("([c, t]) => c.querySelector('.sw-live').textContent === t",
-                                 arg=[table.handle(), f"drew the {name}"], timeout=5_000)
+                                 arg=[table.handle(), f"draw: the {name}"], timeout=5_000)
     label = table.root().locator('.sw-pile[data-pile="waste"]').get_attribute("aria-label")
     assert label == f"waste, 1 card, top {name}", label
     older = table.dom_version()
     table.button("undo")
     table.wait_version_change(older)
-    assert live.text_content() == f"took back drew the {name}"
+    assert live.text_content() == f"took back draw: the {name}"
 
 
 def drop_chain(game: sw.Game) -> list[str]:

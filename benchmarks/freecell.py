@@ -1,0 +1,211 @@
+"""FreeCell's numbered deals solved by this package's solver and, in the
+same run, by Debian's ``fc-solve`` (not a test).
+
+Deals ``--first`` … ``--last`` (default 1–1000) as Microsoft numbered them,
+``FreeCell.deal_number(n)`` of examples/classic_games.ipynb.  Our solver
+gets ``--time-limit`` seconds per deal (default 1); ``fc-solve`` (package
+``freecell-solver-bin``), where it is installed, solves the same deals,
+each one whole ``fc-solve`` process with its default settings (or
+``--fc-solve-args``), stopped at the same time limit, its board written
+by ``make-microsoft-freecell-board -t N`` (each checked against our
+deal) or, without that tool, from our deal.  Both run on ``--jobs``
+processes (default: every core), one deal at a time per process.
+
+For each solver it prints the share solved, the median and percentiles
+of the time per deal (ours: the ``sw.solve`` call in a warm process;
+fc-solve: the whole process, start to exit; both wall-clock and CPU
+time), the positions searched and the deals left unsolved, with the
+machine's core count and load.  Every won line of ours was replayed to a
+win by ``sw.solve`` itself; deal 11982, the one deal of the first 32,000
+with no win, must never come out won.
+
+    python benchmarks/freecell.py [--first 1] [--last 1000] [--time-limit 1] [--jobs 2]
+                                  [--fc-solve-args "-l lg"] [--no-fc-solve]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Optional, Sequence
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO))
+
+import solitaire_widgets as sw  # noqa: E402
+from classic_games import classic_class  # noqa: E402  (the notebook's FreeCell cell, run as the notebook runs it)
+
+UNSOLVABLE = 11982  # the one deal of Microsoft's first 32,000 that has no win
+RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}  # fc-solve's card names: AH, TD, KS …
+
+
+@dataclass(frozen=True)
+class Run:
+    """One solver on one deal: its verdict, wall-clock and CPU seconds, and
+    the positions it searched (None where the solver does not say)."""
+
+    deal: int
+    status: str  # "won", "lost" or "unknown" (time up)
+    seconds: float
+    cpu: float
+    states: Optional[int]
+
+
+def board_text(game: sw.Game) -> str:
+    """The tableau of a FreeCell game as fc-solve reads it: one column a
+    line, bottom card first, cards as ``AH``, ``TD``, ``KS``."""
+    columns = [pile for pile in game.PILES if game.SHAPE.roles[game.SHAPE.index[pile]] == "tableau"]
+    return "".join(" ".join(RANK_LETTERS.get(card.rank, str(card.rank)) + card.suit for card in game[pile]) + "\n"
+                   for pile in columns)
+
+
+# --- our solver -------------------------------------------------------------------
+_FREECELL: Optional[type[sw.Game]] = None
+
+
+def ours(deal: int, time_limit: float) -> Run:
+    """Solve deal ``deal`` with ``sw.solve`` in this (warm) process."""
+    global _FREECELL
+    if _FREECELL is None:
+        _FREECELL = classic_class("FreeCell")
+    game = _FREECELL.deal_number(deal)  # type: ignore[attr-defined]
+    wall, cpu = time.perf_counter(), time.process_time()
+    solution = sw.solve(game, time_limit=time_limit)  # a won line is replayed to a win before it returns
+    return Run(deal, solution.status, time.perf_counter() - wall, time.process_time() - cpu, solution.states)
+
+
+# --- fc-solve ---------------------------------------------------------------------
+def fc_solve(deal: int, time_limit: float, args: Sequence[str]) -> Run:
+    """Solve deal ``deal`` with one whole ``fc-solve`` process, stopped at
+    ``time_limit`` seconds; CPU time from the kernel's count for children."""
+    board = _board(deal)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        out = subprocess.run(["fc-solve", *args, "-"], input=board, capture_output=True, text=True,
+                             timeout=time_limit).stdout
+        status = "won" if "This game is solveable." in out else "lost" if "I could not solve" in out else "unknown"
+    except subprocess.TimeoutExpired:
+        out, status = "", "unknown"
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    states = next((int(line.rsplit(" ", 1)[1].rstrip(".")) for line in out.splitlines()
+                   if line.startswith("Total number of states checked is")), None)
+    return Run(deal, status, seconds, cpu, states)
+
+
+def _board(deal: int) -> str:
+    """Deal ``deal`` as fc-solve reads it: ``make-microsoft-freecell-board``'s
+    text, checked against ours; ours where that tool is missing."""
+    global _FREECELL
+    if _FREECELL is None:
+        _FREECELL = classic_class("FreeCell")
+    mine = board_text(_FREECELL.deal_number(deal))  # type: ignore[attr-defined]
+    if shutil.which("make-microsoft-freecell-board") is None:
+        return mine
+    theirs = subprocess.run(["make-microsoft-freecell-board", "-t", str(deal)], capture_output=True, text=True,
+                            check=True).stdout
+    if theirs.split() != mine.split():
+        raise SystemExit(f"deal {deal}: FreeCell.deal_number({deal}) differs from make-microsoft-freecell-board:\n"
+                         f"{mine}\nagainst\n{theirs}")
+    return theirs
+
+
+# --- the report -------------------------------------------------------------------
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` percentile of ``values`` (nearest rank).
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9), percentile([4.0], 0.5)
+    (9, 4.0)
+    """
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered)) - 1))]
+
+
+def summary(name: str, runs: Sequence[Run]) -> list[str]:
+    """Lines of the report for one solver's runs."""
+    won = [r for r in runs if r.status == "won"]
+    lines = [f"{name}: solved {len(won)}/{len(runs)} ({len(won) / len(runs):.1%})"]
+    for label, values in (("wall ms", [r.seconds * 1000 for r in runs]), ("CPU ms", [r.cpu * 1000 for r in runs])):
+        lines.append(f"  {label:<8} median {statistics.median(values):8.1f}   p90 {percentile(values, 0.9):8.1f}   "
+                     f"p99 {percentile(values, 0.99):8.1f}   max {max(values):8.1f}")
+    states = [r.states for r in runs if r.states is not None]
+    if states:
+        lines.append(f"  states   median {statistics.median(states):8.0f}   p90 {percentile(states, 0.9):8.0f}   "
+                     f"max {max(states):8.0f}")
+    unsolved = [f"{r.deal} ({r.status})" for r in runs if r.status != "won"]
+    lines.append(f"  unsolved: {', '.join(unsolved) if unsolved else 'none'}")
+    return lines
+
+
+def run_all(work, deals: Iterable[int], jobs: int, *args) -> list[Run]:
+    """``work(deal, *args)`` for every deal, on ``jobs`` processes."""
+    deals = list(deals)
+    if jobs == 1:
+        return [work(deal, *args) for deal in deals]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(work, deals, *([a] * len(deals) for a in args), chunksize=1))
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--first", type=int, default=1, help="the first deal number (default 1)")
+    parser.add_argument("--last", type=int, default=1000, help="the last deal number (default 1000)")
+    parser.add_argument("--time-limit", type=float, default=1.0, help="seconds per deal, for both (default 1)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    parser.add_argument("--fc-solve-args", default="", help='fc-solve options, e.g. "-l lg" (default: none)')
+    parser.add_argument("--no-fc-solve", action="store_true", help="run our solver only")
+    args = parser.parse_args(argv)
+    if not 1 <= args.first <= args.last:
+        parser.error(f"deals run from --first to --last, 1 or more: not {args.first} to {args.last}")
+    if args.time_limit <= 0 or args.jobs < 1:
+        parser.error("--time-limit must be above 0 and --jobs at least 1")
+    deals = range(args.first, args.last + 1)
+    fc_args = shlex.split(args.fc_solve_args)
+    with_fc = not args.no_fc_solve and shutil.which("fc-solve") is not None
+
+    print(f"FreeCell deals {args.first}–{args.last} ({len(deals)}), {args.time_limit:g} s per deal, "
+          f"{args.jobs} process{'es' * (args.jobs != 1)} on {os.cpu_count()} cores, "
+          f"load {os.getloadavg()[0]:.1f} at the start")
+    started = time.perf_counter()
+    mine = run_all(ours, deals, args.jobs, args.time_limit)
+    report = summary("ours (sw.solve, time in a warm process)", mine)
+    won_unsolvable = [r for r in mine if r.deal == UNSOLVABLE and r.status == "won"]
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+    if with_fc:
+        version = subprocess.run(["fc-solve", "--version"], capture_output=True, text=True).stdout.splitlines()
+        settings = " ".join(fc_args) or "its defaults"
+        started = time.perf_counter()
+        theirs = run_all(fc_solve, deals, args.jobs, args.time_limit, fc_args)
+        print(f"  ({time.perf_counter() - started:.0f} s)")
+        report += summary(f"fc-solve ({version[-1] if version else 'version unknown'}, {settings}, "
+                          f"time of the whole process)", theirs)
+        for label, index in (("wall", "seconds"), ("CPU", "cpu")):
+            ratio = (statistics.median(getattr(r, index) for r in mine)
+                     / max(1e-9, statistics.median(getattr(r, index) for r in theirs)))
+            report.append(f"median {label} time, ours / fc-solve: {ratio:.2f} ×")
+    else:
+        report.append("fc-solve: not run" + (" (not installed: apt install freecell-solver-bin)"
+                                             if not args.no_fc_solve else ""))
+    print("\n".join(report))
+    print(f"load {os.getloadavg()[0]:.1f} at the end")
+    if won_unsolvable:
+        print(f"ERROR: deal {UNSOLVABLE} has no win, yet our solver reported one")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

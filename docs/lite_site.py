@@ -1,0 +1,496 @@
+"""The docs site's in-browser app (``lite/``): JupyterLite with the Pyodide
+kernel, so a visitor plays with nothing installed.
+
+Every file the app needs comes from the site itself, built from the package
+registries alone:
+
+* the JupyterLite app: ``jupyterlite-core`` and ``jupyterlite-pyodide-kernel``
+  at the versions the ``docs`` extra pins (pyproject.toml);
+* Pyodide: the npm package ``pyodide`` at the version that kernel names;
+* the pure-Python wheels of ``docs/lite_sources/wheels.txt`` (PyPI, each pinned by
+  version and hash), the kernel's own small wheels, and this tree's wheel
+  (``pip wheel``: it carries the built front end);
+* the lab extensions the table needs (anywidget's and ipywidgets'), taken
+  from those same wheels.
+
+A trimmed Pyodide lock lists exactly these wheels, each with its own hash,
+and names them all in ``loadPyodideOptions.packages``: Pyodide fetches them
+in parallel while it starts, so the kernel installs nothing and
+``import solitaire_widgets`` just works.  Nothing is fetched from PyPI at run
+time (``disablePyPIFallback``).  Three wheels go in slimmed (``SLIM``): jedi
+without its Django and third-party stubs, Pygments with the lexers IPython
+uses alone, anywidget without the copies of its lab extension the kernel
+never reads; no source maps ship.
+
+Two stages, cached under ``.cache/lite/`` by their inputs, as docs/hooks.py
+caches notebook runs: the *app* (``jupyter lite build``: the pins, the
+notebooks, this file) and the *site* (the app plus this tree's wheel and the
+final lock: the package's sources too).  A docs build after no change copies
+the cached site.
+
+``python docs/lite_site.py`` builds it and prints where it is;
+``python docs/lite_site.py --serve`` also serves it on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email.parser
+import functools
+import hashlib
+import http.server
+import importlib.metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+from typing import Callable, Iterator, Optional
+
+REPO = Path(__file__).resolve().parents[1]
+SOURCES = REPO / "docs" / "lite_sources"  # play.ipynb, wheels.txt, jupyter-lite.json
+EXAMPLES = REPO / "examples"
+CACHE = REPO / ".cache" / "lite"
+PINS = SOURCES / "wheels.txt"
+PLAY = "play.ipynb"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+APPS = ("lab", "notebooks")  # the interfaces served: JupyterLab's, and Notebook 7's single document
+# Example notebooks that need what the site does not serve (compiled packages).
+NOT_SERVED = {
+    "agent.ipynb": "numpy, Gymnasium and matplotlib",
+    "classic_games.ipynb": "numpy and Gymnasium",
+    "new_game.ipynb": "numpy and Gymnasium",
+    "win_rates.ipynb": "matplotlib",
+}
+# Wheels that lose what the kernel never reads (their hashes in the lock are
+# the slimmed files'): folders dropped, and files of them kept.
+SLIM = {
+    "jedi": (("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/"), ()),
+    "anywidget": (("anywidget/labextension/", "anywidget/nbextension/", ".data/"), ()),
+    # the lexers IPython colours code and tracebacks with (and what they
+    # import), and pytest's diff (tests/test_pyodide.py runs on these wheels)
+    "pygments": (("pygments/lexers/",), tuple(f"pygments/lexers/{name}.py" for name in (
+        "__init__", "_mapping", "_css_builtins", "_lilypond_builtins", "_scheme_builtins", "css", "data", "diff",
+        "html", "javascript", "jvm", "lilypond", "lisp", "markup", "perl", "python", "ruby", "shell"))),
+}
+# Requirements left out on purpose: ipywidgets' front end is a lab extension
+# of the site; the kernel needs no Python part of it.
+NOT_NEEDED = {"jupyterlab-widgets"}
+# Lab extensions of the app, by the wheel that carries them.
+EXTENSION_WHEELS = ("anywidget", "jupyterlab-widgets")
+# From the Pyodide package: what the kernel loads (no console pages, types or source maps).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+
+Log = Callable[[str], None]
+
+
+def canonical(name: str) -> str:
+    """A project name as PEP 503 compares them.
+
+    >>> canonical("Prompt_Toolkit")
+    'prompt-toolkit'
+    """
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def versions() -> dict[str, str]:
+    """The JupyterLite packages installed here (the ``docs`` extra pins them) and
+    the Pyodide version their kernel names."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return {"jupyterlite-core": importlib.metadata.version("jupyterlite-core"),
+            "jupyterlite-pyodide-kernel": importlib.metadata.version("jupyterlite-pyodide-kernel"),
+            "pyodide": PYODIDE_VERSION}
+
+
+def digest(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()[:16]
+
+
+def files_digest(paths: list[Path]) -> bytes:
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        h.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.digest()
+
+
+def notebooks() -> list[Path]:
+    """The notebooks the app serves: play.ipynb and the examples that run there."""
+    return [SOURCES / PLAY, *(p for p in sorted(EXAMPLES.glob("*.ipynb")) if p.name not in NOT_SERVED)]
+
+
+def app_key() -> str:
+    return digest(json.dumps(versions(), sort_keys=True).encode(), Path(__file__).read_bytes(),
+                  files_digest([p for p in SOURCES.iterdir() if p.is_file()] + notebooks()))
+
+
+def package_key() -> str:
+    """What this tree's wheel is made from: the package, its front end, its metadata."""
+    sources = [p for p in (REPO / "solitaire_widgets").rglob("*.py")]
+    sources += [p for p in (REPO / "js" / "src").rglob("*") if p.is_file()]
+    sources += [REPO / name for name in ("pyproject.toml", "hatch_build.py", "README.md", "LICENSE",
+                                         "js/package.json", "js/package-lock.json", "js/build.mjs")]
+    return digest(files_digest(sources))
+
+
+def run(cmd: list[str], log: Log, cwd: Optional[Path] = None, env: Optional[dict] = None) -> None:
+    log("lite: " + " ".join(str(c) for c in cmd[:6]) + (" ..." if len(cmd) > 6 else ""))
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, cmd))} failed ({done.returncode}):\n"
+                           f"{done.stdout[-3000:]}\n{done.stderr[-5000:]}")
+
+
+# --- what the site serves, downloaded once -----------------------------------
+def pyodide_python(runtime: Path) -> str:
+    """The Python version of the Pyodide in ``runtime`` (its lock says)."""
+    return json.loads((runtime / "pyodide-lock.json").read_text())["info"]["python"]
+
+
+def pyodide(version: str, log: Log) -> Path:
+    """The npm package ``pyodide@version``, unpacked (cached)."""
+    folder = CACHE / "downloads" / f"pyodide-{version}"
+    if (folder / "pyodide-lock.json").is_file():
+        return folder
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        run(["npm", "pack", f"pyodide@{version}", "--silent"], log, cwd=Path(tmp))
+        (tarball,) = Path(tmp).glob("pyodide-*.tgz")
+        with tarfile.open(tarball) as tar:
+            tar.extractall(Path(tmp) / "x", filter="data")
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(Path(tmp) / "x" / "package"), folder)
+    return folder
+
+
+def pinned_wheels(python: str, log: Log, pins: Path = PINS) -> list[Path]:
+    """The wheels of ``pins`` (docs/lite_sources/wheels.txt by default) for Pyodide's
+    ``python``, downloaded once (pip checks each one's hash)."""
+    folder = CACHE / "downloads" / f"wheels-{digest(pins.read_bytes(), python.encode())}"
+    if not (folder / ".complete").is_file():
+        shutil.rmtree(folder, ignore_errors=True)
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--platform", "any", "--implementation", "py", "--abi", "none", "--python-version", python,
+             "--require-hashes", "-r", str(pins), "-d", str(folder)], log)
+        (folder / ".complete").write_text("")
+    return sorted(folder.glob("*.whl"))
+
+
+def own_wheel(log: Log) -> Path:
+    """This tree's wheel (``pip wheel``, which builds the front end), cached by its sources."""
+    folder = CACHE / "own" / package_key()
+    wheels = sorted(folder.glob("solitaire_widgets-*.whl"))
+    if not wheels:
+        shutil.rmtree(CACHE / "own", ignore_errors=True)
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(REPO)], log)
+        wheels = sorted(folder.glob("solitaire_widgets-*.whl"))
+    return wheels[0]
+
+
+def kernel_extension() -> Path:
+    """The Pyodide kernel's lab extension, as jupyterlite-pyodide-kernel installed it."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        found = Path(base) / "@jupyterlite" / "pyodide-kernel-extension"
+        if (found / "package.json").is_file():
+            return found
+    raise FileNotFoundError("the lab extension of jupyterlite-pyodide-kernel is not installed "
+                            "(pip install -e '.[docs]')")
+
+
+# --- wheels and the lock --------------------------------------------------------
+def wheel_metadata(wheel: Path) -> email.message.Message:
+    with zipfile.ZipFile(wheel) as z:
+        (meta,) = [n for n in z.namelist() if n.count("/") == 1 and n.endswith(".dist-info/METADATA")]
+        return email.parser.BytesParser().parsebytes(z.read(meta))
+
+
+def top_level(wheel: Path) -> list[str]:
+    """The importable names a wheel installs."""
+    names = set()
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            first = name.split("/")[0]
+            if first.endswith((".dist-info", ".data")):
+                continue
+            if "/" in name:
+                names.add(first)
+            elif name.endswith(".py"):
+                names.add(name[:-3])
+    return sorted(n for n in names if n.isidentifier())
+
+
+def slim(wheel: Path, drop: tuple[str, ...], keep: tuple[str, ...], folder: Path) -> Path:
+    """A copy of ``wheel`` in ``folder`` without the files under ``drop``
+    but those in ``keep`` (its RECORD updated; a ``.data/`` entry drops the
+    wheel's data folder).  Each dropped folder stays: jedi lists its stub
+    folders."""
+    out = folder / wheel.name
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        def dropped(name: str) -> bool:
+            first = name.split("/")[0] + "/"
+            return name not in keep and (name.startswith(drop) or (".data/" in drop and first.endswith(".data/")))
+
+        for folder_name in drop:
+            if not folder_name.startswith("."):
+                dst.writestr(zipfile.ZipInfo(folder_name, date_time=(1980, 1, 1, 0, 0, 0)), b"")
+        for info in src.infolist():
+            if dropped(info.filename):
+                continue
+            data = src.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = b"".join(line for line in data.splitlines(keepends=True)
+                                if not dropped(line.split(b",")[0].decode()))
+            dst.writestr(info, data)
+    return out
+
+
+def marker_environment(python: str) -> dict[str, str]:
+    """What Pyodide's Python answers to requirement markers."""
+    return {"python_version": ".".join(python.split(".")[:2]), "python_full_version": python,
+            "sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+            "platform_machine": "wasm32", "implementation_name": "cpython",
+            "platform_python_implementation": "CPython", "extra": ""}
+
+
+def lock(base: dict, wheels: list[Path]) -> dict:
+    """A Pyodide lock that lists ``wheels`` (all in the lock's folder) and
+    nothing else; raises when one needs a package the set lacks or has at a
+    version it does not accept."""
+    from packaging.requirements import Requirement
+
+    env = marker_environment(base["info"]["python"])
+    metas = {canonical(m["Name"]): (m, w) for w in wheels for m in [wheel_metadata(w)]}
+    packages, problems = {}, []
+    for name, (meta, wheel) in sorted(metas.items()):
+        depends = []
+        for text in meta.get_all("Requires-Dist") or []:
+            req = Requirement(text)
+            if req.marker is not None and not req.marker.evaluate(env):
+                continue
+            dep = canonical(req.name)
+            if dep in NOT_NEEDED:
+                continue
+            if dep not in metas:
+                problems.append(f"{name} needs {req}, which is not served")
+            elif not req.specifier.contains(metas[dep][0]["Version"], prereleases=True):
+                problems.append(f"{name} needs {req}, and {metas[dep][0]['Version']} is served")
+            depends.append(dep)
+        packages[name] = {"name": name, "version": meta["Version"], "file_name": wheel.name, "install_dir": "site",
+                          "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+                          "imports": top_level(wheel), "depends": sorted(set(depends)),
+                          "unvendored_tests": False, "shared_library": False}
+    if problems:
+        raise RuntimeError("the wheels of docs/lite_sources/wheels.txt do not fit together:\n  " + "\n  ".join(problems))
+    return {"info": base["info"], "packages": packages}
+
+
+# --- the two stages ----------------------------------------------------------------
+def build(log: Log = print) -> Path:
+    """The finished in-browser app, a folder to serve as it is (cached)."""
+    app = build_app(log)
+    mine = own_wheel(log)
+    site = CACHE / f"site-{digest(app.name.encode(), mine.read_bytes())}"
+    if (site / ".complete").is_file():
+        return site
+    for stale in CACHE.glob("site-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    log(f"lite: the site {site.name} from {app.name} and {mine.name}")
+    shutil.copytree(app, site, ignore=shutil.ignore_patterns(".complete"))
+    folder = site / "static" / "pyodide"
+    shutil.copy2(mine, folder / mine.name)
+    write_lock(folder)
+    (site / ".complete").write_text("")
+    return site
+
+
+def write_lock(folder: Path) -> None:
+    base = json.loads((folder / "pyodide-lock.json").read_text())
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock(base, sorted(folder.glob("*.whl"))), indent=1))
+
+
+def build_app(log: Log) -> Path:
+    """``jupyter lite build`` of the app, without this tree's wheel (cached)."""
+    app = CACHE / f"app-{app_key()}"
+    if (app / ".complete").is_file():
+        return app
+    for stale in CACHE.glob("app-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    known = versions()
+    log(f"lite: building the app {app.name} ({', '.join(f'{k} {v}' for k, v in known.items())})")
+    runtime = pyodide(known["pyodide"], log)
+    python = pyodide_python(runtime)
+    downloaded = pinned_wheels(python, log)
+    work = CACHE / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    # The lite folder: its config, the notebooks, Pyodide with the wheels beside its lock.
+    files = work / "files"
+    files.mkdir(parents=True)
+    for notebook in notebooks():
+        shutil.copy2(notebook, files / notebook.name)
+    shutil.copy2(SOURCES / "jupyter-lite.json", work / "jupyter-lite.json")
+    folder = work / "static" / "pyodide"
+    folder.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(runtime / name, folder / name)
+    shutil.copy2(runtime / "pyodide-lock.json", folder / "pyodide-lock.json")
+    extension = kernel_extension()
+    for wheel in [*downloaded, *sorted((extension / "static" / "pypi").glob("*.whl"))]:
+        name = canonical(wheel.name.split("-")[0])
+        if name in NOT_NEEDED or wheel.name.startswith("widgetsnbextension-3."):
+            continue  # not for the kernel (ipywidgets 8 takes the 4.x shim)
+        if name in SLIM:
+            slim(wheel, *SLIM[name], folder)
+        else:
+            shutil.copy2(wheel, folder / wheel.name)
+    write_lock(folder)  # the app alone; the site's lock adds this tree's wheel
+    extensions = [str(extension)] + [str(w) for w in downloaded
+                                     if canonical(w.name.split("-")[0]) in EXTENSION_WHEELS]
+    config = {"LiteBuildConfig": {
+        "apps": list(APPS), "contents": ["files"], "output_dir": str(app), "ignore_sys_prefix": True,
+        "federated_extensions": extensions, "no_sourcemaps": True, "no_unused_shared_packages": True}}
+    (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))
+    shutil.rmtree(app, ignore_errors=True)
+    run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work)], log, cwd=work)
+    drop_unused(app)
+    # Notebook 7 shows the kernel's state in the tab's icon, from a Jupyter
+    # server's static/favicons/, which JupyterLite does not carry.
+    import jupyter_server
+
+    shutil.copytree(Path(jupyter_server.__file__).parent / "static" / "favicons", app / "static" / "favicons",
+                    ignore=shutil.ignore_patterns("favicon.ico"))
+    (app / ".complete").write_text("")
+    shutil.rmtree(work, ignore_errors=True)
+    return app
+
+
+def drop_unused(app: Path) -> None:
+    """Files a visitor never loads: the build's own records and licences lists."""
+    for path in list(app.rglob("*")):
+        if path.is_file() and (path.suffix == ".map" or path.name in ("third-party-licenses.json",)):
+            path.unlink()
+    for name in (".jupyterlite.doit.db", ".jupyterlite.doit.db.db"):
+        with contextlib.suppress(FileNotFoundError):
+            (app / name).unlink()
+
+
+def size(folder: Path) -> int:
+    """Bytes of all files under ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+# --- serving it -------------------------------------------------------------------
+class Served:
+    """What a ``serve`` server sent: requests as (path, status, bytes), and the bytes in all."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[str, int, int]] = []
+        self._lock = threading.Lock()
+
+    def add(self, path: str, status: int, sent: int) -> None:
+        with self._lock:
+            self.requests.append((path, status, sent))
+
+    @property
+    def bytes(self) -> int:
+        with self._lock:
+            return sum(sent for _, _, sent in self.requests)
+
+    def clear(self) -> None:
+        with self._lock:
+            self.requests.clear()
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+                      ".ipynb": "application/json", ".whl": "application/octet-stream"}
+    served: Served
+
+    def __init__(self, *args: object, served: Served, **kwargs: object) -> None:
+        self.served = served
+        self._sent = 0
+        super().__init__(*args, **kwargs)
+
+    def send_response(self, code: int, message: Optional[str] = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def end_headers(self) -> None:
+        # As static hosts do (GitHub Pages sends ten minutes): the browser
+        # then asks once for files the app requests many times at start.
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self._sent += source.tell() - start
+
+    def log_request(self, code: object = "-", size: object = "-") -> None:
+        pass
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+    def handle_one_request(self) -> None:
+        self._status, self._sent = 0, 0
+        super().handle_one_request()
+        if self._status:
+            self.served.add(self.path, self._status, self._sent)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that went away is no error
+            super().handle_error(request, client_address)
+
+
+@contextlib.contextmanager
+def serve(folder: Path, port: int = 0) -> Iterator[tuple[str, Served]]:
+    """Serve ``folder`` on 127.0.0.1 (any free port by default); yields the
+    base URL and a ``Served`` that counts what was sent."""
+    served = Served()
+    handler = functools.partial(_Handler, directory=str(folder), served=served)
+    server = _Server(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, name="lite-site", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Build the docs site's in-browser app (lite/).")
+    parser.add_argument("--serve", action="store_true", help="serve it on 127.0.0.1 until Ctrl-C")
+    parser.add_argument("--port", type=int, default=8001)
+    args = parser.parse_args(argv)
+    site = build()
+    print(f"{site} ({size(site) / 1e6:.1f} MB)")
+    if args.serve:
+        with serve(site, args.port) as (url, _):
+            print(f"playing at {url}notebooks/index.html?path={PLAY} (Ctrl-C stops)")
+            with contextlib.suppress(KeyboardInterrupt):
+                threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""A visitor of the docs site's in-browser app (docs/lite_site.py): the app
+served on 127.0.0.1, Debian's Chromium with every other host out of reach,
+and the notebook ``play.ipynb`` driven as a student would.
+
+Shared by tests/browser/test_lite.py and benchmarks/lite.py.
+
+Every request to another host is blocked and counted twice over: the
+browser context routes every request (the page's, its workers' and, with
+``PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS``, its service worker's) and
+aborts those that leave 127.0.0.1; and Chromium resolves no other host name
+at all (``--host-resolver-rules``), so a request no route sees fails too and
+is counted by its failure.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+import urllib.parse
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+import harness as h
+from table import Table
+
+REPO = h.REPO
+PLAY_URL = "notebooks/index.html?path=play.ipynb"
+LAB_URL = "lab/index.html?path=play.ipynb"
+BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+# What a cold visit waits for at most (Python starting in the page, on a busy machine).
+KERNEL_TIMEOUT = 300_000
+# The kernel is ready: Notebook 7's indicator reads idle (before, it has no
+# status, then "initializing" and "unknown" while Python starts).
+KERNEL_IDLE_JS = """
+() => {
+  const name = document.querySelector('.jp-KernelName');
+  const dot = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  return !!name && name.textContent.includes('Pyodide') && !!dot && dot.dataset.status === 'idle';
+}
+"""
+
+
+def lite_site() -> Any:
+    """docs/lite_site.py (docs/ is no package)."""
+    name = "solitaire_docs_lite_site"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "docs" / "lite_site.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+class Visitor:
+    """A cold Chromium (its own profile: no cache, no storage) that reaches
+    127.0.0.1 alone; ``blocked`` lists every request that tried to leave."""
+
+    def __init__(self) -> None:
+        self.base = Path(os.environ.get("TMPDIR", "/tmp"))
+        self.blocked: list[str] = []
+        self.browser = h.Browser()
+        self.context: Any = None
+
+    def __enter__(self) -> "Visitor":
+        from playwright.sync_api import sync_playwright
+
+        b = self.browser
+        b.base.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ, HOME=str(b.base), PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS="1")
+        for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
+            (b.base / name.lower()).mkdir(parents=True, exist_ok=True)
+            env[name] = str(b.base / name.lower())
+        os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"  # read by Playwright's driver
+        b._pw = sync_playwright().start()
+        b.browser = b._pw.chromium.launch(executable_path=h.CHROMIUM, headless=True,
+                                          args=[*h.CHROMIUM_ARGS, BLOCK_OTHER_HOSTS], env=env)
+        self.context = b.browser.new_context(viewport=h.VIEWPORT, service_workers="allow")
+        self.context.route("**/*", self._route)
+        self.context.on("requestfailed", self._failed)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.browser.stop()
+
+    @staticmethod
+    def _local(url: str) -> bool:
+        parsed = urllib.parse.urlparse(url)
+        return parsed.scheme in ("data", "blob", "about") or parsed.hostname == "127.0.0.1"
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if self._local(url):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    def _failed(self, request: Any) -> None:
+        failure = request.failure or ""
+        if not self._local(request.url) and request.url not in self.blocked:
+            self.blocked.append(f"{request.url} ({failure})")
+
+    def new_page(self) -> h.Page:
+        return h.Page(self.context.new_page())
+
+
+class LiteNotebook:
+    """``play.ipynb`` open in the app's Notebook interface: cells by index, as
+    tests/browser/table.py's ``Table`` wants them."""
+
+    def __init__(self, page: h.Page, url: str):
+        self.p = page
+        self.page = page.page
+        self.url = url
+        self.opened = 0.0
+
+    def open(self) -> "LiteNotebook":
+        self.opened = time.perf_counter()
+        self.page.goto(self.url + PLAY_URL)
+        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=KERNEL_TIMEOUT)
+        return self
+
+    def cell(self, index: int) -> Any:
+        return self.page.locator(".jp-Notebook .jp-Cell").nth(index)
+
+    def cell_handle(self, index: int) -> Any:
+        return self.cell(index).element_handle()
+
+    def since_open(self) -> float:
+        return time.perf_counter() - self.opened
+
+    def wait_kernel_idle(self, timeout: float = KERNEL_TIMEOUT) -> None:
+        self.page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout, polling=100)
+
+    def run_all(self) -> None:
+        self.page.get_by_role("menuitem", name="Run", exact=True).click()
+        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+    def rerun(self, index: int, source: Optional[str] = None) -> None:
+        """Run cell ``index`` again in place (after replacing its source)."""
+        editor = self.cell(index).locator(".cm-content")
+        editor.click()
+        if source is not None:
+            self.page.keyboard.press("Control+a")
+            self.page.keyboard.insert_text(source)
+        self.page.keyboard.press("Control+Enter")
+
+    def source(self, index: int) -> str:
+        return self.cell(index).locator(".cm-content").inner_text()
+
+    def table(self, index: int, timeout: float = KERNEL_TIMEOUT) -> "LiteTable":
+        self.cell(index).locator(".sw-table").wait_for(timeout=timeout)
+        return LiteTable(self, index)
+
+
+class LiteTable(Table):
+    """The card table in one cell of the app: the gestures of ``Table``, the
+    state read from the page alone (the app has no second kernel client)."""
+
+    def __init__(self, nb: LiteNotebook, index: int):
+        super().__init__(nb)  # type: ignore[arg-type]
+        self.index = index
+        self.views = [index]
+
+    def snapshot(self) -> dict:
+        snap = self.snap(self.index)
+        assert snap is not None, "no table in the cell"
+        return snap
+
+    def assist_line(self) -> dict:
+        return self.cell(self.index).evaluate(
+            "c => { const l = c.querySelector('.sw-assist'); return {state: l?.dataset.state ?? '',"
+            " text: l?.textContent ?? ''}; }")
+
+    def wait_assist(self, condition_js: str, timeout: float) -> dict:
+        self.page.wait_for_function(
+            f"(c) => {{ const l = c.querySelector('.sw-assist'); const state = l?.dataset.state ?? '';"
+            f" const text = l?.textContent ?? ''; return {condition_js}; }}",
+            arg=self.handle(self.index), timeout=timeout, polling=100)
+        return self.assist_line()
+
+    def enabled(self, action: str) -> bool:
+        return self.cell(self.index).locator(f'button[data-action="{action}"]').is_enabled()
+
+
+@contextmanager
+def served_site() -> Iterator[tuple[str, Any]]:
+    """The app (built or taken from the cache) on 127.0.0.1: (base URL, its ``Served`` counts)."""
+    site = lite_site().build(lambda line: print(line, flush=True))
+    with lite_site().serve(site) as (url, served):
+        yield url, served

@@ -1,0 +1,169 @@
+"""The classic games of examples/classic_games.ipynb on the table in a real
+JupyterLab in Chromium: runs of cards dragged, picked by click-then-click and
+counted by keyboard, a completed suit sent home by a double-click, a free
+cell played, a declared win's words and a dead deal's proof in the banner.
+After each gesture the kernel is read back and the page must show exactly
+what ``widget.game`` holds.
+
+The session's table notebook and kernel (the ``table`` fixture) serve here
+too: the classes are loaded into that kernel once, through
+tests/classic_games.py, and registered.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+import harness as h
+from table import Table
+
+sys.path.insert(0, str(h.REPO / "tests"))
+from classic_games import classic_class  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+CLASSES = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")
+LOAD = f"""
+import sys
+sys.path.insert(0, {str(h.REPO / "tests")!r})
+from classic_games import classic_class
+for _name in {CLASSES!r}:
+    globals()[_name] = sw.register(classic_class(_name))
+_sw_emit(sorted(sw.GAMES))
+"""
+SUIT_HOME = {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D",
+             "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"}
+
+
+@pytest.fixture(scope="module")
+def classics(lab_table):
+    """The classic classes, defined and registered in the session's kernel."""
+    games = lab_table.nb.kernel_json(LOAD)
+    assert {"klondike", "free_cell", "spider", "aces_up", "beleaguered_castle"} <= set(games)
+    yield
+    lab_table.nb.kernel_json("for _name in %r:\n    sw.games._REGISTRY.pop(globals()[_name].name, None)\n"
+                             "_sw_emit(0)" % (CLASSES,))
+
+
+def walk_to_a_run(game, seed: int = 0) -> list[str]:
+    """Random moves (seeded) until a move of several cards is legal."""
+    rng = random.Random(seed)
+    while not any(m.count > 1 for m in game.legal_moves()):
+        game.play(rng.choice(game.legal_moves()))
+    return [str(m) for m in game.history]
+
+
+def played(table: Table, history: list[str], move: str) -> dict:
+    """Wait for the page to show the move, read the kernel back: it played
+    exactly ``move`` and the page shows the engine's position."""
+    state = table.settled()
+    assert state["history"] == history + [move], f"the kernel played {state['history'][len(history):]}, not {move}"
+    return state
+
+
+def wait_message(table: Table, text: str) -> None:
+    table.page.wait_for_function("([c, t]) => (c.querySelector('.sw-message')?.innerText ?? '').includes(t)",
+                                 arg=[table.handle(), text], timeout=10_000)
+
+
+def test_klondike_runs_by_drag_click_and_keyboard(table, classics):
+    local = classic_class("Klondike")(seed=0)
+    history = walk_to_a_run(local)
+    state = table.new("sw.SolitaireWidget(Klondike(seed=0))", history)
+    run = next(m for m in local.legal_moves() if m.count > 1)  # t5 t6 3
+    source = run.source
+    size = len(state["piles"][source])
+
+    # A face-down card cannot be lifted, and says why; nothing is sent.
+    older = table.dom_version()
+    table.drag_card(source, 0, run.target)
+    wait_message(table, "lies face down")
+    assert table.dom_version() == older
+
+    # Drag: pressed on the lowest card of the run, all of it travels.
+    table.drag_card(source, size - run.count, run.target)
+    state = played(table, history, str(run))
+    history = state["history"]
+    local.play(run)
+
+    # Click-then-click: the card clicked and every card above it.
+    run = next(m for m in local.legal_moves() if m.count > 1)  # t6 t1 5
+    table.click_card(run.source, len(state["piles"][run.source]) - run.count)
+    table.wait_class(run.source, "sw-selected")
+    picked = table.cell().locator(f'.sw-pile[data-pile="{run.source}"] .sw-card.sw-picked')
+    assert picked.count() == run.count
+    assert "sw-target" in table.pile_classes(run.target)
+    table.click_pile(run.target)
+    state = played(table, history, str(run))
+    history = state["history"]
+    local.play(run)
+
+    # Keyboard: Enter picks the top card, Enter again one more; a digit
+    # picks that many; Enter on the target drops them.
+    run = next(m for m in local.legal_moves() if m.count > 2)  # t1 t6 5
+    table.key_focus(run.source, "klondike")
+    for n in (1, 2):
+        table.page.keyboard.press("Enter")
+        table.page.wait_for_function(
+            "([c, p, n]) => c.querySelectorAll(`.sw-pile[data-pile=\"${p}\"] .sw-card.sw-picked`).length === n",
+            arg=[table.handle(), run.source, n], timeout=5_000)
+    assert table.cell().locator(".sw-live").inner_text().startswith("picked up 2 of")
+    table.page.keyboard.press(str(run.count))
+    table.page.wait_for_function(
+        "([c, p, n]) => c.querySelectorAll(`.sw-pile[data-pile=\"${p}\"] .sw-card.sw-picked`).length === n",
+        arg=[table.handle(), run.source, run.count], timeout=5_000)
+    table.key_focus(run.target, "klondike")
+    table.page.keyboard.press("Enter")
+    played(table, history, str(run))
+
+
+def test_spider_run_dragged_and_a_suit_sent_home(table, classics):
+    local = classic_class("Spider")(seed=3, suits="1")
+    history = walk_to_a_run(local, seed=3)
+    state = table.new("sw.SolitaireWidget(Spider(seed=3, suits='1'))", history)
+    run = next(m for m in local.legal_moves() if m.count > 1)
+    table.drag_card(run.source, len(state["piles"][run.source]) - run.count, run.target)
+    played(table, history, str(run))
+
+    table.new(f"sw.SolitaireWidget(Spider.from_position({SUIT_HOME!r}, face_down={{'t0': 1}}))")
+    table.dblclick("t0")
+    state = played(table, [], "t0 f0 13")
+    assert state["counters"]["home"] == 13
+
+
+FREE_CELLS = {"c0": "6H", "t0": "7S", "t1": "9D 8C 7H", "t2": "TS", "t3": "4D"}  # no aces: no win
+
+
+def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
+    """A few cards of FreeCell: into a cell, out of a cell, a run as long
+    as the free cells allow; the position holds no ace, so the search after
+    each change proves no win is left and the banner says so."""
+    # (shown once its first search has spoken: the state read back then holds the verdict)
+    table.new(f"(_t := sw.SolitaireWidget(FreeCell.from_position({FREE_CELLS!r})), _t.wait(10))[0]")
+    assert table.cell().locator('.sw-pile[data-pile="c1"][data-kind="cell"][data-hint="cell"]').count() == 1
+    history: list[str] = []
+    for how, move in (("drag", "t3 c1"), ("click", "c0 t0"), ("drag", "t1 t2 3")):
+        words = move.split()
+        if how == "click":
+            table.click_click(words[0], words[1])
+        elif len(words) == 3:
+            table.drag_card(words[0], len(table.state()["piles"][words[0]]) - int(words[2]), words[1])
+        else:
+            table.drag(words[0], words[1])
+        table.nb.kernel_json("w.wait(10)\n_sw_emit(0)")  # the search after the change has spoken
+        history = played(table, history, move)["history"]
+    state = table.check()
+    assert state["no_win"] == "every line was searched"
+    banner = table.cell().locator('.sw-banner[data-result="no-win"]')
+    assert "No win is possible from here" in banner.inner_text()
+
+
+def test_a_declared_win_says_why(table, classics):
+    table.new("sw.SolitaireWidget(AcesUp.from_position({'t0': 'AS', 't1': 'AH', 't2': 'AC', 't3': 'AD 2C'}))")
+    table.drag("t3", "f0")
+    state = played(table, [], "t3 f0")
+    assert state["status"] == "won"
+    assert "Only the four aces are left" in table.snap()["banner"]["text"]

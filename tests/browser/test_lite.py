@@ -1,0 +1,107 @@
+"""The docs site's in-browser app as a visitor meets it: the app built from
+the registries (docs/lite_site.py, cached by its inputs), served on
+127.0.0.1, ``play.ipynb`` opened in a cold Chromium that reaches no other
+host, run with Run All, and played by mouse: a move the Hint marks, Solve
+to a verdict, Stop, the moves kept in the browser's storage, a second game
+with a stock.  Any request that tries to leave 127.0.0.1 or any page error
+fails it.
+
+One kernel start for the whole test (Python starting in the page is most
+of its time).  The timings go to benchmarks/lite.py, not here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import harness as h
+import pytest
+from lite import LiteNotebook, Visitor, served_site
+
+pytestmark = pytest.mark.browser
+
+SOLVE_TIMEOUT = 120_000  # the 5 s budget, and a busy machine
+
+
+def counter(snap: dict, key: str) -> int:
+    """A number of the status line ("Moves 3")."""
+    return int(re.search(r"\d+", snap["counters"][key]).group())
+
+
+def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine() -> None:
+    if h.chromium_missing():
+        pytest.skip(h.chromium_missing())  # under CI=true a skip fails (tests/conftest.py)
+    with served_site() as (url, served), Visitor() as visitor:
+        page = visitor.new_page()
+        nb = LiteNotebook(page, url).open()
+        # Its first line says what happens while Python starts.
+        intro = page.page.locator(".jp-Notebook .jp-MarkdownCell", has_text="20 seconds").first
+        intro.wait_for(timeout=60_000)
+        assert "Run All" in intro.text_content()
+        nb.run_all()
+        table = nb.table(1)
+        first = table.snapshot()
+        assert first["game"] == "cruel" and first["status"] == "playing" and counter(first, "moves") == 0
+
+        # A move by mouse: the one the Hint marks (a random deal: the hint knows a legal move).
+        table.button("hint", 1)
+        page.page.wait_for_selector(".sw-pile.sw-hint-target, button.sw-hinted", timeout=60_000)
+        hinted = page.page.evaluate(
+            "() => [document.querySelector('.sw-pile.sw-hinted')?.dataset.pile ?? null,"
+            " document.querySelector('.sw-pile.sw-hint-target')?.dataset.pile ?? null]")
+        if hinted[0] and hinted[1]:
+            table.drag(hinted[0], hinted[1], 1)
+        else:  # the hint is Cruel's redeal: its button
+            table.button("redeal", 1)
+        table.wait_version_change(first["version"], 1, timeout=60_000)
+        table.wait_idle(1)
+        assert counter(table.snapshot(), "moves") == 1
+
+        # Solve runs in slices (no thread in the page) and says its verdict.
+        table.button("solve", 1)
+        line = table.wait_assist("state !== '' && state !== 'running'", SOLVE_TIMEOUT)
+        assert line["state"] in ("won", "lost", "unknown"), line
+        assert "error" not in line["text"].lower(), line
+        assert table.enabled("hint")
+        stop = nb.cell(1).locator('button[data-action="solve"]')  # Solve turns into Stop while work runs
+        if line["state"] == "won":  # Play it out, stopped after a move
+            version = table.snapshot()["version"]
+            table.button("play_out", 1)
+            table.wait_version_change(version, 1, timeout=60_000)
+            stop.click()
+            ended = table.wait_assist("state === 'stopped' || state === 'won'", 60_000)
+        else:  # another solve, stopped at once
+            table.button("solve", 1)
+            page.page.wait_for_function("(b) => b.textContent === 'Stop'", arg=stop.element_handle(), timeout=10_000)
+            stop.click()
+            ended = table.wait_assist("state !== '' && state !== 'running'", 60_000)
+        assert "error" not in ended["text"].lower(), ended
+        page.page.wait_for_function("(b) => b.textContent === 'Solve'", arg=stop.element_handle(), timeout=30_000)
+        table.wait_idle(1)
+        moves = counter(table.snapshot(), "moves")
+        assert moves >= 1
+
+        # The moves were saved in the browser: running the cell again carries on.
+        nb.rerun(1)
+        page.page.wait_for_function(
+            "([c, n]) => { const t = c.querySelector('.sw-table [data-counter=moves]');"
+            " return !!t && t.textContent === `Moves ${n}`; }", arg=[nb.cell_handle(1), moves], timeout=60_000)
+
+        # Another game, one word changed: Leap Year, played at its stock.
+        source = nb.source(1)
+        assert 'GAME = "cruel"' in source
+        nb.rerun(1, source.replace('GAME = "cruel"', 'GAME = "leap_year"'))
+        page.page.wait_for_function("(c) => c.querySelector('.sw-table')?.dataset.game === 'leap_year'",
+                                    arg=nb.cell_handle(1), timeout=60_000)
+        leap = nb.table(1)
+        before = leap.snapshot()
+        leap.click_pile("stock", 1)
+        leap.wait_version_change(before["version"], 1, timeout=60_000)
+        leap.wait_idle(1)
+        after = leap.snapshot()
+        assert counter(after, "moves") == 1 and counter(after, "stock") < counter(before, "stock")
+
+        assert not page.errors, "\n".join(page.errors)
+        assert not visitor.blocked, f"requests tried to leave 127.0.0.1: {visitor.blocked}"
+        missing = sorted({path for path, status, _ in served.requests if status >= 400})
+        assert not missing, f"the app asked for files it does not have: {missing}"
