@@ -19,7 +19,6 @@ from new_game import golf_class
 import solitaire_widgets as sw
 from solitaire_widgets import IllegalMoveError, Move
 from solitaire_widgets.__main__ import main as cli
-from solitaire_widgets.solver import analysis as analysis_module
 from solitaire_widgets.solver.deals import winnable_deal
 from solitaire_widgets.solver.search import Search
 
@@ -50,7 +49,7 @@ def test_a_winnable_deal_replays_its_won_line_to_a_win_and_hints_from_it_at_once
     assert replayed(game, game.winning_line).status == "won"
     plain = sw.new_game(name, seed=game.seed)  # the seed is the deal: shared, it deals the same
     assert plain.key() == game.key() and plain.to_dict() == game.to_dict() and not plain.winning_line
-    monkeypatch.setattr(Search, "run", no_search)
+    monkeypatch.setattr(Search, "steps", no_search)
     for move in game.winning_line[:3]:
         hint = game.hint()
         assert (hint.move, hint.winning) == (move, True) and hint.reason.startswith("part of a winning line")
@@ -96,7 +95,7 @@ def test_set_winning_line_keeps_only_a_line_that_wins_from_the_start():
     (dict(winnable=True, gather="sideways"), "Cruel option gather='sideways' is not allowed"),
 ])
 def test_new_game_refuses_what_is_not_a_winnable_deal_before_any_search(kwargs, message, monkeypatch):
-    monkeypatch.setattr(Search, "run", no_search)
+    monkeypatch.setattr(Search, "steps", no_search)
     with pytest.raises(ValueError) as err:
         sw.new_game("cruel", **kwargs)
     assert message in str(err.value)
@@ -150,7 +149,7 @@ def test_the_analysis_of_a_won_game_names_no_losing_move_and_searches_nothing(mo
     game = sw.new_game("cruel", winnable=True, seed=6)
     for move in game.winning_line:
         game.play(move)
-    monkeypatch.setattr(analysis_module, "solve", no_search)
+    monkeypatch.setattr(Search, "steps", no_search)
     a = game.analyse()
     assert a.losing_move is None and set(a.verdicts) == {"won"} and a.searched == {}
     assert a.headline() == "Won: no move gave up the win."
@@ -227,7 +226,7 @@ def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(mon
     with pytest.raises(IllegalMoveError, match="f0"):
         sw.check_move(game, "t0 f0")
     winnable = sw.new_game("cruel", winnable=True, seed=6)
-    monkeypatch.setattr(analysis_module, "solve", no_search)
+    monkeypatch.setattr(Search, "steps", no_search)
     assert sw.check_move(winnable, winnable.winning_line[0]).keeps_win  # on the line: no search
 
 
@@ -335,7 +334,7 @@ def test_cli_deals_analyses_grades_and_prints_puzzles(capsys, tmp_path):
     (["puzzles", "cruel", "--output-dir", "/nonexistent"], "--output-dir /nonexistent: no such directory"),
 ])
 def test_cli_refuses_bad_usage_of_the_teaching_commands(argv, message, capsys, monkeypatch):
-    monkeypatch.setattr(Search, "run", no_search)
+    monkeypatch.setattr(Search, "steps", no_search)
     with pytest.raises(SystemExit) as exit_:
         cli(argv)
     err = capsys.readouterr().err

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable, Mapping, Optional
+from typing import Callable, Generator, Mapping, Optional
 
 from ..game import Game, MoveLike
 from ..moves import Move
@@ -42,7 +42,7 @@ from .checks import check_callbacks, check_game, check_limits
 from .hint import line_ahead
 from .reports import Analysis, MoveCheck
 from .results import Solution
-from .search import solve
+from .search import finish, solve_steps
 
 
 def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optional[int] = None,
@@ -66,12 +66,26 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
     >>> a.verdicts, a.losing_move, a.headline()
     (('won', 'won', 'won', 'won', 'won'), None, 'A win is still possible: no move so far gave it up.')
     """
+    return finish(analyse_steps(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
+
+
+def analyse_steps(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optional[int] = None,
+                  progress: Optional[Callable[[int, float], None]] = None,
+                  stop: Optional[Callable[[], bool]] = None) -> Generator[None, None, Analysis]:
+    """``analyse`` in slices (see ``Search.steps``), for a table where no
+    thread can start.  The arguments are checked, and the game copied (with
+    its history and winning line), at the call, before the first slice."""
     check_game(game)
     time_limit, max_states = check_limits(time_limit, max_states)
     check_callbacks(progress, stop)
+    return _analyse(game.copy(), time_limit, max_states, progress, stop)
+
+
+def _analyse(final: Game, time_limit: Optional[float], max_states: Optional[int],
+             progress: Optional[Callable[[int, float], None]],
+             stop: Optional[Callable[[], bool]]) -> Generator[None, None, Analysis]:
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    final = game.copy()
     positions = [position for _, position in final.replay()]
     n = len(positions) - 1
     history = final.history
@@ -79,8 +93,8 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
     lo, hi = -1, n + 1
     lines: dict[int, tuple[Move, ...]] = {}  # won positions: a winning line from there
     searched: dict[int, Solution] = {}
-    if game.winning_line:
-        lo = _follow(history, 0, game.winning_line, lines)
+    if final.winning_line:
+        lo = _follow(history, 0, final.winning_line, lines)
     end = positions[n]
     if end.status == "won":
         lo = n
@@ -100,7 +114,7 @@ def analyse(game: Game, *, time_limit: Optional[float] = 10.0, max_states: Optio
                 if limit <= 0.001:
                     stopped_by = "time"
                     break
-            solution = solve(positions[i], time_limit=limit, max_states=max_states, stop=stop)
+            solution = yield from solve_steps(positions[i], time_limit=limit, max_states=max_states, stop=stop)
             searched[i] = solution
             if solution.status == "won":
                 lo = _follow(history, i, solution.moves, lines)
@@ -199,36 +213,51 @@ def check_move(game: Game, move: MoveLike, *, time_limit: Optional[float] = 0.5,
     >>> check_move(game, "t6 t11", time_limit=None, max_states=5_000).keeps_win
     True
     """
+    return finish(check_move_steps(game, move, time_limit=time_limit, max_states=max_states, stop=stop))
+
+
+def check_move_steps(game: Game, move: MoveLike, *, time_limit: Optional[float] = 0.5,
+                     max_states: Optional[int] = None,
+                     stop: Optional[Callable[[], bool]] = None) -> Generator[None, None, MoveCheck]:
+    """``check_move`` in slices (see ``Search.steps``): the table's guard.
+    The arguments and the move are checked, and the game copied, at the
+    call, before the first slice (an illegal move raises
+    ``IllegalMoveError`` here)."""
     check_game(game)
     time_limit, max_states = check_limits(time_limit, max_states)
     check_callbacks(None, stop)
-    started = time.perf_counter()
     after_game = game.copy(history=False)
     parsed = after_game.play(move)  # an illegal move raises IllegalMoveError here
+    return _check_move(game.copy(), parsed, after_game, time_limit, max_states, stop)
+
+
+def _check_move(game: Game, parsed: Move, after_game: Game, time_limit: Optional[float],
+                max_states: Optional[int], stop: Optional[Callable[[], bool]]) -> Generator[None, None, MoveCheck]:
+    started = time.perf_counter()
     ahead = line_ahead(game)
     before, line = ("won", ahead) if ahead else ("unknown", ())
     if ahead and ahead[0] == parsed:
         return MoveCheck(parsed, "won", "won", line=ahead[1:], seconds=time.perf_counter() - started)
     share = time_limit if time_limit is None or ahead else time_limit / 2
-    after, reason, cards, after_line = _verdict(after_game, share, max_states, stop)
+    after, reason, cards, after_line = yield from _verdict(after_game, share, max_states, stop)
     if after == "won":
         return MoveCheck(parsed, "won", "won", line=after_line, seconds=time.perf_counter() - started)
     if after == "lost" and not ahead:
         left = None if time_limit is None else time_limit - (time.perf_counter() - started)
         if left is None or left > 0.001:
-            before, _, _, line = _verdict(game, left, max_states, stop)
+            before, _, _, line = yield from _verdict(game, left, max_states, stop)
     better = line[0] if before == "won" and after == "lost" else None
     return MoveCheck(parsed, before, after, reason, cards, better, line if better else (),
                      time.perf_counter() - started)
 
 
-def _verdict(game: Game, time_limit: Optional[float], max_states: Optional[int],
-             stop: Optional[Callable[[], bool]]) -> tuple[str, str, tuple[int, ...], tuple[Move, ...]]:
+def _verdict(game: Game, time_limit: Optional[float], max_states: Optional[int], stop: Optional[Callable[[], bool]]
+             ) -> Generator[None, None, tuple[str, str, tuple[int, ...], tuple[Move, ...]]]:
     """(verdict, why lost, the cards that says it about, a winning line) of
     ``game``'s position; Ctrl-C raises ``KeyboardInterrupt``."""
     if game.status != "playing":
         return game.status, "" if game.status == "won" else game.end_reason or "", (), ()
-    solution = solve(game, time_limit=time_limit, max_states=max_states, stop=stop)
+    solution = yield from solve_steps(game, time_limit=time_limit, max_states=max_states, stop=stop)
     if solution.stopped_by == "interrupt":
         raise KeyboardInterrupt
     return solution.status, solution.reason, solution.reason_cards, solution.moves

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Generator, Optional
 
 from ..arguments import whole_number
 from ..game import Game
 from ..games import GameName, game_class
 from .checks import check_callbacks, check_limits
-from .search import solve
+from .search import finish, solve_steps
 
 DEAL_STATES = 5_000  # positions searched per seed: see docs/solver.md for what it costs per game
 DEAL_SECONDS = 60.0  # the whole search for a winnable deal, at most
@@ -62,12 +62,30 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
     >>> winnable_deal("cruel", seed=4, gather="pysol").options
     {'gather': 'pysol'}
     """
-    from .grades import grade
+    return finish(winnable_deal_steps(name, seed=seed, difficulty=difficulty, max_states=max_states,
+                                      time_limit=time_limit, progress=progress, stop=stop, **options))
 
+
+def winnable_deal_steps(name: GameName, *, seed: Optional[int] = None, difficulty: Optional[str] = None,
+                        max_states: Optional[int] = DEAL_STATES, time_limit: Optional[float] = DEAL_SECONDS,
+                        progress: Optional[Callable[[int, float], None]] = None,
+                        stop: Optional[Callable[[], bool]] = None, **options: str) -> Generator[None, None, Game]:
+    """``winnable_deal`` in slices (see ``Search.steps``), for a table where
+    no thread can start; the arguments are checked, and the start seed
+    drawn, at the call, before the first slice."""
     cls, chosen = check_deal_arguments(name, seed, difficulty, options)
     time_limit, max_states = check_limits(time_limit, max_states)
     check_callbacks(progress, stop)
     first = secrets.randbelow(1_000_000_000) if seed is None else int(seed)
+    return _winnable_deal(cls, chosen, first, difficulty, max_states, time_limit, progress, stop)
+
+
+def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficulty: Optional[str],
+                   max_states: Optional[int], time_limit: Optional[float],
+                   progress: Optional[Callable[[int, float], None]],
+                   stop: Optional[Callable[[], bool]]) -> Generator[None, None, Game]:
+    from .grades import grade_steps
+
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     tried = 0
@@ -76,7 +94,7 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
         if left is not None and left <= 0:
             raise _not_found(cls.title, difficulty, tried, first, started, "time", max_states, time_limit)
         game = cls(seed=(first + tried) % SEEDS, **chosen)
-        solution = solve(game, time_limit=left, max_states=max_states, stop=stop)
+        solution = yield from solve_steps(game, time_limit=left, max_states=max_states, stop=stop)
         if solution.stopped_by == "interrupt":
             raise KeyboardInterrupt
         if solution.stopped_by in ("time", "stopped"):
@@ -88,7 +106,7 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
             if difficulty is None:
                 return game
             left = None if deadline is None else deadline - time.perf_counter()
-            graded = grade(game, time_limit=left, stop=stop)
+            graded = yield from grade_steps(game, time_limit=left, stop=stop)
             if graded.stopped_by in ("time", "stopped"):
                 raise _not_found(cls.title, difficulty, tried, first, started, graded.stopped_by, max_states,
                                  time_limit)

@@ -29,12 +29,12 @@ wins a smaller share of the deals of each grade than of the grade before.
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from typing import Callable, Generator, Optional
 
 from ..game import Game
 from .checks import check_callbacks, check_game, check_limits
 from .reports import Grade
-from .search import Search, solve
+from .search import Search, finish, solve_steps
 
 GRADES = ("easy", "medium", "hard", "expert")
 # Positions the look-ahead player searches before each move, tried in turn,
@@ -58,6 +58,14 @@ def lookahead_game(game: Game, lookahead: int, *, stop: Optional[Callable[[], bo
     >>> lookahead_game(sw.Cruel(seed=38), 10)
     ('won', 71)
     """
+    return finish(lookahead_steps(game, lookahead, stop=stop, deadline=deadline, max_moves=max_moves))
+
+
+def lookahead_steps(game: Game, lookahead: int, *, stop: Optional[Callable[[], bool]] = None,
+                    deadline: Optional[float] = None,
+                    max_moves: int = MAX_MOVES) -> Generator[None, None, tuple[str, int]]:
+    """``lookahead_game`` in slices: a pause after each move (and within
+    each search, see ``Search.steps``)."""
     position = game.copy(history=False)
     shape = position.SHAPE
     passed = {position.search_key()}
@@ -66,7 +74,7 @@ def lookahead_game(game: Game, lookahead: int, *, stop: Optional[Callable[[], bo
         if deadline is not None and time.perf_counter() >= deadline:
             return "stopped", played
         search = Search(position, time_limit=None, max_states=lookahead, avoid=passed, stop=stop)
-        status, codes, _, stopped_by = search.run()
+        status, codes, _, stopped_by = yield from search.steps()
         if stopped_by == "interrupt":
             raise KeyboardInterrupt
         if stopped_by == "stopped":
@@ -81,6 +89,7 @@ def lookahead_game(game: Game, lookahead: int, *, stop: Optional[Callable[[], bo
         position.play(shape.move(code))
         passed.add(position.search_key())
         played += 1
+        yield
     return ("won" if position.status == "won" else "lost"), played
 
 
@@ -100,18 +109,30 @@ def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optiona
     >>> print(grade(sw.Cruel(seed=38)))
     easy: a player looking 10 positions ahead before each move wins it (the solver's line: 65 moves)
     """
-    from .deals import DEAL_STATES
+    return finish(grade_steps(game, time_limit=time_limit, max_states=max_states, stop=stop))
 
+
+def grade_steps(game: Game, *, time_limit: Optional[float] = None, max_states: Optional[int] = None,
+                stop: Optional[Callable[[], bool]] = None) -> Generator[None, None, Grade]:
+    """``grade`` in slices (see ``Search.steps``); the arguments are
+    checked at the call, before the first slice."""
     check_game(game)
     time_limit, max_states = check_limits(time_limit, max_states)
     check_callbacks(None, stop)
+    return _grade(game, time_limit, max_states, stop)
+
+
+def _grade(game: Game, time_limit: Optional[float], max_states: Optional[int],
+           stop: Optional[Callable[[], bool]]) -> Generator[None, None, Grade]:
+    from .deals import DEAL_STATES
+
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     deal = next(iter(game.replay()))[1]
     line = game.winning_line
     if not line:
-        solution = solve(deal, time_limit=time_limit, max_states=DEAL_STATES if max_states is None else max_states,
-                         stop=stop)
+        solution = yield from solve_steps(deal, time_limit=time_limit, stop=stop,
+                                          max_states=DEAL_STATES if max_states is None else max_states)
         if solution.stopped_by == "interrupt":
             raise KeyboardInterrupt
         if solution.status != "won":
@@ -122,7 +143,7 @@ def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optiona
         line = solution.moves
     played = []
     for rung, lookahead in enumerate(LADDER):
-        end, moves = lookahead_game(deal, lookahead, stop=stop, deadline=deadline)
+        end, moves = yield from lookahead_steps(deal, lookahead, stop=stop, deadline=deadline)
         if end == "stopped":
             why = "stopped" if stop is not None and stop() else "time"
             return Grade(None, None, tuple(played), len(line), time.perf_counter() - started, why)

@@ -182,6 +182,16 @@ class Analysis:
         head = f"{self._title()}: {self.headline()}"
         return "\n".join([head] + ["  " + line for line in self.details()])
 
+    @property
+    def title(self) -> str:
+        """The game analysed: "Cruel seed 2, 8 moves, lost"."""
+        return self._title()
+
+    @property
+    def has_picture(self) -> bool:
+        """Whether ``picture()`` has something to show: a losing move, or a deal lost from the start."""
+        return self.losing_move is not None or self.lost_from_start
+
     def _title(self) -> str:
         game = self.game
         origin = f" seed {game.seed}" if game.seed is not None else ""
@@ -192,6 +202,21 @@ class Analysis:
         return (f"<Analysis of {self._title()}: {self.headline()} {_plural(len(self.searched), 'position')} "
                 f"searched, {self.seconds:.2f} s>")
 
+    def caption(self) -> str:
+        """What the picture shows, in a sentence ("" when there is none).
+
+        >>> import solitaire_widgets as sw
+        >>> game = sw.Cruel(seed=2)
+        >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]:
+        ...     _ = game.play(move)
+        >>> game.analyse(time_limit=None, max_states=5_000).caption()
+        'Move 8: played redeal (red, dashed), which gave up the win; t6 t11 (yellow) keeps it.'
+        """
+        if self.losing_move is not None:
+            return (f"Move {self.losing_move + 1}: played {self.played} (red, dashed), which gave up the win; "
+                    f"{self.better} (yellow) keeps it.")
+        return "Lost from the deal." if self.lost_from_start else ""
+
     def picture(self, *, card_width: Optional[int] = None, width: Optional[int] = None,
                 labels: bool = True) -> "Picture":
         """The position before the losing move: the move played as a red
@@ -201,20 +226,18 @@ class Analysis:
         neither."""
         if self.losing_move is not None:
             before = self.position(self.losing_move)
-            caption = (f"Move {self.losing_move + 1}: played {self.played} (red, dashed), which gave up the win; "
-                       f"{self.better} (yellow) keeps it.")
             return before.picture(card_width=card_width, width=width, labels=labels, arrow=self.better,
-                                  mistake=self.played, highlight=self.reason_cards, caption=caption)
+                                  mistake=self.played, highlight=self.reason_cards, caption=self.caption())
         if self.lost_from_start:
             return self.position(0).picture(card_width=card_width, width=width, labels=labels,
-                                            highlight=self.reason_cards, caption="Lost from the deal.")
+                                            highlight=self.reason_cards, caption=self.caption())
         raise ValueError(f"no picture: the analysis found no losing move ({self.headline()})")
 
     def _repr_html_(self) -> str:
         parts = [f"<p><strong>{escape(self._title())}: {escape(self.headline())}</strong></p>"]
         before = self.position(self.losing_move) if self.losing_move is not None else None
         parts += [f"<p>{escape(line)}</p>" for line in self.details(before)]
-        if self.losing_move is not None or self.lost_from_start:
+        if self.has_picture:
             parts.append(self.picture(width=720).img_tag())
         return "<div>" + "".join(parts) + "</div>"
 
@@ -360,9 +383,40 @@ class Puzzle:
             return MoveCheck(move, "won", "won", line=self.line[1:])
         return self.others[move]
 
-    def _where(self) -> str:
+    @property
+    def title(self) -> str:
+        """Where the puzzle comes from: "Cruel seed 6, after move 32"."""
         origin = f" seed {self.seed}" if self.seed is not None else ""
         return f"{self.game.title}{origin}, after move {self.move_number}"
+
+    def verdict(self, move: Any) -> str:
+        """Whether ``move`` was the one, in a sentence (a table in puzzle
+        mode says it after the player's move), from the puzzle's own
+        verdicts: no search.  An illegal move raises ``IllegalMoveError``.
+
+        >>> import solitaire_widgets as sw
+        >>> [p] = sw.puzzles("cruel", 1, seed=6)
+        >>> p.verdict("redeal")
+        'Right: redeal is the one move that keeps the win (a winning line of 34 moves starts with it).'
+        >>> p.verdict("t1 t7")
+        'Not this one: t1 t7 (moves 3♦ onto 4♦ (t7) and frees J♣ in t1) loses: every line after it was searched.'
+        """
+        check = self.check(move)
+        if check.move == self.answer:
+            return (f"Right: {self.answer} is the one move that keeps the win (a winning line of "
+                    f"{_plural(len(self.line), 'move')} starts with it).")
+        return f"Not this one: {self._loses(check.move, check)}"
+
+    def _loses(self, move: Move, check: MoveCheck) -> str:
+        """Why ``move`` is not the answer, in a sentence."""
+        from .hint import describe
+
+        if check.after == "lost":
+            why = check.reason if check.reason and check.reason != "every line was searched" else \
+                "every line after it was searched"
+            return f"{move} ({describe(self.game, move)}) loses: {why}."
+        return (f"{move} ({describe(self.game, move)}): not decided in the search's budget "
+                "(it found no win after it, and no proof that none exists).")
 
     def question(self) -> str:
         """The puzzle in one sentence."""
@@ -377,35 +431,28 @@ class Puzzle:
                f"{_plural(len(self.line), 'move')}."]
         if self.tricky:
             out.append(f"A player without look-ahead would play {self.obvious}.")
-        for move, check in self.others.items():
-            if check.after == "lost":
-                why = check.reason if check.reason and check.reason != "every line was searched" else \
-                    "every line after it was searched"
-                out.append(f"{move} ({describe(self.game, move)}) loses: {why}.")
-            else:
-                out.append(f"{move} ({describe(self.game, move)}): not decided in the search's budget "
-                           "(it found no win after it, and no proof that none exists).")
+        out += [self._loses(move, check) for move, check in self.others.items()]
         return out
 
     def __str__(self) -> str:
-        return "\n".join([f"{self._where()}: {self.question().lower()}"] +
+        return "\n".join([f"{self.title}: {self.question().lower()}"] +
                          ["  " + line for line in self.answer_text()])
 
     def __repr__(self) -> str:
-        return f"<Puzzle {self._where()}: {len(self.others) + 1} legal moves, answer {self.answer}>"
+        return f"<Puzzle {self.title}: {len(self.others) + 1} legal moves, answer {self.answer}>"
 
     def picture(self, *, card_width: Optional[int] = None, width: Optional[int] = None, labels: bool = True,
                 answer: bool = False) -> "Picture":
         """The puzzle's position, titled with the question; with ``answer``
         the answer's arrow too."""
-        title = f"{self._where()}: find the move"
+        title = f"{self.title}: find the move"
         caption = f"Answer: {self.answer}" if answer else self.question()
         return self.game.picture(card_width=card_width, width=width, labels=labels, title=title,
                                  arrow=self.answer if answer else None, caption=caption)
 
     def _repr_html_(self) -> str:
         lines = "".join(f"<li>{escape(line)}</li>" for line in self.answer_text())
-        return (f"<div><p><strong>{escape(self._where())}: {escape(self.question())}</strong></p>"
+        return (f"<div><p><strong>{escape(self.title)}: {escape(self.question())}</strong></p>"
                 f"{self.picture(width=720).img_tag()}"
                 f"<details><summary>Answer</summary>{self.picture(width=720, answer=True).img_tag()}"
                 f"<ul>{lines}</ul></details></div>")
