@@ -48,11 +48,11 @@ REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek", "a
             "puzzle_answer")
 SETTINGS = ("auto_drop", "winnable", "guard")  # on/off settings of the table, not changes of the game
 # What runs in the background, in words (a refusal while it runs: "refused: a solve is running; Stop ends it").
-TASK_WORDS = {"solve": "a solve", "play": "Play it out", "deal": "the search for a winnable deal",
+TASK_WORDS = {"solve": "a solve", "play": "Play it out", "winnable": "the search for a winnable deal",
               "analyse": "an analysis", "guard": "the guard's check"}
 # A background search the game's change ended, in words.
 STALE_WORDS = {"solve": "solve stopped: the game changed", "analyse": "analysis stopped: the game changed",
-               "deal": "the search for a winnable deal stopped: the game changed"}
+               "winnable": "the search for a winnable deal stopped: the game changed"}
 PROGRESS_EVERY = 0.25  # seconds between two progress notes of a background search
 CHANGES = ("move", "undo", "redo", "restart", "new_deal", "seek")  # requests that change the game
 
@@ -673,7 +673,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             if not self._throttled():
                 return
             with self._lock:
-                if self._task_kind == "deal" and self.version == version:
+                if self._task_kind == "winnable" and self.version == version:
                     self.assist = {**self.assist, "text": f"looking for {what}: {deals:,} deal"
                                    f"{'s' * (deals != 1)} tried in {seconds:.1f} s (Stop ends the search)"}
 
@@ -684,7 +684,7 @@ class SolitaireWidget(anywidget.AnyWidget):
                 if found is None:
                     text = ("stopped: no new deal, this one stays" if why == "stopped" else
                             f"no new deal: {why}")
-                    self.assist = {"kind": "deal", "state": "stopped" if why == "stopped" else "failed",
+                    self.assist = {"kind": "winnable", "state": "stopped" if why == "stopped" else "failed",
                                    "text": text, "version": self.version}
                     return
                 self._own_move = True  # the change below is this search's own: it is not stale
@@ -696,13 +696,13 @@ class SolitaireWidget(anywidget.AnyWidget):
                 self.line = len(self._line_left())
                 self._watch("new")  # a winnable deal: nothing to watch
                 n = len(found.winning_line)
-                self.assist = {"kind": "deal", "state": "done", "version": self.version,
+                self.assist = {"kind": "winnable", "state": "done", "version": self.version,
                                "text": f"{what}, seed {found.seed}: the solver won it in {n} move{'s' * (n != 1)} "
                                        f"({tried[0] + 1:,} deal{'s' * (tried[0] > 0)} tried)"}
 
-        self.assist = {"kind": "deal", "state": "running", "text": f"looking for {what} (Stop ends the search)",
+        self.assist = {"kind": "winnable", "state": "running", "text": f"looking for {what} (Stop ends the search)",
                        "version": version}
-        self._task_kind = "deal"
+        self._task_kind = "winnable"
         self._task = deal_in_background(type(game), on_done=done, on_progress=progress, difficulty=grade,
                                         time_limit=self.deal_seconds, thread=_host_thread(), **game.options)
         return None

@@ -221,7 +221,7 @@ def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(mon
     game = replayed(sw.Cruel(seed=2), LESSON[:7])
     check = sw.check_move(game, "redeal", **BUDGET)
     assert check.gives_up_win and (check.before, check.after, check.better) == ("won", "lost", Move("t6", "t11"))
-    assert str(check) == "redeal gives up the win: no win is left after it (no legal move is left). t6 t11 keeps it."
+    assert str(check) == "The move redeal gives up the win: no win is left after it (no legal move is left); t6 t11 keeps it."
     assert sw.check_move(game, "t6 t11", **BUDGET).keeps_win and len(game.history) == 7
     with pytest.raises(IllegalMoveError, match="f0"):
         sw.check_move(game, "t0 f0")

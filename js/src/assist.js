@@ -8,7 +8,7 @@
 //   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version,
 //    cards?}  (cards: a loss's reason is about these card ids, e.g. a card that can never leave)
 //   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}
-//   {kind: "deal", state: "running" | "done" | "stopped" | "failed" | "stale", text, version}
+//   {kind: "winnable", state: "running" | "done" | "stopped" | "failed" | "stale", text, version}
 //    (New deal with `winnable` on: the search for a deal the solver wins, its progress)
 //   {kind: "analyse", state: "running" | "done" | "stopped" | "stale", text, version}
 //    (What went wrong?: the analysis's progress, then its headline; the report is in `analysis`)
@@ -29,7 +29,7 @@
 // cards are moving).
 
 import { cardText } from "./cards.js";
-import { registerControl } from "./controls.js";
+import { buttonOf, registerControl } from "./controls.js";
 import { h } from "./dom.js";
 import { parseMove } from "./legal.js";
 import { pileWords } from "./format.js";
@@ -69,7 +69,7 @@ export function assistOf(t) {
  */
 export function busy(a) {
   if (a.kind === "play") return a.state === "playing";
-  return (a.kind === "solve" || a.kind === "deal" || a.kind === "analyse") && a.state === "running";
+  return (a.kind === "solve" || a.kind === "winnable" || a.kind === "analyse") && a.state === "running";
 }
 
 // The kinds whose words are about one position: shown only while the table stands there.
@@ -194,9 +194,8 @@ function update(t) {
   }
   // A marked action with no pile to mark (a redeal in a game without a stock) marks its button:
   // the toolbar's button of that action (Redeal plays the game's redeal actions).
-  const buttonOf = (/** @type {string} */ action) => (t.redealActions ?? []).includes(action) ? "redeal" : action;
-  const action = m.action ? buttonOf(m.action) : "";
-  const mistake = m.mistakeAction ? buttonOf(m.mistakeAction) : "";
+  const action = m.action ? buttonOf(t, m.action) : "";
+  const mistake = m.mistakeAction ? buttonOf(t, m.mistakeAction) : "";
   for (const [name, button] of t.buttons) {
     button.classList.toggle("sw-hinted", !!action && name === action);
     button.classList.toggle("sw-mistake", !!mistake && name === mistake);

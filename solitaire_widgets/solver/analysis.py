@@ -209,7 +209,7 @@ def check_move(game: Game, move: MoveLike, *, time_limit: Optional[float] = 0.5,
     >>> check.gives_up_win, check.better
     (True, Move('t6', 't11'))
     >>> print(check)
-    redeal gives up the win: no win is left after it (no legal move is left). t6 t11 keeps it.
+    The move redeal gives up the win: no win is left after it (no legal move is left); t6 t11 keeps it.
     >>> check_move(game, "t6 t11", time_limit=None, max_states=5_000).keeps_win
     True
     """

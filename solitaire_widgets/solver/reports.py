@@ -8,7 +8,7 @@ pictures in a notebook.
 >>> import solitaire_widgets as sw
 >>> print(sw.MoveCheck(sw.Move.parse("redeal"), "won", "lost", "every line was searched",
 ...                    better=sw.Move.parse("t4 t3")))
-redeal gives up the win: no win is left after it (every line was searched). t4 t3 keeps it.
+The move redeal gives up the win: no win is left after it (every line was searched); t4 t3 keeps it.
 """
 
 from __future__ import annotations
@@ -276,9 +276,9 @@ class MoveCheck:
     def __str__(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         if self.gives_up_win:
-            return f"{self.move} gives up the win: no win is left after it{why}. {self.better} keeps it."
+            return f"The move {self.move} gives up the win: no win is left after it{why}; {self.better} keeps it."
         if self.keeps_win:
-            return f"{self.move} keeps the win."
+            return f"The move {self.move} keeps the win."
         if self.after == "lost":
             if self.before == "lost":
                 return f"No win is left after {self.move}{why}, but none was before it either."
