@@ -106,6 +106,14 @@ class SolitaireWidget(anywidget.AnyWidget):
     each move made on the table, one by one, as ordinary undoable moves
     (``game.safe_drops()`` says which are safe; moves from code are never
     followed by drops).
+
+    The solver as a teacher (docs/lessons.md): ``winnable=True`` deals a
+    deal the solver has won, and so does New deal then (``difficulty``: of
+    that grade; both toggles on the table too); ``guard=True`` questions a
+    move of the page that gives up the win before it is played; What went
+    wrong? analyses a lost game; a ``Puzzle`` (``sw.puzzles``) in place of
+    the game sets the table to it (``set_puzzle``).  All of it searches in
+    the background: the table keeps answering, and Stop ends a search.
     """
 
     _esm = _front_end("widget.js", _MISSING_BUNDLE_ESM)
