@@ -10,7 +10,9 @@ deal from a random start is a benchmark (benchmarks/teaching.py).
 
 from __future__ import annotations
 
+import importlib.util
 import signal
+from pathlib import Path
 
 import pytest
 from classic_games import classic_class
@@ -27,6 +29,7 @@ QUICK = {"frog": 0, "leap_year": 1074, "bobby": 100, "cruel": 6, "midshipman": 1
 # Cruel seed 2: seven moves of a winning line, then a redeal after which no move is left.
 LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]
 BUDGET = dict(time_limit=None, max_states=5_000)
+REPO = Path(__file__).resolve().parents[1]
 
 
 def replayed(game: sw.Game, moves) -> sw.Game:
@@ -243,6 +246,22 @@ def test_the_grade_is_the_shortest_look_ahead_that_wins():
     assert sw.new_game("cruel", winnable=True, difficulty="easy", seed=37).seed == 38
 
 
+def test_the_grade_check_on_a_few_deals_finds_the_second_player_winning_less_from_grade_to_grade():
+    # benchmarks/teaching.py checks the grade on 200 winnable deals a game and more; here its
+    # player that never looks ahead (not one of the grade's) plays the winnable Cruel deals of
+    # seeds 20-32, ten games each: its share of wins falls from easy to medium to expert.
+    spec = importlib.util.spec_from_file_location("teaching_benchmark", REPO / "benchmarks" / "teaching.py")
+    teaching = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(teaching)
+    rows = [teaching.judge_seed("cruel", seed, playouts=0, noisy=10) for seed in range(20, 33)]
+    won = [row for row in rows if row["won"]]
+    assert [row["seed"] for row in rows if not row["won"]] == [23, 25]  # lost from the deal
+    by_grade = {level: [row["noisy"] for row in won if row["grade"] == level] for level in sw.solver.GRADES}
+    assert {level: len(wins) for level, wins in by_grade.items()} == {"easy": 5, "medium": 5, "hard": 0, "expert": 1}
+    shares = [sum(wins) / (10 * len(wins)) for wins in by_grade.values() if wins]
+    assert shares == sorted(shares, reverse=True) and shares[0] > shares[-1], shares
+
+
 # --- puzzles ------------------------------------------------------------------------------------
 def test_a_puzzle_has_exactly_one_move_that_keeps_the_win():
     [puzzle] = sw.puzzles("cruel", 1, seed=6)
@@ -285,7 +304,8 @@ def test_puzzles_refuse_bad_arguments_and_stop_when_asked():
 
 # --- games defined by users -------------------------------------------------------------------------
 @pytest.mark.parametrize("cls, seed, options", [
-    (golf_class, 3, {}), ("Klondike", 2, {}), ("FreeCell", 0, {}), ("BeleagueredCastle", 0, {}),
+    (golf_class, 3, {}), ("Klondike", 2, {}), ("Klondike", 3, {"draw": "3"}), ("FreeCell", 0, {}),
+    ("AcesUp", 1, {}), ("BeleagueredCastle", 0, {}),
 ])
 def test_games_defined_in_notebooks_get_winnable_deals_and_analyses(cls, seed, options):
     game_class = cls() if callable(cls) else classic_class(cls)

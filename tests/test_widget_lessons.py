@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from classic_games import classic_class
 from test_widget_protocol import Page, assert_mirrors_engine
 
 import solitaire_widgets as sw
@@ -75,6 +76,19 @@ def test_new_deal_on_a_winnable_table_searches_in_the_background_and_deals_a_won
     assert w.line == 66 and w.counters["seed"] == 6  # Play it out can play the won line at once
     assert_mirrors_engine(w)
     assert page.request("undo")["ok"] and w.game.seed == old  # Undo brings the earlier deal back
+
+
+def test_a_game_defined_in_a_notebook_gets_winnable_deals_on_the_table_too():
+    free_cell = classic_class("FreeCell")  # examples/classic_games.ipynb's class, nothing new declared
+    w = sw.play(free_cell, seed=0, winnable=True)
+    assert w.game.seed == 0 and w.line == len(w.game.winning_line) > 0
+    page = Page(w)
+    assert page.request("new_deal")["ok"] and w.wait(60)
+    assert w.assist["state"] == "done" and w.game.seed != 0 and w.game.winning_line
+    won = w.game.copy()
+    for move in w.game.winning_line:
+        won.play(move)
+    assert won.status == "won"
 
 
 def test_stop_ends_the_search_for_a_winnable_deal_and_the_deal_stays():
