@@ -4,7 +4,10 @@ winnable deal, the time to analyse a 100-move game, and the grade check.
 * ``deal``: ``sw.new_game(name, winnable=True)`` from ``--timings`` random
   start seeds (drawn from a fixed generator, so the same starts every run),
   for each game's default rules and each other value of each option:
-  median, 90th percentile and slowest time, and the deals tried.
+  median, 90th percentile and slowest time, and the deals tried.  With
+  ``--classic``, the classic games of examples/classic_games.ipynb too
+  (classes defined by users, nothing new declared).  A search that finds
+  no deal in its 60 s is said so, and that game's other starts are skipped.
 * ``analysis``: ``--analyses`` games of 100 moves per game (or fewer where
   the game ends first), each played on a winnable deal by the slipping
   player below, then ``game.analyse()`` with its default 10 s: median time,
@@ -39,17 +42,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Optional
 
-import solitaire_widgets as sw
-from solitaire_widgets.solver.deals import DEAL_STATES
-from solitaire_widgets.solver.grades import GRADES
-from solitaire_widgets.solver.results import wilson
-from solitaire_widgets.solver.search import Search
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests"))
+
+import solitaire_widgets as sw  # noqa: E402
+from solitaire_widgets.solver.deals import DEAL_STATES, NoWinnableDeal  # noqa: E402
+from solitaire_widgets.solver.grades import GRADES  # noqa: E402
+from solitaire_widgets.solver.results import wilson  # noqa: E402
+from solitaire_widgets.solver.search import Search  # noqa: E402
+
+CLASSIC = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")  # examples/classic_games.ipynb
 
 SLIP_LOOKAHEAD = 50  # positions the slipping player searches before each move
 SLIP = 1 / 20  # its share of moves played at random
@@ -177,28 +189,43 @@ def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts
             out.write(json.dumps({"game": name, "start": start, "rows": won}) + "\n")
 
 
+def game_of(name: str) -> Any:
+    """A built-in game's name, or a classic game's class from the notebook."""
+    if name in CLASSIC:
+        from classic_games import classic_class
+
+        return classic_class(name)
+    return name
+
+
 def option_variants(name: str) -> list[dict[str, str]]:
     """The default rules, then each other value of each option (the rest at their defaults)."""
-    cls = sw.GAMES[name]
+    cls = sw.games.game_class(game_of(name))
     return [{}] + [{option: value} for option, values in cls.OPTIONS.items() for value in values[1:]]
 
 
 def deal_times(name: str, timings: int, options: dict[str, str]) -> None:
     starts = random.Random(f"{name}{options}").sample(range(1_000_000_000), timings)
     seconds, tried = [], []
+    game_class = game_of(name)
+    rules = " ".join(f"`{k}={v}`" for k, v in options.items())
     for start in starts:
         count = [1]
         began = time.perf_counter()
-        game = sw.solver.winnable_deal(name, seed=start, time_limit=None,
-                                       progress=lambda n, _s: count.__setitem__(0, n + 1), **options)
+        try:
+            game = sw.solver.winnable_deal(game_class, seed=start,
+                                           progress=lambda n, _s: count.__setitem__(0, n + 1), **options)
+        except NoWinnableDeal as err:
+            print(f"| {name} {rules} | {len(seconds)} of {timings} | none in {err.seconds:.0f} s "
+                  f"({err.tried} deals tried) | – | – | – | – |", flush=True)
+            return
         seconds.append(time.perf_counter() - began)
         tried.append(count[0])
         assert game.winning_line
     seconds.sort()
     p90 = seconds[min(len(seconds) - 1, round(0.9 * len(seconds)) - 1)]
-    rules = " ".join(f"`{k}={v}`" for k, v in options.items())
     print(f"| {name} {rules} | {timings} | {statistics.median(seconds):.2f} | {p90:.2f} | {seconds[-1]:.2f} | "
-          f"{statistics.median(tried):g} | {max(tried)} |")
+          f"{statistics.median(tried):g} | {max(tried)} |", flush=True)
 
 
 def analysis_times(name: str, games: int) -> None:
@@ -246,6 +273,8 @@ def main() -> None:
                         choices=["deal", "analysis", "puzzles", "grades"])
     parser.add_argument("--puzzles", type=int, default=3, help="puzzles found per game")
     parser.add_argument("--games", nargs="*", default=list(sw.GAMES))
+    parser.add_argument("--classic", action="store_true",
+                        help="the deal timings of the classic games of examples/classic_games.ipynb too")
     parser.add_argument("--timings", type=int, default=20, help="winnable deals timed per game")
     parser.add_argument("--analyses", type=int, default=5, help="100-move games analysed per game")
     parser.add_argument("--deals", type=int, default=200, help="winnable deals per game in the grade check")
@@ -258,11 +287,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--save", metavar="FILE", help="append each game's grade-check rows to FILE (JSON lines)")
     args = parser.parse_args()
+    print(f"(load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}, "
+          f"{os.cpu_count()} cores)", flush=True)
     if "deal" in args.parts:
         print("Time to a winnable deal (sw.new_game(name, winnable=True), 5,000 positions per seed), seconds:")
         print("| game | deals | median s | 90th percentile s | slowest s | median deals tried | most deals tried |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for name in args.games:
+        for name in args.games + (list(CLASSIC) if args.classic else []):
             for options in option_variants(name):
                 deal_times(name, args.timings, options)
     if "analysis" in args.parts:
@@ -287,3 +318,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    print(f"(load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
