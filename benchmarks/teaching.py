@@ -164,6 +164,8 @@ def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts
             seeds = range(seed, seed + batch)
             rows += pool.map(judge_seed, [name] * batch, seeds, [playouts] * batch, [noisy] * batch)
             seed += batch
+            print(f"  ({name}: {sum(r['won'] for r in rows)} winnable deals of {seed - start} seeds, "
+                  f"{time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
     won = [r for r in rows if r["won"]]
     last = won[-1]["seed"]
     print(f"\n{name}: the {len(won)} winnable deals of seeds {start}–{seed - 1} ({seed - start} tried), "
