@@ -712,7 +712,8 @@ class SolitaireWidget(anywidget.AnyWidget):
                        "version": version}
         self._task_kind = "winnable"
         self._task = deal_in_background(type(game), on_done=done, on_progress=progress, difficulty=grade,
-                                        time_limit=self.deal_seconds, thread=_host_thread(), **game.options)
+                                        time_limit=self.deal_seconds, thread=_host_thread(),
+                                        on_error=self._failed("winnable", version), **game.options)
         return None
 
     def _guarded_move(self, text: str) -> Optional[str]:
@@ -740,9 +741,16 @@ class SolitaireWidget(anywidget.AnyWidget):
             with self._lock:
                 self._guarded(check, game, version, request_id, bool(task) and task[0].stopped)
 
+        def failed(err: Exception) -> None:  # logged by the task; the page still gets its answer
+            with self._lock:
+                if self.assist.get("kind") == "guard":
+                    self.assist = {}
+                self._reply(request_id, f"internal error while the guard checked this move "
+                                        f"({type(err).__name__}); it was not played", message=False)
+
         try:
             task.append(check_in_background(game, text, on_done=done, time_limit=self.guard_seconds,
-                                            thread=_host_thread()))
+                                            thread=_host_thread(), on_error=failed))
         except IllegalMoveError as err:
             return str(err)
         self._task, self._task_kind = task[0], "guard"
@@ -818,8 +826,22 @@ class SolitaireWidget(anywidget.AnyWidget):
                        "version": version}
         self._task_kind = "analyse"
         self._task = analyse_in_background(game, on_done=done, on_progress=progress,
-                                           time_limit=self.analyse_seconds, thread=_host_thread())
+                                           time_limit=self.analyse_seconds, thread=_host_thread(),
+                                           on_error=self._failed("analyse", version))
         return None
+
+    def _failed(self, kind: str, version: int) -> Any:
+        """What a background search of ``kind`` does when it fails (the task
+        has logged the error): the page is told, instead of waiting."""
+        what = {"winnable": "the search for a winnable deal", "analyse": "the analysis"}[kind]
+
+        def failed(err: Exception) -> None:
+            with self._lock:
+                if self.version == version and self.assist.get("kind") == kind:
+                    self.assist = {"kind": kind, "state": "failed", "version": version,
+                                   "text": f"{what} failed ({type(err).__name__}: see the log); nothing changed"}
+
+        return failed
 
     def _report(self, analysis: Analysis) -> dict[str, Any]:
         """The ``analysis`` trait: the report's words, the counts, and the

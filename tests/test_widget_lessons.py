@@ -248,3 +248,24 @@ def test_puzzle_requests_on_a_plain_table_are_refused():
     assert not reply["ok"] and reply["reason"] == "refused: this table is not set to a puzzle"
     with pytest.raises(TypeError, match="set_puzzle needs a Puzzle"):
         w.set_puzzle(w.game)
+
+
+def test_a_failing_background_search_is_said_on_the_page_and_the_guard_still_answers(monkeypatch, caplog):
+    from solitaire_widgets.solver import analysis
+
+    def broken(*args: Any, **kwargs: Any) -> Any:  # fails in the worker, at its first slice
+        raise RuntimeError("broken on purpose")
+        yield  # noqa: unreachable: makes it a generator of slices
+
+    w, page = lesson_table(8)
+    monkeypatch.setattr(analysis, "_analyse", broken)
+    assert page.request("analyse")["ok"] and w.wait(30)
+    assert w.assist["state"] == "failed" and w.assist["text"] == (
+        "the analysis failed (RuntimeError: see the log); nothing changed")
+    assert "the solver's worker failed" in caplog.text
+    w, page = lesson_table(7, guard=True)
+    monkeypatch.setattr(analysis, "_check_move", broken)
+    reply = reply_to(page, send(page, "move", move="redeal"))
+    assert not reply["ok"] and reply["reason"] == ("internal error while the guard checked this move "
+                                                   "(RuntimeError); it was not played")
+    assert len(w.game.history) == 7 and w.assist == {}

@@ -97,12 +97,16 @@ class Task:
     subclass a host needs, such as marimo's ``mo.Thread``) where threads
     start; otherwise in slices on the event loop (``cooperative`` is then
     True), where ``wait`` finishes the work at once, skipping its pauses:
-    nothing else could run it while the caller waits.
+    nothing else could run it while the caller waits.  An error of the
+    work is logged, and ``on_error(err)`` (if given) tells the caller, who
+    would otherwise wait for a result that never comes.
     """
 
     def __init__(self, work: Work, name: str, thread: ThreadClass = threading.Thread,
-                 stop: Optional[threading.Event] = None) -> None:
+                 stop: Optional[threading.Event] = None,
+                 on_error: Optional[Callable[[Exception], None]] = None) -> None:
         self._stop = threading.Event() if stop is None else stop  # the flag the work itself asks, if it has one
+        self._on_error = on_error  # told of an error of the work (after it is logged), so the caller can say so
         self._work = work
         self._steps: Optional[Iterator[float]] = None
         self._ended = False
@@ -166,10 +170,18 @@ class Task:
     def _guard(self) -> Iterator[None]:
         try:
             yield
-        except Exception:  # a worker's error is logged, never lost
-            log.exception("solitaire_widgets: the solver's worker failed")
+        except Exception as err:  # a worker's error is logged, never lost
+            self._failed(err)
         finally:
             self._ended = True
+
+    def _failed(self, err: Exception) -> None:
+        log.exception("solitaire_widgets: the solver's worker failed", exc_info=err)
+        if self._on_error is not None:
+            try:
+                self._on_error(err)
+            except Exception:
+                log.exception("solitaire_widgets: a worker's error handler failed")
 
     # --- the public side ----------------------------------------------------------
     def stop(self) -> None:
@@ -197,8 +209,8 @@ class Task:
             while self._step() is not None:
                 if deadline is not None and time.perf_counter() > deadline:
                     return False
-        except Exception:  # as in a worker: logged, and the task has ended
-            log.exception("solitaire_widgets: the solver's worker failed")
+        except Exception as err:  # as in a worker: logged, and the task has ended
+            self._failed(err)
         return True
 
 
@@ -246,7 +258,8 @@ def _then(steps: Generator[None, None, R], on_done: Callable[[R], None]) -> Work
 def analyse_in_background(game: Game, *, on_done: Callable[[Analysis], None],
                           on_progress: Optional[Callable[[int, float], None]] = None,
                           time_limit: Optional[float] = 10.0, max_states: Optional[int] = None,
-                          thread: ThreadClass = threading.Thread) -> Task:
+                          thread: ThreadClass = threading.Thread,
+                          on_error: Optional[Callable[[Exception], None]] = None) -> Task:
     """Analyse ``game`` (``Game.analyse``) in the background (see ``Task``),
     on a copy taken now, in the caller's thread, with its history and
     winning line; ``on_progress(searched, seconds)`` runs after each
@@ -267,12 +280,13 @@ def analyse_in_background(game: Game, *, on_done: Callable[[Analysis], None],
 
     stop = threading.Event()
     steps = analyse_steps(game, time_limit=time_limit, max_states=max_states, progress=on_progress, stop=stop.is_set)
-    return Task(_then(steps, on_done), "solitaire-widgets-analyse", thread, stop=stop)
+    return Task(_then(steps, on_done), "solitaire-widgets-analyse", thread, stop=stop, on_error=on_error)
 
 
 def check_in_background(game: Game, move: MoveLike, *, on_done: Callable[[MoveCheck], None],
                         time_limit: Optional[float] = 0.5, max_states: Optional[int] = None,
-                        thread: ThreadClass = threading.Thread) -> Task:
+                        thread: ThreadClass = threading.Thread,
+                        on_error: Optional[Callable[[Exception], None]] = None) -> Task:
     """Whether playing ``move`` on ``game`` now would give up the win
     (``check_move``: the table's guard), in the background (see ``Task``),
     on copies taken now; ``on_done(check)`` when it ends.  An illegal move
@@ -291,13 +305,14 @@ def check_in_background(game: Game, move: MoveLike, *, on_done: Callable[[MoveCh
 
     stop = threading.Event()
     steps = check_move_steps(game, move, time_limit=time_limit, max_states=max_states, stop=stop.is_set)
-    return Task(_then(steps, on_done), "solitaire-widgets-guard", thread, stop=stop)
+    return Task(_then(steps, on_done), "solitaire-widgets-guard", thread, stop=stop, on_error=on_error)
 
 
 def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str], None],
                        on_progress: Optional[Callable[[int, float], None]] = None, seed: Optional[int] = None,
                        difficulty: Optional[str] = None, time_limit: Optional[float] = None,
-                       thread: ThreadClass = threading.Thread, **options: str) -> Task:
+                       thread: ThreadClass = threading.Thread,
+                       on_error: Optional[Callable[[Exception], None]] = None, **options: str) -> Task:
     """Look for a winnable deal of ``name`` (``deals.winnable_deal``, its
     budgets, from ``seed`` on; ``time_limit`` None: its default) in the
     background (see ``Task``); ``on_progress(deals_tried, seconds)`` runs
@@ -325,7 +340,7 @@ def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str
         else:
             on_done(game, "")
 
-    return Task(work, "solitaire-widgets-deal", thread, stop=stop)
+    return Task(work, "solitaire-widgets-deal", thread, stop=stop, on_error=on_error)
 
 
 def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_done: Callable[[str], None],
