@@ -792,6 +792,9 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.assist = {"kind": "guard", "state": "undecided", "move": str(check.move), "version": self.version,
                            "text": f"the guard could not tell within {self.guard_seconds:g} s whether "
                                    f"{check.move} gave up the win"}
+        elif check.after == "lost" and check.before == "unknown":  # no win after it; before it, not decided
+            self.assist = {"kind": "guard", "state": "undecided", "move": str(check.move), "version": self.version,
+                           "text": str(check)}
         self._reply(request_id, None)
 
     def _analyse(self) -> Optional[str]:

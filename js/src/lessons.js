@@ -137,8 +137,9 @@ function showAnalysis(t, el) {
     const img = /** @type {HTMLImageElement} */ (h("img", "sw-analysis-picture"));
     img.src = svgUrl(String(report.picture));
     img.alt = `${report.caption ?? ""} ${report.alt ?? ""}`.trim();
+    // (the picture carries its caption: the alt text says it too)
     const figure = h("figure", "sw-analysis-figure");
-    figure.append(img, h("figcaption", "", String(report.caption ?? "")));
+    figure.append(img);
     parts.push(figure);
   }
   if (typeof report.losing_move === "number") {
