@@ -185,7 +185,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     play_pace = 0.4  # seconds between the moves of Play it out
     analyse_seconds = 10.0  # What went wrong?: the whole analysis (Stop ends it sooner)
     guard_seconds = 1.0  # the guard's check of one move (the page waits for it: keep it well under 5 s)
-    deal_seconds = 60.0  # New deal's search for a winnable deal (Stop ends it sooner)
+    deal_seconds = 120.0  # New deal's search for a winnable deal, with its progress note (Stop ends it sooner)
 
     def __init__(self, game: Union[GameName, Puzzle, None] = None, *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
