@@ -13,7 +13,11 @@ For each visit (a fresh Chromium profile: no cache, no storage) it opens
 
     python benchmarks/lite.py [--visits 3] [--json out.json]
 
-Needs /usr/bin/chromium; builds the app first if the cache lacks it
+Other hosts do not resolve in the browser; requests are not intercepted
+(interception turns the HTTP cache off, which a visitor's browser has on:
+the app asks for its settings schemas several times at start).  The
+visitor's test, tests/browser/test_lite.py, intercepts and counts every
+request.  Needs /usr/bin/chromium; builds the app first if the cache lacks it
 (docs/lite_site.py).  Medians over the visits.  Targets: a table within
 20 s of opening the page, at most 25 MB downloaded.
 """
@@ -47,7 +51,7 @@ def gzipped(site: Path, path: str, cache: dict[str, int]) -> int:
 
 def visit(url: str, served, site: Path, sizes: dict[str, int]) -> dict:
     served.clear()
-    with Visitor() as visitor:
+    with Visitor(intercept=False) as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
         interface = nb.since_open()

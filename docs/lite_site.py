@@ -70,7 +70,9 @@ NOT_SERVED = {
 # Wheels that lose what the kernel never reads (their hashes in the lock are
 # the slimmed files'): folders dropped, and files of them kept.
 SLIM = {
-    "jedi": (("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/"), ()),
+    # (jedi reads typeshed's stdlib/2and3 and stdlib/3* on Python 3, never stdlib/2)
+    "jedi": (("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/",
+              "jedi/third_party/typeshed/stdlib/2/"), ()),
     "anywidget": (("anywidget/labextension/", "anywidget/nbextension/", ".data/"), ()),
     # the lexers IPython colours code and tracebacks with (and what they
     # import), and pytest's diff (tests/test_pyodide.py runs on these wheels)

@@ -147,6 +147,12 @@ class JupyterServer:
         self._settings(settings, "@jupyterlab/notebook-extension/tracker", {"windowingMode": "none"})
         self._settings(settings, "@jupyterlab/codemirror-extension/plugin",
                        {"defaultConfig": {"autoClosingBrackets": False}})
+        # The test environment builds the docs' in-browser app, so it holds
+        # JupyterLite's kernel, whose lab extension a real JupyterLab cannot
+        # load (it logs an error on every page): off in these servers.
+        page_config = dirs["JUPYTER_CONFIG_DIR"] / "labconfig" / "page_config.json"
+        page_config.parent.mkdir(parents=True, exist_ok=True)
+        page_config.write_text(json.dumps({"disabledExtensions": {"@jupyterlite/pyodide-kernel-extension": True}}))
         env = dict(os.environ)
         env.update({k: str(v) for k, v in dirs.items()})
         env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
@@ -269,9 +275,17 @@ class Browser:
             d.mkdir(parents=True, exist_ok=True)
             env[name] = str(d)
         env["HOME"] = str(self.base)  # chromium writes crash dumps/profile bits under $HOME
+        # Requests of service workers reach routes too (read by Playwright's
+        # driver when it starts: tests/browser/lite.py's visitor counts them).
+        os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
         self._pw = sync_playwright().start()
         self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, env=env)
         return self
+
+    @property
+    def playwright(self) -> Any:
+        """The running Playwright (None before ``start``)."""
+        return self._pw
 
     def new_page(self, viewport: Optional[dict] = None) -> "Page":
         context = self.browser.new_context(viewport=viewport or VIEWPORT)
@@ -296,9 +310,12 @@ class Browser:
 
 
 # Console noise of JupyterLab itself (not of our widget) that may show in a
-# throwaway server with no network.  Keep this list short and exact.
+# throwaway server with no network.  Keep this list short and exact.  (The
+# browser's own probe of /favicon.ico at the host's root: Jupyter's server
+# says "Not Found", the static server of the in-browser app "File not found".)
 IGNORED_CONSOLE = (
-    re.compile(r"Failed to load resource: the server responded with a status of 404 \(Not Found\).*favicon"),
+    re.compile(r"Failed to load resource: the server responded with a status of 404 \((Not Found|File not found)\)"
+               r".*/favicon\.ico\b"),
 )
 # Page errors of Jupyter's own bundles, not ours (message, where it is thrown).
 # Notebook 7.6's shortcuts plugin reads settings of a lazily loaded plugin
@@ -322,9 +339,10 @@ class Page:
     def _on_console(self, msg: Any) -> None:
         text = msg.text
         self.console.append(f"{msg.type}: {text}")
-        if msg.type == "error" and not any(p.search(text) for p in IGNORED_CONSOLE):
-            loc = msg.location or {}
-            self.errors.append(f"console.error: {text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+        loc = msg.location or {}
+        said = f"{text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})"
+        if msg.type == "error" and not any(p.search(said) for p in IGNORED_CONSOLE):
+            self.errors.append(f"console.error: {said}")
 
     def _on_page_error(self, err: Any) -> None:
         message, stack = str(getattr(err, "message", err)), str(getattr(err, "stack", "") or "")

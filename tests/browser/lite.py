@@ -56,10 +56,21 @@ def lite_site() -> Any:
 
 class Visitor:
     """A cold Chromium (its own profile: no cache, no storage) that reaches
-    127.0.0.1 alone; ``blocked`` lists every request that tried to leave."""
+    127.0.0.1 alone; ``blocked`` lists every request that tried to leave.
 
-    def __init__(self) -> None:
+    Other hosts do not resolve; with ``intercept`` (the default) every
+    request also passes through Playwright, which counts and aborts each
+    one bound elsewhere.  Playwright's interception turns the browser's
+    HTTP cache off, so a visit measured as a visitor meets it passes
+    ``intercept=False`` (requests elsewhere still fail, and are listed)."""
+
+    def __init__(self, intercept: bool = True, playwright: Any = None) -> None:
         self.base = Path(os.environ.get("TMPDIR", "/tmp"))
+        self.intercept = intercept
+        # A running Playwright to launch the browser with (the browser tests'
+        # session one: a second sync Playwright cannot start beside it), or
+        # None for one of the visitor's own.
+        self.playwright = playwright
         self.blocked: list[str] = []
         self.browser = h.Browser()
         self.context: Any = None
@@ -74,11 +85,13 @@ class Visitor:
             (b.base / name.lower()).mkdir(parents=True, exist_ok=True)
             env[name] = str(b.base / name.lower())
         os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"  # read by Playwright's driver
-        b._pw = sync_playwright().start()
-        b.browser = b._pw.chromium.launch(executable_path=h.CHROMIUM, headless=True,
+        if self.playwright is None:
+            b._pw = sync_playwright().start()  # (stopped with the browser)
+        b.browser = (self.playwright or b._pw).chromium.launch(executable_path=h.CHROMIUM, headless=True,
                                           args=[*h.CHROMIUM_ARGS, BLOCK_OTHER_HOSTS], env=env)
         self.context = b.browser.new_context(viewport=h.VIEWPORT, service_workers="allow")
-        self.context.route("**/*", self._route)
+        if self.intercept:
+            self.context.route("**/*", self._route)
         self.context.on("requestfailed", self._failed)
         return self
 
