@@ -228,4 +228,4 @@ def test_the_teacher_runs_in_slices_the_winnable_search_the_guard_and_the_analys
         assert w.assist["state"] == "done" and w.game.seed == 6 and w.line == 66
         assert_mirrors_engine(w)
 
-    asyncio.run(scenario())
+    run_on_a_loop_of_its_own(scenario)
