@@ -26,15 +26,17 @@ from .picture import Picture
 from .piles import piles_by_role
 from .rules import Variant, Variants, rules, variants
 from .saving import load, new_game
-from .solver import Deal, Hint, Solution, WinRate, WinRateInterrupted, solve, winnability
+from .solver import (Analysis, Deal, Grade, Hint, MoveCheck, NoWinnableDeal, Puzzle, PuzzlesNotFound, Solution,
+                     WinRate, WinRateInterrupted, check_move, grade, puzzles, solve, winnability)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "Deal", "Game", "GameChange", "Hint", "IllegalMoveError", "Layout", "Move", "NothingToRedoError",
-    "NothingToUndoError", "Picture", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
-    "WinRateInterrupted", "load", "new_game", "piles_by_role", "play", "rules", "solve", "standard_deck", "variants",
-    "winnability",
+    "Analysis", "Card", "Deal", "Game", "GameChange", "Grade", "Hint", "IllegalMoveError", "Layout", "Move",
+    "MoveCheck", "NoWinnableDeal", "NothingToRedoError", "NothingToUndoError", "Picture", "Puzzle",
+    "PuzzlesNotFound", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
+    "WinRateInterrupted", "check_move", "grade", "load", "new_game", "piles_by_role", "play", "puzzles", "rules",
+    "solve", "standard_deck", "variants", "winnability",
 ]
 __all__ += games.__all__
 

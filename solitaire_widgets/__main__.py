@@ -1,11 +1,17 @@
-"""Solve a deal, or measure win rates over many deals, of one of the games
-or draw a picture of a position (python -m solitaire_widgets, or the
-solitaire-widgets console script).
+"""Solve a deal, measure win rates over many deals, deal a winnable deal,
+find the move that lost a game, grade a deal, print puzzles, or draw a
+picture of a position, of one of the games (python -m solitaire_widgets,
+or the solitaire-widgets console script).
 
 examples:
   solitaire-widgets solve cruel --seed 7
   solitaire-widgets winnability cruel --deals 1000 --jobs 2
   solitaire-widgets winnability bobby --deals 200 -o redeal=turn --player greedy
+  solitaire-widgets deal leap_year --winnable
+  solitaire-widgets deal cruel --winnable --difficulty hard --seed 0
+  solitaire-widgets analyse cruel --seed 3 --moves "t4 t11, t4 f3, redeal" --picture lost.svg
+  solitaire-widgets grade cruel --seed 20
+  solitaire-widgets puzzles cruel -n 3 --seed 0 --output-dir puzzles
   solitaire-widgets picture cruel --seed 7 --move "t2 f0" --arrow "t1 t8" --output cruel.svg
 
 Usage errors exit with status 2 and a line starting "error:". Ctrl-C stops a
@@ -137,7 +143,56 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     p.add_argument("--arrow", metavar="MOVE", help='mark a move with an arrow, like "t3 f0" or draw')
     p.add_argument("--caption", default="", help="a line of text under the table")
     p.add_argument("--output", metavar="FILE", help="write the SVG there (default: print it)")
+    _teaching_parsers(sub, commands, games)
     return top, commands
+
+
+def _teaching_parsers(sub: Any, commands: dict[str, argparse.ArgumentParser], games: str) -> None:
+    """The commands of the solver as a teacher: deal, analyse, grade, puzzles."""
+    from .solver.deals import DEAL_SECONDS, DEAL_STATES
+    from .solver.grades import GRADES
+    from .solver.puzzles import PUZZLE_SECONDS, PUZZLE_STATES
+
+    def common(command: str, text: str) -> argparse.ArgumentParser:
+        p = commands[command] = sub.add_parser(command, help=text, description=text)
+        p.add_argument("game", type=_game, help=f"{games} (any spelling)")
+        p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                       help="a rule option, e.g. redeal=turn or gather=pysol")
+        return p
+
+    p = common("deal", "deal a game and print it; with --winnable, one the solver has won")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the deal; with --winnable, where the search starts (default: a random one)")
+    p.add_argument("--winnable", action="store_true", help="try seeds in order until the solver wins one")
+    p.add_argument("--difficulty", choices=GRADES, help="with --winnable: a deal of this grade")
+    p.add_argument("--grade", action="store_true", help="also grade the deal (easy, medium, hard, expert)")
+    p.add_argument("--max-states", type=int, default=DEAL_STATES,
+                   help=f"positions searched per seed (default {DEAL_STATES:,})")
+    p.add_argument("--time-limit", type=float, default=DEAL_SECONDS,
+                   help=f"seconds for the whole search (default {DEAL_SECONDS:g})")
+    p.add_argument("--line", action="store_true", help="print the winning line too")
+    p = common("analyse", "find the move that gave up the win in a game: a deal and the moves played")
+    p.add_argument("--seed", type=int, help="the deal")
+    p.add_argument("--moves", default="", metavar='"M1, M2, …"', help='the moves played, like "t4 t11, redeal"')
+    p.add_argument("--load", metavar="FILE", help="a game saved as JSON by game.to_dict() instead")
+    p.add_argument("--time-limit", type=float, default=None,
+                   help="seconds for the whole analysis (default 10, or none with --max-states)")
+    p.add_argument("--max-states", type=int, default=None,
+                   help="positions per position searched (alone: no time limit, the same result anywhere)")
+    p.add_argument("--picture", metavar="FILE", help="write a picture of where it went wrong (SVG)")
+    p = common("grade", "grade a winnable deal: easy, medium, hard or expert")
+    p.add_argument("--seed", type=int, required=True)
+    p = common("puzzles", "find-the-move puzzles: positions where exactly one move keeps the win")
+    p.add_argument("-n", type=int, default=3, help="how many (default 3)")
+    p.add_argument("--seed", type=int, default=None, help="where the search for winnable deals starts")
+    p.add_argument("--difficulty", choices=GRADES, help="puzzles from deals of this grade")
+    p.add_argument("--undecided", action="store_true",
+                   help="allow other moves the search did not decide (each puzzle says which)")
+    p.add_argument("--max-states", type=int, default=PUZZLE_STATES,
+                   help=f"positions searched per other move (default {PUZZLE_STATES:,})")
+    p.add_argument("--time-limit", type=float, default=PUZZLE_SECONDS,
+                   help=f"seconds for the whole search (default {PUZZLE_SECONDS:g})")
+    p.add_argument("--output-dir", metavar="DIR", help="write each puzzle and its answer as SVG pictures there")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -162,6 +217,8 @@ def _run(argv: Optional[Sequence[str]]) -> int:
     options = dict(args.option)
     if args.command == "picture":
         return _picture(command, args, options)
+    if args.command in TEACHING:
+        return TEACHING[args.command](command, args, options)
     time_limit, max_states = _limits(args)
     if args.command == "solve":
         try:
@@ -225,6 +282,129 @@ def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options
     else:
         sys.stdout.write(picture + "\n")
     return 0
+
+
+def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+    import time
+
+    import solitaire_widgets as sw
+    from .solver.deals import winnable_deal
+
+    tried = [0]
+    started = time.perf_counter()
+    try:
+        if args.difficulty and not args.winnable:
+            raise ValueError("--difficulty grades winnable deals: give --winnable with it")
+        if args.winnable:
+            game = winnable_deal(args.game, seed=args.seed, difficulty=args.difficulty, max_states=args.max_states,
+                                 time_limit=args.time_limit, progress=lambda n, _s: tried.__setitem__(0, n),
+                                 **options)
+        else:
+            game = sw.new_game(args.game, seed=args.seed, **options)
+    except ValueError as err:
+        command.error(str(err))
+    except sw.NoWinnableDeal as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    head = f"{game.title} seed {game.seed}"
+    if args.winnable:
+        found = tried[0] + 1
+        head += (f": winnable: the solver won it in {len(game.winning_line)} moves (found after {found} "
+                 f"deal{'s' * (found != 1)}, {time.perf_counter() - started:.2f} s)")
+    print(head)
+    if args.difficulty:
+        print(f"grade: {args.difficulty}, as asked")
+    elif args.grade:
+        print(f"grade: {sw.grade(game)}")
+    print(game)
+    if args.line:
+        for number, move in enumerate(game.winning_line, 1):
+            print(f"{number:>4}. {move}")
+    return 0
+
+
+def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+    import solitaire_widgets as sw
+
+    time_limit = None if args.max_states is not None and args.time_limit is None else args.time_limit or 10.0
+    try:
+        if args.load:
+            if args.seed is not None or args.moves or options:
+                raise ValueError("--load reads the deal, options and moves from the save: give no --seed, "
+                                 "--moves or -o with it")
+            try:
+                with open(args.load) as saved:
+                    game = sw.load(json.load(saved))
+            except OSError as err:
+                raise ValueError(f"--load {args.load}: cannot read it ({err.strerror})") from None
+            except json.JSONDecodeError as err:
+                raise ValueError(f"--load {args.load}: not JSON ({err})") from None
+            if game.name != args.game:
+                raise ValueError(f"--load {args.load} holds a game of {game.title}, not of {args.game}")
+        else:
+            if args.seed is None:
+                raise ValueError("give the deal: --seed N (and the moves played), or --load FILE")
+            game = sw.new_game(args.game, seed=args.seed, **options)
+            for number, move in enumerate(filter(None, (m.strip() for m in args.moves.split(","))), 1):
+                try:
+                    game.play(move)
+                except sw.IllegalMoveError as err:
+                    raise ValueError(f"--moves: move {number} ({move!r}): {err}") from None
+        analysis = game.analyse(time_limit=time_limit, max_states=args.max_states)
+    except ValueError as err:
+        command.error(str(err))
+    print(analysis)
+    if args.picture:
+        try:
+            analysis.picture().save(args.picture)
+        except ValueError as err:
+            print(f"no picture: {err}", file=sys.stderr)
+        except OSError as err:
+            command.error(f"--picture {args.picture}: cannot write there ({err.strerror})")
+    if analysis.stopped_by == "interrupt":
+        print("interrupted: the positions not searched are not decided", file=sys.stderr)
+        return INTERRUPTED
+    return 0
+
+
+def _grade(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+    import solitaire_widgets as sw
+
+    try:
+        game = sw.new_game(args.game, seed=args.seed, **options)
+        print(f"{game.title} seed {args.seed}: {sw.grade(game)}")
+    except ValueError as err:
+        command.error(str(err))
+    return 0
+
+
+def _puzzles(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+    import solitaire_widgets as sw
+
+    if args.output_dir and not os.path.isdir(args.output_dir):
+        command.error(f"--output-dir {args.output_dir}: no such directory")
+    status = 0
+    try:
+        found = sw.puzzles(args.game, args.n, seed=args.seed, difficulty=args.difficulty, proven=not args.undecided,
+                           max_states=args.max_states, time_limit=args.time_limit, **options)
+    except ValueError as err:
+        command.error(str(err))
+    except sw.PuzzlesNotFound as err:
+        print(f"error: {err}", file=sys.stderr)
+        found, status = err.found, 1
+    for number, puzzle in enumerate(found, 1):
+        print(f"{number}. {puzzle}")
+        if args.output_dir:
+            for suffix, answer in (("", False), ("-answer", True)):
+                path = os.path.join(args.output_dir, f"puzzle-{number}{suffix}.svg")
+                try:
+                    puzzle.picture(answer=answer).save(path)
+                except OSError as err:
+                    command.error(f"--output-dir {args.output_dir}: cannot write there ({err.strerror})")
+    return status
+
+
+TEACHING = {"deal": _deal, "analyse": _analyse, "grade": _grade, "puzzles": _puzzles}
 
 
 if __name__ == "__main__":

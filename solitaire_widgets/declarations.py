@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 ENGINE_ATTRIBUTES = frozenset({
     "_piles", "_down", "_redeals", "_card_count", "_pack_ids", "_options", "_seed", "_deck", "_position",
     "_history", "_undo_records", "_redo_moves", "_observers", "_legal", "_version", "_fast_path", "_dealt_home",
-    "_rules_key"})
+    "_rules_key", "_winning_line"})
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 # An option value is typed as a keyword argument and shown in code: a word.
 OPTION_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")

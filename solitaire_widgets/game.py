@@ -283,6 +283,7 @@ class Game(Position):
         self._legal: Optional[list[Move]] = None
         self._version = 0
         self._fast_path: Optional[FastPath] = None
+        self._winning_line: tuple[Move, ...] = ()  # a line known to win from the start (``winning_line``)
 
     def _checked_pack(self) -> tuple[int, ...]:
         pack = tuple(self._pack())
@@ -1049,6 +1050,72 @@ class Game(Position):
 
         return hint(self, time_limit=time_limit, max_states=max_states)
 
+    @property
+    def winning_line(self) -> tuple[Move, ...]:
+        """A line of moves known to win from the start of the game (its
+        deal), or () when none is known.  ``sw.new_game(name, winnable=True)``
+        keeps the line the solver won with here, so hints from any position
+        on it (the moves played so far are its first moves) follow it at
+        once.  It is not part of the position: keys and saves leave it out,
+        and a new deal forgets it.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel(seed=1).winning_line
+        ()
+        """
+        return self._winning_line
+
+    def set_winning_line(self, moves: Iterable[MoveLike]) -> None:
+        """Keep ``moves`` as ``winning_line``, after checking on a copy of
+        the start that they are legal one after another and win; a
+        ``ValueError`` naming the first that is not, or saying that they
+        do not win, and nothing is kept.
+
+        >>> import solitaire_widgets as sw
+        >>> game = sw.Cruel(seed=1)
+        >>> game.set_winning_line(sw.solve(game, time_limit=None, max_states=5_000).moves)
+        >>> len(game.winning_line), game.hint().reason[:27]
+        (78, 'part of a winning line (78 ')
+        >>> game.set_winning_line(["t0 f0"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: winning line move 1 ('t0 f0') is not legal there: 8♦ cannot go on A♥ (f0): ...
+        """
+        replay = self._start()
+        line = []
+        for number, move in enumerate(moves, 1):
+            try:
+                line.append(replay.play(move))
+            except IllegalMoveError as err:
+                raise ValueError(f"winning line move {number} ({move!r}) is not legal there: {err}") from None
+        if replay.status != "won":
+            raise ValueError(f"the winning line does not win: after its {len(line)} moves the game is "
+                             f"{replay.status}")
+        self._winning_line = tuple(line)
+
+    def analyse(self, time_limit: Optional[float] = 10.0, max_states: Optional[int] = None, *,
+                progress: Optional[Callable[[int, float], None]] = None,
+                stop: Optional[Callable[[], bool]] = None) -> Any:
+        """The move that lost it: an ``sw.Analysis`` of the history, which says
+        for each position whether a win was still possible (won, lost, or not
+        decided in the time given), the first move after which none was
+        (``losing_move``, its index in ``history``), a move that kept the win
+        instead (``better``) and the winning line from there.  Searches at most
+        ``time_limit`` seconds in all, ``max_states`` positions per position
+        searched (see ``solitaire_widgets.solver.analysis``).
+
+        >>> import solitaire_widgets as sw
+        >>> game = sw.Cruel(seed=2)
+        >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]:
+        ...     _ = game.play(move)
+        >>> analysis = game.analyse(time_limit=None, max_states=5_000)
+        >>> analysis.losing_move, analysis.played, analysis.better
+        (7, Move('redeal'), Move('t6', 't11'))
+        """
+        from .solver.analysis import analyse
+
+        return analyse(self, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
+
     # --- new deals ----------------------------------------------------------
     def new_deal(self, seed: Optional[int] = None) -> "Game":
         """Deal again, in place: same game and options, a new seed (a random
@@ -1213,7 +1280,7 @@ class Game(Position):
 
     def picture(self, *, card_width: Optional[int] = None, width: Optional[int] = None, labels: bool = True,
                 title: Union[bool, str] = True, highlight: Any = (), arrow: Any = None,
-                caption: str = "") -> "Picture":
+                caption: str = "", mistake: Any = None) -> "Picture":
         """A picture of the position as the card table shows it: an SVG image
         (a ``str`` a notebook shows as the picture; ``.save(path)`` writes
         it) that stays as it is when the game moves on.
@@ -1223,7 +1290,9 @@ class Game(Position):
         ids; ``title`` the status line (True), your own text, or none;
         ``caption`` a line under the felt.  ``highlight`` outlines cards
         (``"7S"``, a ``Card``: every face-up copy; a card id: that card);
-        ``arrow`` marks a move (``"t3 f0"``, ``"draw"``, a ``Move``, a hint).
+        ``arrow`` marks a move (``"t3 f0"``, ``"draw"``, a ``Move``, a hint);
+        ``mistake`` a second one, red and dashed (a move that lost, where
+        ``arrow`` shows a better one).
 
         >>> import solitaire_widgets as sw
         >>> game = sw.Cruel(seed=7)
@@ -1237,7 +1306,7 @@ class Game(Position):
         from .picture import picture
 
         return picture(self, card_width=card_width, width=width, labels=labels, title=title, highlight=highlight,
-                       arrow=arrow, caption=caption)
+                       arrow=arrow, caption=caption, mistake=mistake)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
         # In a Jupyter kernel show the table (its output carries a picture of

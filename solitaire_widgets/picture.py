@@ -46,6 +46,10 @@ RED, BLACK = "#c8102e", "#1a1a1a"
 FACE, BACK, BACK_FRAME = "#fff", "#1d4e93", "#f3f0e8"
 FELT, FELT_LIGHT, FELT_EDGE = "#1c6b3d", "#2a8550", "#0f3f23"
 MARK = "#ffd54f"  # highlights and arrows: the table's target colour
+# A move that gave up the win (``mistake``): the red of the table's ring round
+# a card that can never leave, dashed on a white edge, so it differs from
+# ``arrow``'s solid yellow in grey print too.
+MISTAKE = "#d32f2f"
 TITLE_HEIGHT = 24
 LABEL_HEIGHT = 13
 _ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
@@ -136,7 +140,7 @@ class Picture(str):
 
 def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[int] = None, labels: bool = True,
             title: Union[bool, str] = True, highlight: HighlightLike = (), arrow: Optional[MoveLike] = None,
-            caption: str = "") -> Picture:
+            caption: str = "", mistake: Optional[MoveLike] = None) -> Picture:
     """A picture of ``game``'s position (``Game.picture`` calls this).
 
     ``card_width`` (px, default 60) sets the size; or ``width`` (px): the
@@ -150,7 +154,14 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     of them.  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
     ``"t3 t5 3"`` (a run of three cards: the arrow starts at its bottom card
     and the run is outlined), an action (``"draw"``) or a hint
-    (``game.hint()``).
+    (``game.hint()``).  ``mistake`` marks a second move, red and dashed,
+    under ``arrow``: the move played where ``arrow`` shows a better one (an
+    analysis's picture).
+
+    >>> import solitaire_widgets as sw
+    >>> pic = picture(sw.Cruel(seed=7), arrow="t1 t8", mistake="redeal")
+    >>> 'data-arrow="t1 t8"' in pic, 'data-mistake="redeal"' in pic
+    (True, True)
     """
     if card_width is not None and width is not None:
         raise ValueError("give card_width or width, not both")
@@ -167,7 +178,8 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
         raise TypeError(f"caption must be a text, not {type(caption).__name__}")
     faces, ids = _highlighted(game, highlight)
     move = _move_of(game, arrow)
-    return _Drawing(game, card_width, width, labels, title, caption, faces, ids, move).picture()
+    wrong = _move_of(game, mistake, "mistake")
+    return _Drawing(game, card_width, width, labels, title, caption, faces, ids, move, wrong).picture()
 
 
 def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[int]]:
@@ -201,8 +213,9 @@ def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[
     return faces, ids
 
 
-def _move_of(game: "Game", arrow: Optional[MoveLike]) -> Optional[Move]:
-    """The move ``arrow`` names, checked against the game's piles and actions."""
+def _move_of(game: "Game", arrow: Optional[MoveLike], name: str = "arrow") -> Optional[Move]:
+    """The move ``arrow`` names, checked against the game's piles and
+    actions (``name``: the argument's name, for errors)."""
     if arrow is None:
         return None
     if not isinstance(arrow, (Move, str)) and hasattr(arrow, "move"):
@@ -213,21 +226,21 @@ def _move_of(game: "Game", arrow: Optional[MoveLike]) -> Optional[Move]:
         try:
             arrow = Move.parse(arrow)
         except ValueError as err:
-            raise ValueError(f"arrow: {err}") from None
+            raise ValueError(f"{name}: {err}") from None
     if not isinstance(arrow, Move):
-        raise TypeError(f"arrow takes a move ('t3 f0', 'draw', a Move or a hint), not {type(arrow).__name__}")
+        raise TypeError(f"{name} takes a move ('t3 f0', 'draw', a Move or a hint), not {type(arrow).__name__}")
     if arrow.action is not None:
         if arrow.action not in game.ACTION_NAMES:
-            raise ValueError(f"arrow: {game.title} has no {arrow.action}")
+            raise ValueError(f"{name}: {game.title} has no {arrow.action}")
         return arrow
     for pile in (arrow.source, arrow.target):
         if pile not in game.PILES:
-            raise ValueError(f"arrow: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
+            raise ValueError(f"{name}: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
     if arrow.count > 1:
         up = len(game.card_ids(arrow.source)) - game.face_down(arrow.source)  # type: ignore[arg-type]
         if arrow.count > up:
             cards = f"{up} card{'s' * (up != 1)} of {arrow.source} lie{'s' * (up == 1)}"
-            raise ValueError(f"arrow: only {cards} face up, so no move of {arrow.count} cards starts there")
+            raise ValueError(f"{name}: only {cards} face up, so no move of {arrow.count} cards starts there")
     return arrow
 
 
@@ -283,8 +296,9 @@ class _Drawing:
 
     def __init__(self, game: "Game", card_width: Optional[int], width: Optional[int], labels: bool,
                  title: Union[bool, str], caption: str, faces: set[int], ids: set[int],
-                 move: Optional[Move]) -> None:
+                 move: Optional[Move], mistake: Optional[Move] = None) -> None:
         self.game, self.labels, self.caption, self.move = game, labels, caption, move
+        self.mistake = mistake
         self.faces, self.ids = faces, ids
         self.title, self.status = self._heading() if title is True else (title or "", "")
         layouts = game.layouts()
@@ -442,6 +456,8 @@ class _Drawing:
         tops: dict[str, tuple[float, float]] = {}
         for pile in self.layout.piles:
             body.append(self._pile(pile, boxes[pile], tops))
+        if self.mistake is not None:  # under the better move's arrow
+            body.append(self._arrow(self.mistake, boxes, tops, wrong=True))
         if self.move is not None:
             body.append(self._arrow(self.move, boxes, tops))
         if self.title or self.status:
@@ -554,40 +570,45 @@ class _Drawing:
                        f'font-size="{_n(round(size, 1))}" fill="#fff" fill-opacity=".78"{spacing}>{_text(text)}</text>')
         return "".join(out)
 
-    def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]]) -> str:
+    def _arrow(self, move: Move, boxes: dict[str, PileBox], tops: dict[str, tuple[float, float]],
+               wrong: bool = False) -> str:
         """An arrow from the card that moves to the card it goes onto (or
         the empty pile); for a run, from the run's bottom card, the run
         outlined.  An action that moves no one card marks the stock (or, in
-        a game without one, says its name)."""
+        a game without one, says its name).  ``wrong``: the ``mistake``
+        arrow, red and dashed on a white edge."""
         game, g = self.game, self.geometry
         cw, ch = g.card_width, g.card_height
         if move.action is not None:
             pair = game.DRAWS.get(move.action)
             if pair is None:
-                return self._action_mark(move.action, boxes)
+                return self._action_mark(move.action, boxes, wrong)
             source, target = pair
         else:
             source, target = move.source, move.target  # type: ignore[assignment]
         (sx, sy), (tx, ty) = tops[source], tops[target]  # the top cards' centres
         run = ""
+        colour, key = (MISTAKE, "w") if wrong else (MARK, "m")
         if move.count > 1:
-            (sx, sy), run = self._run_start(source, move.count, boxes[source].fan)
+            (sx, sy), run = self._run_start(source, move.count, boxes[source].fan, colour)
         length = math.hypot(tx - sx, ty - sy) or 1
         # Stop short of the centre so the head does not cover the card's middle.
         back = min(length / 3, ch * 0.2)
         ex, ey = tx - (tx - sx) * back / length, ty - (ty - sy) * back / length
         stroke = max(3, round(cw * 0.07))
-        self._define("m", f'<marker id="\x01m" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" markerHeight="3" '
-                          f'orient="auto"><path d="M0 0L10 5 0 10z" fill="{MARK}"/></marker>')
+        self._define(key, f'<marker id="\x01{key}" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" '
+                          f'markerHeight="3" orient="auto"><path d="M0 0L10 5 0 10z" fill="{colour}"/></marker>')
         line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
-        return (f'<g data-arrow="{_text(str(move))}">{run}<line {line} stroke="#000" stroke-opacity=".35" '
-                f'stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{MARK}" '
-                f'stroke-width="{stroke}" stroke-linecap="round" marker-end="url(#\x01m)"/></g>')
+        edge, dash = ('#fff" stroke-opacity=".9', f'butt" stroke-dasharray="{stroke * 2} {_n(stroke * 1.5)}') \
+            if wrong else ('#000" stroke-opacity=".35', "round")
+        return (f'<g data-{"mistake" if wrong else "arrow"}="{_text(str(move))}">{run}<line {line} '
+                f'stroke="{edge}" stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{colour}" '
+                f'stroke-width="{stroke}" stroke-linecap="{dash}" marker-end="url(#\x01{key})"/></g>')
 
-    def _run_start(self, pile: str, count: int, fan: str) -> tuple[tuple[float, float], str]:
+    def _run_start(self, pile: str, count: int, fan: str, colour: str = MARK) -> tuple[tuple[float, float], str]:
         """Where the arrow of a move of ``count`` cards from ``pile`` starts:
         the middle of what shows of the run's bottom card (a stack shows
-        only its top card); and the outline around the run."""
+        only its top card); and the outline around the run, in ``colour``."""
         g = self.geometry
         cw, ch = g.card_width, g.card_height
         spots = self.spots[pile]
@@ -603,22 +624,27 @@ class _Drawing:
         w, h = max(bottom[0], top[0]) - x + cw, max(bottom[1], top[1]) - y + ch
         rx = _n(round(cw * 0.08, 1))
         outline = (f'<rect x="{_n(x - 1.5)}" y="{_n(y - 1.5)}" width="{_n(w + 3)}" height="{_n(h + 3)}" rx="{rx}" '
-                   f'fill="none" stroke="{MARK}" stroke-width="3" data-run="{count}"/>')
+                   f'fill="none" stroke="{colour}" stroke-width="3" data-run="{count}"/>')
         return start, outline
 
-    def _action_mark(self, action: str, boxes: dict[str, PileBox]) -> str:
+    def _action_mark(self, action: str, boxes: dict[str, PileBox], wrong: bool = False) -> str:
+        """An action's name on the stock (outlined), or over the table in a
+        game without one; the ``mistake``'s in red, under the other's place."""
         g = self.geometry
         cw, ch = g.card_width, g.card_height
         stock = next(iter(self.game.piles_of("stock")), None)
-        out = [f'<g data-arrow="{_text(action)}">']
+        out = [f'<g data-{"mistake" if wrong else "arrow"}="{_text(action)}">']
         if stock is not None:
             box = boxes[stock]
-            out.append(self._outline(box.x, box.y, cw, ch))
+            if not wrong:
+                out.append(self._outline(box.x, box.y, cw, ch))
             x, y = box.x + cw / 2, box.y + ch / 2
         else:
             x, y = g.width / 2, boxes[self.layout.piles[0]].y - 4
         w = 8 * len(action) + 16
+        y += 24 if wrong else 0
+        fill, ink = (MISTAKE, "#fff") if wrong else (MARK, BLACK)
         out.append(f'<rect x="{_n(round(x - w / 2, 1))}" y="{_n(round(y - 10, 1))}" width="{w}" height="20" rx="10" '
-                   f'fill="{MARK}"/><text x="{_n(round(x, 1))}" y="{_n(round(y + 4.5, 1))}" font-size="13" '
-                   f'fill="{BLACK}">{_text(action)}</text></g>')
+                   f'fill="{fill}"/><text x="{_n(round(x, 1))}" y="{_n(round(y + 4.5, 1))}" font-size="13" '
+                   f'fill="{ink}">{_text(action)}</text></g>')
         return "".join(out)

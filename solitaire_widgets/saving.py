@@ -21,14 +21,36 @@ READ_FORMATS = (1, 2, SAVE_FORMAT)  # 1 had no "redo"; 3 adds moves of several c
 
 
 def new_game(name: GameName, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
-             **options: str) -> Game:
+             winnable: bool = False, difficulty: Optional[str] = None, **options: str) -> Game:
     """A new game: ``name`` is a registered game's name in any spelling
     (``"frog"``, ``"Leap Year"``, ``"leap_year"``, …; see ``sw.GAMES``) or a
     game class.
 
+    ``winnable=True`` deals a deal the solver has won: seeds are tried in
+    order from ``seed`` (None: a random one) until one is won, and the won
+    line is kept as the game's ``winning_line``, so hints on it are
+    instant; ``game.seed`` is the deal found, to share.  ``difficulty``
+    (``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``, with
+    ``winnable=True``) deals one of that grade (``sw.grade``).  See
+    ``solitaire_widgets.solver.deals``, which also takes a time limit and
+    progress and stop callbacks.
+
     >>> new_game("cruel", seed=1, gather="pysol").options
     {'gather': 'pysol'}
+    >>> game = new_game("cruel", winnable=True, seed=4)  # 4 and 5 are lost from the deal
+    >>> game.seed, game.hint().winning
+    (6, True)
     """
+    if not isinstance(winnable, bool):
+        raise ValueError(f"winnable must be True or False, not {winnable!r}")
+    if difficulty is not None and not winnable:
+        raise ValueError(f"difficulty grades winnable deals: pass winnable=True with difficulty={difficulty!r}")
+    if winnable:
+        if deck is not None:
+            raise ValueError("winnable=True looks for a winnable deal by seed: give no deck with it")
+        from .solver.deals import winnable_deal  # the solver loads only when asked for
+
+        return winnable_deal(name, seed=seed, difficulty=difficulty, **options)
     return game_class(name)(seed=seed, deck=deck, **options)
 
 

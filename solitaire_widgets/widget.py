@@ -19,6 +19,7 @@ import math
 import pathlib
 import sys
 import threading
+import time
 import weakref
 from numbers import Real
 from typing import Any, Iterable, Optional, Union
@@ -33,7 +34,11 @@ from .games import DEFAULT_GAME, GameName
 from .moves import Move
 from .rules import rules as rules_text
 from .saving import GameName, new_game
-from .solver.background import Task, play_in_background, solve_in_background
+from .solver.background import (Task, analyse_in_background, check_in_background, deal_in_background,
+                                play_in_background, solve_in_background)
+from .solver.grades import GRADES
+from .solver.hint import line_ahead
+from .solver.reports import Analysis, MoveCheck, Puzzle
 from .solver.search import Solution
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -41,7 +46,16 @@ FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
 MAX_REQUEST_BYTES = 4096
 MAX_EARLIER_DEALS = 20  # deals a table's Undo can bring back after New deal
 REQUESTS = ("move", "undo", "redo", "restart", "new_deal", "explain", "seek", "auto_drop",
-            "hint", "solve", "stop", "play_out", "ping")
+            "hint", "solve", "stop", "play_out", "ping", "winnable", "guard", "analyse", "show_mistake",
+            "puzzle_answer")
+SETTINGS = ("auto_drop", "winnable", "guard")  # on/off settings of the table, not changes of the game
+# What runs in the background, in words (a refusal while it runs: "refused: a solve is running; Stop ends it").
+TASK_WORDS = {"solve": "a solve", "play": "Play it out", "winnable": "the search for a winnable deal",
+              "analyse": "an analysis", "guard": "the guard's check"}
+# A background search the game's change ended, in words.
+STALE_WORDS = {"solve": "solve stopped: the game changed", "analyse": "analysis stopped: the game changed",
+               "winnable": "the search for a winnable deal stopped: the game changed"}
+PROGRESS_EVERY = 0.25  # seconds between two progress notes of a background search
 CHANGES = ("move", "undo", "redo", "restart", "new_deal", "seek")  # requests that change the game
 
 log = logging.getLogger(__name__)
@@ -117,6 +131,14 @@ class SolitaireWidget(anywidget.AnyWidget):
     each move made on the table, one by one, as ordinary undoable moves
     (``game.safe_drops()`` says which are safe; moves from code are never
     followed by drops).
+
+    The solver as a teacher (docs/lessons.md): ``winnable=True`` deals a
+    deal the solver has won, and so does New deal then (``difficulty``: of
+    that grade; both toggles on the table too); ``guard=True`` questions a
+    move of the page that gives up the win before it is played; What went
+    wrong? analyses a lost game; a ``Puzzle`` (``sw.puzzles``) in place of
+    the game sets the table to it (``set_puzzle``).  All of it searches in
+    the background: the table keeps answering, and Stop ends a search.
     """
 
     _esm = _front_end("widget.js", _MISSING_BUNDLE_ESM)
@@ -170,26 +192,60 @@ class SolitaireWidget(anywidget.AnyWidget):
     # Moves left of the winning line Solve found, from this position (0: no
     # line, or the game left it): Play it out plays them.
     line = traitlets.Int(0).tag(sync=True)
+    # New deal deals a deal the solver has won (of the grade `difficulty`,
+    # "" for any): it searches in the background, with a progress note.
+    winnable = traitlets.Bool(False).tag(sync=True)
+    difficulty = Text("").tag(sync=True)
+    # The guard: before a move of the page that gives up the win (proved
+    # within guard_seconds), the kernel says so instead of playing it.
+    guard = traitlets.Bool(False).tag(sync=True)
+    # What went wrong: {} or the report of the last analysis (see _analysed).
+    analysis = traitlets.Dict().tag(sync=True)
+    # Puzzle mode: {} or the puzzle's question and the verdict on the move played (see _sync_puzzle).
+    puzzle = traitlets.Dict().tag(sync=True)
 
     # Settings, refused when set if they are not seconds (see Seconds).
     hint_seconds = Seconds(0.3, none=True)  # the Hint button's search time
     watch_seconds = Seconds(2.0)  # CAN_CYCLE games: the search after each change for whether a win is left
     solve_seconds = Seconds(5.0)  # the Solve button's search time (Stop ends it sooner)
     play_pace = Seconds(0.4, pace=True)  # seconds between the moves of Play it out
+    analyse_seconds = Seconds(10.0)  # What went wrong?: the whole analysis (Stop ends it sooner)
+    guard_seconds = Seconds(1.0)  # the guard's check of one move (the page waits for it: keep it well under 5 s)
+    deal_seconds = Seconds(120.0)  # New deal's search for a winnable deal, with its progress note (Stop ends it)
 
-    def __init__(self, game: Optional[GameName] = None, *, seed: Optional[int] = None,
+    def __init__(self, game: Union[GameName, Puzzle, None] = None, *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
+                 winnable: bool = False, difficulty: Optional[str] = None, guard: bool = False,
                  **options: str) -> None:
         super().__init__()
-        if not isinstance(auto_drop, bool):
-            raise TypeError(f"auto_drop must be True or False, not {auto_drop!r}")
+        for name, value in (("auto_drop", auto_drop), ("winnable", winnable), ("guard", guard)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be True or False, not {value!r}")
+        if difficulty is not None and not winnable:
+            raise ValueError(f"difficulty grades winnable deals: pass winnable=True with difficulty={difficulty!r}")
         self.replay = bool(replay)
+        puzzle = game if isinstance(game, Puzzle) else None
+        if puzzle is not None:
+            game = self._puzzle_game(puzzle)
         if isinstance(game, Game):
             if seed is not None or deck is not None or options:
-                raise ValueError("pass seed, deck and options only with a game name, not with a Game")
+                raise ValueError("pass seed, deck and options only with a game name, not with a "
+                                 f"{'Puzzle' if puzzle is not None else 'Game'}")
+            if difficulty is not None and difficulty not in GRADES:
+                raise ValueError(f"difficulty must be one of {', '.join(GRADES)} or None, not {difficulty!r}")
         else:
-            game = new_game(DEFAULT_GAME if game is None else game, seed=seed, deck=deck, **options)
+            game = new_game(DEFAULT_GAME if game is None else game, seed=seed, deck=deck, winnable=winnable,
+                            difficulty=difficulty, **options)
         self._game: Game = game
+        self._puzzle: Optional[Puzzle] = puzzle
+        self._analysed: tuple[str, ...] = ()  # the moves of the game the `analysis` report is about
+        self._analysis: Optional[Analysis] = None
+        # A winning line the guard's last check found, and the history it starts after.
+        self._guard_line: tuple[str, ...] = ()
+        self._guard_after: tuple[str, ...] = ()
+        self._reply_later = False  # the request being handled is answered later (the guard's check)
+        self._request_id: Any = None
+        self._last_progress = 0.0
         # Page requests, the solver's verdict and the play-out's moves change
         # the traits one at a time (the last two from a worker thread).
         self._lock = threading.RLock()
@@ -206,6 +262,9 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._version_offset = 0
         self._stop_observing = game.observe(self._on_game_change)
         self.auto_drop = auto_drop
+        self.winnable = winnable
+        self.difficulty = difficulty or ""
+        self.guard = guard
         self._sync_all()
         self.observe(lambda _change: self._sync_safe_drop(), names="auto_drop")
         self.on_msg(self._on_page_message)
@@ -241,8 +300,41 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._game = game
         self._earlier_deals.clear()
         self._line = ()
+        self._guard_line = ()
+        self._puzzle = None
+        self._forget_analysis()
         self._stop_observing = game.observe(self._on_game_change)
         self._sync_all()
+
+    @property
+    def current_puzzle(self) -> Optional[Puzzle]:
+        """The puzzle this table is set to (``set_puzzle``), or None."""
+        return self._puzzle
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        """Set the table to ``puzzle``'s position (``sw.puzzles``): it says
+        whether the first move played from there was the one that keeps the
+        win, and why another is not; Undo (or Restart) to try again.  Its
+        winning line is kept on the game, so hints and Play it out follow it.
+        A new deal ends the puzzle."""
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(f"set_puzzle needs a Puzzle (from sw.puzzles), not {type(puzzle).__name__}")
+        self.game = self._puzzle_game(puzzle)
+        self._puzzle = puzzle
+        self._sync_puzzle()
+
+    @staticmethod
+    def _puzzle_game(puzzle: Puzzle) -> Game:
+        game = puzzle.position()
+        game.set_winning_line(puzzle.line)
+        return game
+
+    @traitlets.validate("difficulty")
+    def _valid_difficulty(self, proposal: Any) -> str:
+        value = proposal["value"]
+        if value and value not in GRADES:
+            raise traitlets.TraitError(f"difficulty must be one of {', '.join(GRADES)} or '' (any), not {value!r}")
+        return value
 
     @property
     def earlier_deals(self) -> tuple[Game, ...]:
@@ -257,10 +349,15 @@ class SolitaireWidget(anywidget.AnyWidget):
                 self._earlier_deals.append(change.earlier)
                 del self._earlier_deals[:-MAX_EARLIER_DEALS]
             if change.kind in ("new_deal", "resume"):
-                self._line = ()  # another deal: the line was about this one
+                self._line = ()  # another deal: the lines were about this one
+                self._guard_line = ()
+                if change.kind == "new_deal":
+                    self._puzzle = None  # a new deal ends the puzzle
+            self._follow_analysis()
             self._sync(change.piles)
             if not self._own_move:
                 self._position_changed()
+            self._sync_puzzle()
             self._watch(change.kind)
 
     def _pile_payload(self, pile: str) -> list[int]:
@@ -284,6 +381,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
             self._position_changed()
+            self._sync_puzzle()
             self._watch("new")
 
     def _sync(self, changed: Iterable[str], message: str = "", kind: str = "", fresh: bool = False) -> None:
@@ -340,19 +438,30 @@ class SolitaireWidget(anywidget.AnyWidget):
         """Every page request ends in a reply; no exception escapes to the kernel."""
         request_id = content.get("id") if isinstance(content, dict) else None
         self._reply_extra: dict[str, Any] = {}
+        self._reply_later = False
+        self._request_id = request_id
         try:
             with self._lock:
                 reason = self._handle_request(content)
         except Exception as err:  # a bug of ours must not reach the notebook output
             log.exception("solitaire_widgets: request %r failed", content)
             reason = f"internal error while handling the request ({type(err).__name__}); the game is unchanged"
+            self._reply_later = False
+        if self._reply_later:
+            return  # the guard answers once its check has ended (see _guarded_move)
+        self._reply(request_id, reason, self._reply_extra)
+
+    def _reply(self, request_id: Any, reason: Optional[str], extra: Optional[dict[str, Any]] = None,
+               message: bool = True) -> None:
+        """Answer a page request: ok, or refused for ``reason`` (also shown
+        as the table's message, unless ``message`` is False); never raises."""
         try:
-            if reason is not None:
+            if reason is not None and message:
                 with self.hold_sync():  # one update, so the page never sees the text without its kind
                     self.message, self.message_kind = reason, "error"
             if isinstance(request_id, (str, int)) and not isinstance(request_id, bool):
                 self.send({"type": "result", "id": request_id, "ok": reason is None,
-                           "reason": reason or "", "version": self.version, **self._reply_extra})
+                           "reason": reason or "", "version": self.version, **(extra or {})})
         except Exception:
             log.exception("solitaire_widgets: could not answer the page")
 
@@ -374,11 +483,13 @@ class SolitaireWidget(anywidget.AnyWidget):
             return None
         if kind == "ping":  # the page asks whether the kernel still answers
             return None
-        if kind == "auto_drop":  # a setting of the table, not a change of the game: no version check
+        if kind in SETTINGS:  # a setting of the table, not a change of the game: no version check
             on = content.get("on")
             if not isinstance(on, bool):
-                return "refused: an auto_drop request needs on: true or false"
-            self.auto_drop = on
+                return f"refused: {'an' if kind[0] in 'aeiou' else 'a'} {kind} request needs on: true or false"
+            setattr(self, kind, on)
+            if kind == "guard" and not on:
+                self._guard_line = ()
             return None
         version = content.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -386,16 +497,23 @@ class SolitaireWidget(anywidget.AnyWidget):
         if version != self.version:
             return (f"refused: the table changed before this {kind} arrived "
                     f"(it was made on version {version}, the table is at {self.version}); try again")
-        if kind in CHANGES:
+        if kind in CHANGES or kind == "show_mistake":
             self._stop_task()  # the player takes over
-        elif kind in ("hint", "solve", "play_out"):
+        elif kind in ("hint", "solve", "play_out", "analyse"):
             return self._assist(kind)
+        elif kind == "puzzle_answer":
+            return self._puzzle_answer()
         game = self._game
         try:
             if kind == "move":
                 move = content.get("move")
                 if not isinstance(move, str) or not move.strip() or len(move) > 40:
                     return "refused: a move request needs a move text like 't3 f0' or 'draw'"
+                confirmed = content.get("confirmed", False)
+                if not isinstance(confirmed, bool):
+                    return "refused: a move request's confirmed must be true or false"
+                if self.guard and not confirmed:
+                    return self._guarded_move(move)
                 game.play(move)
             elif kind == "undo":
                 if not game.history and self._earlier_deals:
@@ -412,6 +530,10 @@ class SolitaireWidget(anywidget.AnyWidget):
                 if not game.history:
                     return "nothing to restart: no move has been played"
                 game.restart()
+            elif kind == "show_mistake":
+                return self._show_mistake()
+            elif self.winnable:  # new_deal, a winnable one: searched in the background
+                return self._new_winnable_deal()
             else:  # new_deal: in place, so `game = table.game` stays valid
                 game.new_deal()
         except IllegalMoveError as err:
@@ -450,12 +572,13 @@ class SolitaireWidget(anywidget.AnyWidget):
     # --- the solver's help: Hint, Solve, Play it out -------------------------
     def _assist(self, kind: str) -> Optional[str]:
         if self._task is not None and self._task.running:
-            what = "a solve" if self._task_kind == "solve" else "Play it out"
-            return f"refused: {what} is running; Stop ends it"
+            return f"refused: {TASK_WORDS.get(self._task_kind, 'a search')} is running; Stop ends it"
         if kind == "hint":
             return self._hint()
         if kind == "solve":
             return self._solve()
+        if kind == "analyse":
+            return self._analyse()
         return self._play_out()
 
     def _hint(self) -> Optional[str]:
@@ -513,17 +636,19 @@ class SolitaireWidget(anywidget.AnyWidget):
         return tuple(str(m) for m in self._game.history)
 
     def _line_left(self) -> tuple[str, ...]:
-        """What is left of Solve's winning line from this position: the game
-        stays on the line while its moves are the line's first ones (played by
-        Play it out, by hand or from code); () once it leaves it."""
-        line, after = self._line, self._line_after
-        if not line:
-            return ()
-        history = self._history()
-        played = history[len(after):]
-        if history[:len(after)] != after or len(played) > len(line) or line[:len(played)] != played:
-            return ()
-        return line[len(played):]
+        """What is left, from this position, of a winning line the table
+        knows: Solve's, else the game's own (``winning_line``: a winnable
+        deal's, a puzzle's), else the one the guard's last check found.  The
+        game stays on a line while its moves are the line's first ones
+        (played by Play it out, by hand or from code); () once it leaves it."""
+        if self._line or self._guard_line:
+            history = self._history()
+            for line, after in ((self._line, self._line_after), (self._guard_line, self._guard_after)):
+                played = history[len(after):]
+                if line and history[:len(after)] == after and len(played) <= len(line) \
+                        and line[:len(played)] == played and len(played) < len(line):
+                    return line[len(played):]
+        return tuple(str(m) for m in line_ahead(self._game))
 
     def _play_out(self) -> Optional[str]:
         """Play what is left of Solve's winning line through the engine,
@@ -557,6 +682,286 @@ class SolitaireWidget(anywidget.AnyWidget):
                                         thread=_host_thread())
         return None
 
+    # --- the solver as a teacher: winnable deals, the guard, What went wrong?, puzzles ---------
+    def _throttled(self) -> bool:
+        """Whether a progress note may go to the page now (one per ``PROGRESS_EVERY`` seconds)."""
+        now = time.perf_counter()
+        if now - self._last_progress < PROGRESS_EVERY:
+            return False
+        self._last_progress = now
+        return True
+
+    def _new_winnable_deal(self) -> Optional[str]:
+        """New deal with ``winnable`` on: look for a deal the solver wins (of
+        grade ``difficulty``) in the background, with a progress note in
+        ``assist``; deal it in place once found (its winning line kept on
+        the game).  Stop, or any change, ends the search; the deal stays."""
+        game = self._game
+        version = self.version
+        grade = self.difficulty or None
+        what = f"a winnable deal ({grade})" if grade else "a winnable deal"
+        tried = [0]
+
+        def progress(deals: int, seconds: float) -> None:
+            tried[0] = deals
+            if not self._throttled():
+                return
+            with self._lock:
+                if self._task_kind == "winnable" and self.version == version:
+                    self.assist = {**self.assist, "text": f"looking for {what}: {deals:,} deal"
+                                   f"{'s' * (deals != 1)} tried in {seconds:.1f} s (Stop ends the search)"}
+
+        def done(found: Optional[Game], why: str) -> None:
+            with self._lock:
+                if self._game is not game or self.version != version:
+                    return  # the player moved on: the page already says the search stopped
+                if found is None:
+                    text = ("stopped: no new deal, this one stays" if why == "stopped" else
+                            f"no new deal: {why}")
+                    self.assist = {"kind": "winnable", "state": "stopped" if why == "stopped" else "failed",
+                                   "text": text, "version": self.version}
+                    return
+                self._own_move = True  # the change below is this search's own: it is not stale
+                try:
+                    game.new_deal(seed=found.seed)
+                    game.set_winning_line(found.winning_line)
+                finally:
+                    self._own_move = False
+                self.line = len(self._line_left())
+                self._watch("new")  # a winnable deal: nothing to watch
+                n = len(found.winning_line)
+                self.assist = {"kind": "winnable", "state": "done", "version": self.version,
+                               "text": f"{what}, seed {found.seed}: the solver won it in {n} move{'s' * (n != 1)} "
+                                       f"({tried[0] + 1:,} deal{'s' * (tried[0] > 0)} tried)"}
+
+        self.assist = {"kind": "winnable", "state": "running", "text": f"looking for {what} (Stop ends the search)",
+                       "version": version}
+        self._task_kind = "winnable"
+        self._task = deal_in_background(type(game), on_done=done, on_progress=progress, difficulty=grade,
+                                        time_limit=self.deal_seconds, thread=_host_thread(),
+                                        on_error=self._failed("winnable", version), **game.options)
+        return None
+
+    def _guarded_move(self, text: str) -> Optional[str]:
+        """The guard: a move of the page that might give up the win is
+        checked in the background first (``check_move``, ``guard_seconds``),
+        and the reply waits for the check: the move is played unless it was
+        proved to give up the win; then the reply refuses it with the words
+        of the check and the move that keeps the win (the page asks whether
+        to play it anyway: a move request with ``confirmed``).  Moves on a
+        winning line the table knows and safe drops are played at once."""
+        game = self._game
+        try:
+            move: Optional[Move] = Move.parse(text)
+        except ValueError:
+            move = None  # the engine says what is wrong with it
+        known = self._line_left()
+        if move is None or game.status != "playing" or (known and known[0] == str(move)) \
+                or move in game.safe_drops():
+            game.play(text)
+            return None
+        version, request_id = self.version, self._request_id
+        task: list[Task] = []
+
+        def done(check: MoveCheck) -> None:
+            with self._lock:
+                self._guarded(check, game, version, request_id, bool(task) and task[0].stopped)
+
+        def failed(err: Exception) -> None:  # logged by the task; the page still gets its answer
+            with self._lock:
+                if self.assist.get("kind") == "guard":
+                    self.assist = {}
+                self._reply(request_id, f"internal error while the guard checked this move "
+                                        f"({type(err).__name__}); it was not played", message=False)
+
+        try:
+            task.append(check_in_background(game, text, on_done=done, time_limit=self.guard_seconds,
+                                            thread=_host_thread(), on_error=failed))
+        except IllegalMoveError as err:
+            return str(err)
+        self._task, self._task_kind = task[0], "guard"
+        self._reply_later = True
+        self.assist = {"kind": "guard", "state": "checking", "move": str(move),
+                       "text": f"the guard is checking whether {move} gives up the win", "version": version}
+        return None
+
+    def _guarded(self, check: MoveCheck, game: Game, version: int, request_id: Any, stopped: bool) -> None:
+        """The guard's check has ended: play the move, or refuse it with the warning (see ``_guarded_move``)."""
+        if self._game is not game or self.version != version:
+            self._reply(request_id, "refused: the table changed while the guard checked this move; try again",
+                        message=False)
+            return
+        if stopped:
+            self.assist = {}
+            self._reply(request_id, f"stopped: the guard's check ended first, and {check.move} was not played",
+                        message=False)
+            return
+        if check.gives_up_win:
+            better = check.better
+            assert better is not None
+            self.assist = {"kind": "guard", "state": "warned", "move": str(check.move), "better": str(better),
+                           "source": better.source or next(iter(game.piles_of("stock")), ""),
+                           "target": better.target or "", "text": str(check), "cards": list(check.reason_cards),
+                           "version": version}
+            self._reply(request_id, str(check), {"guard": {"move": str(check.move), "better": str(better),
+                                                           "ask": f"Play {check.move} anyway?"}}, message=False)
+            return
+        try:
+            game.play(check.move)
+        except IllegalMoveError as err:  # cannot happen while the version is the same; said, not raised
+            self._reply(request_id, str(err))
+            return
+        if check.keeps_win and check.line:
+            self._guard_line, self._guard_after = tuple(str(m) for m in check.line), self._history()
+            self.line = len(self._line_left())
+        elif check.after == "unknown" and check.before != "lost":
+            self.assist = {"kind": "guard", "state": "undecided", "move": str(check.move), "version": self.version,
+                           "text": f"the guard could not tell within {self.guard_seconds:g} s whether "
+                                   f"{check.move} gave up the win"}
+        elif check.after == "lost" and check.before == "unknown":  # no win after it; before it, not decided
+            self.assist = {"kind": "guard", "state": "undecided", "move": str(check.move), "version": self.version,
+                           "text": str(check)}
+        self._reply(request_id, None)
+
+    def _analyse(self) -> Optional[str]:
+        """What went wrong?: analyse the game's moves (``Game.analyse``,
+        ``analyse_seconds``) in the background, with a progress note in
+        ``assist``; the report arrives in ``analysis``."""
+        game = self._game
+        if not game.history:
+            return "nothing to analyse: no move has been played"
+        version = self.version
+        analysed = self._history()
+
+        def progress(searched: int, seconds: float) -> None:
+            if self._throttled():
+                with self._lock:
+                    if self._task_kind == "analyse" and self.version == version:
+                        self.assist = {**self.assist, "text": f"analysing the game: {searched:,} position"
+                                       f"{'s' * (searched != 1)} searched in {seconds:.1f} s (Stop ends it)"}
+
+        def done(analysis: Analysis) -> None:
+            with self._lock:
+                if self._game is not game or self._analysed != analysed:
+                    return  # another deal, or another line of play since
+                self._analysis = analysis
+                self.analysis = self._report(analysis)
+                if self.version == version:
+                    self.assist = {"kind": "analyse", "state": "stopped" if analysis.stopped_by else "done",
+                                   "text": analysis.headline(), "version": version}
+
+        self._analysed, self._analysis, self.analysis = analysed, None, {}
+        self.assist = {"kind": "analyse", "state": "running", "text": "analysing the game (Stop ends it)",
+                       "version": version}
+        self._task_kind = "analyse"
+        self._task = analyse_in_background(game, on_done=done, on_progress=progress,
+                                           time_limit=self.analyse_seconds, thread=_host_thread(),
+                                           on_error=self._failed("analyse", version))
+        return None
+
+    def _failed(self, kind: str, version: int) -> Any:
+        """What a background search of ``kind`` does when it fails (the task
+        has logged the error): the page is told, instead of waiting."""
+        what = {"winnable": "the search for a winnable deal", "analyse": "the analysis"}[kind]
+
+        def failed(err: Exception) -> None:
+            with self._lock:
+                if self.version == version and self.assist.get("kind") == kind:
+                    self.assist = {"kind": kind, "state": "failed", "version": version,
+                                   "text": f"{what} failed ({type(err).__name__}: see the log); nothing changed"}
+
+        return failed
+
+    def _report(self, analysis: Analysis) -> dict[str, Any]:
+        """The ``analysis`` trait: the report's words, the counts, and the
+        picture of the position before the losing move (its SVG text)."""
+        counts = {v: analysis.verdicts.count(v) for v in ("won", "lost", "unknown")}
+        report: dict[str, Any] = {
+            "title": analysis.title, "headline": analysis.headline(), "details": analysis.details(),
+            "moves": len(analysis.game.history), "verdicts": counts, "stopped_by": analysis.stopped_by or "",
+            "losing_move": analysis.losing_move, "played": str(analysis.played or ""),
+            "better": str(analysis.better or ""), "caption": analysis.caption(),
+        }
+        if analysis.has_picture:
+            picture = analysis.picture(width=640)
+            report["picture"], report["alt"] = str(picture), picture.alt
+        return report
+
+    def _forget_analysis(self) -> None:
+        self._analysed, self._analysis = (), None
+        if self.analysis:
+            self.analysis = {}
+
+    def _follow_analysis(self) -> None:
+        """Keep the ``analysis`` report while the game's moves (played and to
+        redo) are still those analysed; forget it once they are not (another
+        deal, another line of play)."""
+        analysed = self._analysed
+        if not analysed:
+            return
+        game = self._game
+        moves = tuple(str(m) for m in game.history + game.redo_moves)
+        if moves[:len(analysed)] != analysed:
+            self._forget_analysis()
+
+    def _show_mistake(self) -> Optional[str]:
+        """Go back to the position before the losing move the analysis named
+        (as Replay does: Redo brings the moves back) and mark the move played
+        and the better one there."""
+        analysis = self._analysis
+        if analysis is None or analysis.losing_move is None or not self.analysis:
+            return "nothing to show: the analysis named no losing move"
+        refused = self._seek(analysis.losing_move)
+        if refused is not None:
+            return refused
+        played, better = analysis.played, analysis.better
+        assert played is not None and better is not None
+        stock = next(iter(self._game.piles_of("stock")), "")
+        text = (f"before move {analysis.losing_move + 1}: {played} (red, dashed) gave up the win; {better} "
+                "(marked as a hint) keeps it")
+        self.assist = {"kind": "mistake", "move": str(played), "better": str(better), "text": text,
+                       "played_source": played.source or stock, "played_target": played.target or "",
+                       "source": better.source or stock, "target": better.target or "",
+                       "cards": list(analysis.reason_cards), "version": self.version}
+        return None
+
+    def _sync_puzzle(self) -> None:
+        """Puzzle mode: the question, and once a move is played from the
+        puzzle's position, whether it was the one and why (``Puzzle.verdict``:
+        no search)."""
+        puzzle = self._puzzle
+        if bool(self.features.get("puzzle")) != (puzzle is not None):  # the page offers the Puzzle panel
+            features = {k: v for k, v in self.features.items() if k != "puzzle"}
+            self.features = {**features, "puzzle": True} if puzzle is not None else features
+        if puzzle is None:
+            if self.puzzle:
+                self.puzzle = {}
+            return
+        first = self._game.history[:1]
+        shown = bool(self.puzzle.get("answer")) and self.puzzle.get("title") == puzzle.title
+        state: dict[str, Any] = {"title": puzzle.title, "question": puzzle.question(), "state": "asking", "text": ""}
+        if first:
+            state.update(state="right" if first[0] == puzzle.answer else "wrong", move=str(first[0]),
+                         text=puzzle.verdict(first[0]))
+        if shown:
+            state.update(answer=str(puzzle.answer), answer_text=puzzle.answer_text())
+        if state != self.puzzle:
+            self.puzzle = state
+
+    def _puzzle_answer(self) -> Optional[str]:
+        """Puzzle mode's Show the answer: the answer and why each other move
+        loses, and (at the puzzle's position) the answer marked as a hint."""
+        puzzle = self._puzzle
+        if puzzle is None:
+            return "refused: this table is not set to a puzzle"
+        self.puzzle = {**self.puzzle, "answer": str(puzzle.answer), "answer_text": puzzle.answer_text()}
+        if not self._game.history:
+            answer = puzzle.answer
+            self.assist = {"kind": "hint", "move": str(answer), "winning": True, "version": self.version,
+                           "source": answer.source or next(iter(self._game.piles_of("stock")), ""),
+                           "target": answer.target or "", "reason": puzzle.answer_text()[0]}
+        return None
+
     def _stop_task(self) -> None:
         if self._task is not None:
             self._task.stop()
@@ -566,8 +971,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         position before, and a running solve or play-out ends."""
         running = self._task is not None and self._task.running
         self._stop_task()
-        if running and self._task_kind == "solve":
-            self.assist = {"kind": "solve", "state": "stale", "text": "solve stopped: the game changed",
+        if running and self._task_kind in STALE_WORDS:
+            self.assist = {"kind": self._task_kind, "state": "stale", "text": STALE_WORDS[self._task_kind],
                            "version": self.version}
         elif self.assist and not (running and self._task_kind == "play"):
             self.assist = {}
@@ -630,11 +1035,22 @@ def widget_for(game: Game) -> SolitaireWidget:
     return table
 
 
-def play(name: Optional[GameName] = None, seed: Optional[int] = None, **options: str) -> SolitaireWidget:
+def play(name: Union[GameName, Puzzle, None] = None, seed: Optional[int] = None, *, winnable: bool = False,
+         difficulty: Optional[str] = None, guard: bool = False, **options: str) -> SolitaireWidget:
     """Open a card table with a new game of ``name`` (any spelling, or a game
     class; no name: the default game): ``sw.play("frog", seed=3)``.
 
+    ``winnable=True`` deals a deal the solver has won (of grade
+    ``difficulty``: see ``sw.new_game``), and the table's New deal deals
+    such deals too; ``guard=True`` turns the guard on (a move that gives up
+    the win is questioned before it is played).  A ``Puzzle`` (from
+    ``sw.puzzles``) opens a table set to its position.
+
     Not to be confused with ``game.play(move)``, which plays one move of a
     game: ``sw.play`` opens a table, the table's ``game`` plays moves.
+
+    >>> table = play("cruel", seed=4, winnable=True)  # seeds 4 and 5 are lost from the deal
+    >>> table.game.seed, table.winnable, table.line  # Play it out can play the won line at once
+    (6, True, 66)
     """
-    return SolitaireWidget(name, seed=seed, **options)
+    return SolitaireWidget(name, seed=seed, winnable=winnable, difficulty=difficulty, guard=guard, **options)

@@ -38,9 +38,15 @@ def class_cell(name: str) -> str:
 
 
 def classic_class(name: str) -> type[sw.Game]:
-    """A fresh class ``name`` from the notebook (as if its cells ran again), not registered."""
+    """A fresh class ``name`` from the notebook (as if its cells ran again), not registered.
+
+    The cells that define the classes before it run first, in the
+    notebook's order: a later cell may use their names (FreeCell's
+    ``FOUNDATIONS`` is Klondike's)."""
     namespace = {"__name__": "classic_games_notebook"}
     with mock.patch.object(sw, "register", lambda cls: cls):
         exec(compile(code_cells()[0], str(NOTEBOOK), "exec"), namespace)
+        for earlier in CLASSES[:CLASSES.index(name)]:
+            exec(compile(class_cell(earlier), str(NOTEBOOK), "exec"), namespace)
         exec(compile(class_cell(name), str(NOTEBOOK), "exec"), namespace)
     return namespace[name]  # type: ignore[return-value]

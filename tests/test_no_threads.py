@@ -184,3 +184,48 @@ def test_win_rates_run_inline_with_a_note_where_processes_cannot_start(monkeypat
         warnings.simplefilter("error")  # asked for inline: no note
         sw.winnability("cruel", 1, max_states=100, time_limit=None, executor="inline", progress=False)
     assert re.search("one by one", str(winrate.NO_PROCESSES))
+
+
+@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
+def test_the_teacher_runs_in_slices_the_winnable_search_the_guard_and_the_analysis(
+        no_threads: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_widgets.solver import deals
+
+    monkeypatch.setattr(deals.secrets, "randbelow", lambda _n: 4)  # seeds 4 and 5 are lost: a search of three deals
+
+    async def answered(w: sw.SolitaireWidget, page: Page, request_id: str) -> dict:
+        for _ in range(2000):
+            replies = [r for r in page.replies if r.get("id") == request_id]
+            if replies:
+                return replies[0]
+            await asyncio.sleep(SLICE)
+        raise AssertionError("no reply")
+
+    async def scenario() -> None:
+        w = sw.SolitaireWidget("cruel", seed=2, winnable=False)
+        w.guard_seconds = 4.0
+        page = Page(w)
+        # the guard: the reply comes from the loop once the check has ended
+        for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3"]:
+            w.game.play(move)
+        assert page.request("guard", on=True)["ok"]
+        page.raw({"request": "move", "move": "redeal", "version": w.version, "id": "guarded"})
+        assert w._task is not None and w._task.cooperative and not page.replies[-1]["id"] == "guarded"
+        reply = await answered(w, page, "guarded")
+        assert not reply["ok"] and reply["guard"]["better"] == "t6 t11" and len(w.game.history) == 7
+        # What went wrong?, between two slices of which the page is answered
+        assert page.request("move", move="redeal", confirmed=True)["ok"] and w.game.status == "lost"
+        assert page.request("analyse")["ok"] and w.assist["state"] == "running"
+        assert page.request("ping")["ok"]
+        while w.assist.get("state") == "running":
+            await asyncio.sleep(SLICE)
+        assert w.analysis["losing_move"] == 7 and w.analysis["better"] == "t6 t11"
+        # a winnable New deal
+        w.winnable = True
+        assert page.request("new_deal")["ok"] and w.assist["kind"] == "winnable"
+        while w.assist.get("state") == "running":
+            await asyncio.sleep(SLICE)
+        assert w.assist["state"] == "done" and w.game.seed == 6 and w.line == 66
+        assert_mirrors_engine(w)
+
+    run_on_a_loop_of_its_own(scenario)

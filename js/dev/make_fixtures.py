@@ -9,6 +9,7 @@ layouts included, so the page's tests run on what the Python games declare
 import json
 import pathlib
 import random
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -20,7 +21,9 @@ from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
 TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "action_words",
           "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win", "counters",
-          "legal", "last_move", "message", "message_kind", "line", "version")
+          "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty", "guard",
+          "analysis", "puzzle")
+LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]  # Cruel seed 2: move 8 loses
 OUT = ROOT / "js" / "test" / "fixtures"
 
 
@@ -55,6 +58,19 @@ def classic_states():
     return data
 
 
+def lesson_state():
+    """A lost Cruel game and its analysis (What went wrong?), as the table
+    shows it once the analysis has ended (the seconds it took set to 0.25)."""
+    w = SolitaireWidget("cruel", seed=2)
+    for move in LESSON:
+        w.game.play(move)
+    analysis = w.game.analyse(time_limit=None, max_states=5_000)
+    w.analysis = w._report(analysis)
+    state = snap(w)
+    state["analysis"]["details"] = [re.sub(r"[\d.]+ s\)", "0.25 s)", line) for line in state["analysis"]["details"]]
+    return {"start": state}
+
+
 def states():
     data = {}
     for name in ("frog", "leap_year", "bobby", "cruel", "midshipman"):
@@ -71,6 +87,7 @@ def states():
     # Midshipman with a long column and a won Bobby-like status for the banner.
     w = SolitaireWidget("cruel", seed=3)
     data["cruel_refused"] = {"start": snap(w), "illegal": "t0 t1"}
+    data["cruel_lesson"] = lesson_state()
     data.update(classic_states())
     return json.dumps(data, separators=(",", ":"))
 

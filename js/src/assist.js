@@ -8,8 +8,17 @@
 //   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version,
 //    cards?}  (cards: a loss's reason is about these card ids, e.g. a card that can never leave)
 //   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}
+//   {kind: "winnable", state: "running" | "done" | "stopped" | "failed" | "stale", text, version}
+//    (New deal with `winnable` on: the search for a deal the solver wins, its progress)
+//   {kind: "analyse", state: "running" | "done" | "stopped" | "stale", text, version}
+//    (What went wrong?: the analysis's progress, then its headline; the report is in `analysis`)
+//   {kind: "guard", state: "checking" | "warned" | "undecided", move, text, version,
+//    better?, source?, target?}  (the guard's check of a move; warned: `better` is marked as a hint)
+//   {kind: "mistake", move, better, played_source, played_target, source, target, text, version}
+//    (the position before the losing move: the move played marked red and dashed, the better one as a hint)
 //
-// The `line` trait counts the moves left of the winning line Solve found,
+// The `line` trait counts the moves left of a winning line the kernel knows
+// (Solve's; a winnable deal's or a puzzle's own; the guard's last check's),
 // from the position now (0 once the game leaves it): Play it out plays them,
 // also after a hint or a stopped play-out.
 //
@@ -20,7 +29,7 @@
 // cards are moving).
 
 import { cardText } from "./cards.js";
-import { registerControl } from "./controls.js";
+import { buttonOf, registerControl } from "./controls.js";
 import { h } from "./dom.js";
 import { parseMove } from "./legal.js";
 import { pileWords } from "./format.js";
@@ -40,6 +49,9 @@ import { pileWords } from "./format.js";
  * @property {number} [moves]
  * @property {number} [version]
  * @property {number[]} [cards]  card ids a loss's reason is about
+ * @property {string} [better]  the move that keeps the win (the guard's warning, a mistake)
+ * @property {string} [played_source]  a mistake: where the move played took its cards from
+ * @property {string} [played_target]  and where it put them
  */
 
 /**
@@ -56,7 +68,37 @@ export function assistOf(t) {
  * @param {Assist} a
  */
 export function busy(a) {
-  return (a.kind === "solve" && a.state === "running") || (a.kind === "play" && a.state === "playing");
+  if (a.kind === "play") return a.state === "playing";
+  return (a.kind === "solve" || a.kind === "winnable" || a.kind === "analyse") && a.state === "running";
+}
+
+// The kinds whose words are about one position: shown only while the table stands there.
+const OF_A_POSITION = new Set(["hint", "guard", "mistake"]);
+
+/**
+ * What `assist` marks on the table now (at `version`): the move to play
+ * (a hint, the guard's better move, the better move of a mistake) and the
+ * move played that gave up the win (a mistake). An action with no pile to
+ * mark (a redeal in a game without a stock) marks its button instead.
+ * @param {Assist} a
+ * @param {number} version
+ */
+export function marksOf(a, version) {
+  const marks = { source: "", target: "", action: "", mistakeSource: "", mistakeTarget: "", mistakeAction: "" };
+  if (a.version !== version) return marks;
+  const good = a.kind === "hint" ? String(a.move ?? "")
+    : (a.kind === "guard" && a.state === "warned") || a.kind === "mistake" ? String(a.better ?? "") : "";
+  if (good) {
+    marks.source = String(a.source ?? "");
+    marks.target = String(a.target ?? "");
+    if (!marks.source) marks.action = good;
+  }
+  if (a.kind === "mistake") {
+    marks.mistakeSource = String(a.played_source ?? "");
+    marks.mistakeTarget = String(a.played_target ?? "");
+    if (!marks.mistakeSource) marks.mistakeAction = String(a.move ?? "");
+  }
+  return marks;
 }
 
 /** @param {string} text */
@@ -98,6 +140,7 @@ export function assistText(a, version, piles = {}) {
   if (a.kind === "play" && a.state === "playing") {
     return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop)`;
   }
+  if (OF_A_POSITION.has(String(a.kind)) && a.version !== version) return "";
   return capital(String(a.text ?? ""));
 }
 
@@ -142,17 +185,26 @@ function mount(t) {
 function update(t) {
   const a = assistOf(t);
   const version = Number(t.get("version") ?? 0);
-  const hinted = a.kind === "hint" && a.version === version;
+  const m = marksOf(a, version);
   for (const rec of t.piles.values()) {
-    rec.el.classList.toggle("sw-hinted", hinted && rec.id === a.source);
-    rec.el.classList.toggle("sw-hint-target", hinted && !!a.target && rec.id === a.target);
+    rec.el.classList.toggle("sw-hinted", !!m.source && rec.id === m.source);
+    rec.el.classList.toggle("sw-hint-target", !!m.target && rec.id === m.target);
+    rec.el.classList.toggle("sw-mistake", !!m.mistakeSource && rec.id === m.mistakeSource);
+    rec.el.classList.toggle("sw-mistake-target", !!m.mistakeTarget && rec.id === m.mistakeTarget);
   }
-  // A hinted action with no pile to mark (a redeal in a game without a stock) marks its button.
-  const action = hinted && !a.source ? String(a.move ?? "") : "";
-  for (const [name, button] of t.buttons) button.classList.toggle("sw-hinted", !!action && name === action);
+  // A marked action with no pile to mark (a redeal in a game without a stock) marks its button:
+  // the toolbar's button of that action (Redeal plays the game's redeal actions).
+  const action = m.action ? buttonOf(t, m.action) : "";
+  const mistake = m.mistakeAction ? buttonOf(t, m.mistakeAction) : "";
+  for (const [name, button] of t.buttons) {
+    button.classList.toggle("sw-hinted", !!action && name === action);
+    button.classList.toggle("sw-mistake", !!mistake && name === mistake);
+  }
   // A proven loss marks the cards its reason names while the position stands.
-  const stuck = new Set(a.kind === "solve" && a.state === "lost" && a.version === version
-    && Array.isArray(a.cards) ? a.cards : []);
+  // (and so do the guard's warning and a mistake: the cards no win is left for after the move)
+  const lost = (a.kind === "solve" && a.state === "lost") || (a.kind === "guard" && a.state === "warned")
+    || a.kind === "mistake";
+  const stuck = new Set(lost && a.version === version && Array.isArray(a.cards) ? a.cards : []);
   for (const [id, el] of t.cardEls) el.classList.toggle("sw-stuck", stuck.has(id));
   const line = lines.get(t);
   if (!line) return;
@@ -180,7 +232,7 @@ registerControl({
     const b = t.buttons.get("solve");
     if (!b) return;
     b.textContent = running ? "Stop" : "Solve";
-    b.title = running ? "Stop the solver or the play-out" : SOLVE_TITLE;
+    b.title = running ? "Stop the search or the play-out" : SOLVE_TITLE;
   },
   enabled: (t) => busy(assistOf(t)) || t.get("status") === "playing",
   run: (t) => t.requests.send(busy(assistOf(t)) ? "stop" : "solve"),

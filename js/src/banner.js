@@ -12,7 +12,10 @@ import { bannerText } from "./format.js";
 const BANNER_ACTIONS = [
   ["new", "New deal", "A new deal (this one stays reachable with Undo)"],
   ["undo", "Undo", "Take back the last move"],
+  // (only on a lost game, or one proven to have no win left)
+  ["analyse", "What went wrong?", "Find the move that gave up the win, and a better one"],
 ];
+const WHEN_LOST = new Set(["analyse"]);
 
 /**
  * The bar shown while the game is over (`div.sw-banner[data-result]`, a
@@ -22,7 +25,7 @@ export class GameBanner {
   /**
    * @param {HTMLElement} parent
    * @param {HTMLElement} before  the banner goes right before it (the buttons)
-   * @param {(action: string) => void} onAction  one of its buttons was pressed: "new" or "undo"
+   * @param {(action: string) => void} onAction  one of its buttons was pressed: "new", "undo" or "analyse"
    */
   constructor(parent, before, onAction) {
     this.parent = parent;
@@ -64,6 +67,7 @@ export class GameBanner {
     body.append(h("strong", "sw-banner-title", text.title), h("span", "sw-banner-detail", text.detail));
     const actions = h("div", "sw-banner-actions");
     for (const [action, label, title] of BANNER_ACTIONS) {
+      if (WHEN_LOST.has(action) && text.result === "won") continue;
       const b = actionButton(action, label, title);
       delete b.dataset.action; // (not a toolbar button: the toolbar's click handler ignores it)
       b.dataset.bannerAction = action;

@@ -117,7 +117,8 @@ registerControl({
 // the first legal one), whatever the game calls it.
 /** @param {CardTable} t */
 const redealOf = (t) => redealAction(t.redealActions ?? [], t.actions ?? [], t.legal);
-registerControl({
+/** @type {Control} */
+const redeal = {
   action: "redeal", label: "Redeal", title: "Gather the cards and deal them again (d)", keys: ["d", "D"],
   // Only where a redeal can ever happen under the options in force (`actions`).
   available: (t) => (t.redealActions ?? []).some((a) => (t.actions ?? []).includes(a)),
@@ -136,7 +137,19 @@ registerControl({
       t.showMessage(`${t.get("title") || "This game"} has no redeal${have ? ` (it has ${have})` : ""}`, "error");
     }
   },
-});
+};
+registerControl(redeal);
+
+/**
+ * The toolbar button that plays a game's `action` (a mark on an action with
+ * no pile to mark goes there): Redeal for the actions that start a new pass,
+ * else the control of that name, if any.
+ * @param {CardTable} t
+ * @param {string} action
+ */
+export function buttonOf(t, action) {
+  return (t.redealActions ?? []).includes(action) ? redeal.action : action;
+}
 registerControl({
   action: "auto", label: "Auto-drop", title: "Send safe cards home after each move (a)", keys: ["a", "A"],
   // Not where no drop is ever safe (the kernel's `features`).

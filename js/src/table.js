@@ -201,6 +201,7 @@ export class CardTable {
       ["piles", "piles"], ["empty_labels", "labels"], ["runs", "info"], ["status", "info"], ["end_reason", "info"],
       ["no_win", "info"], ["counters", "info"], ["legal", "info"],
       ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
+      ["winnable", "info"], ["difficulty", "info"], ["guard", "info"], ["analysis", "info"], ["puzzle", "info"],
     ];
     for (const [name, what] of watched) {
       const cb = () => this.schedule(what);
@@ -793,6 +794,13 @@ export class CardTable {
   onReply(reply) {
     if (reply.ok) {
       if (reply.request === "move") this.autoDrop();
+      return;
+    }
+    const guard = asRecord(reply.guard);
+    if (typeof guard.move === "string" && !this.lost) {
+      // The guard: the move would give up the win (the kernel's words); play it anyway only if asked to.
+      this.confirm.ask(`${sentence(reply.reason)} ${String(guard.ask ?? "")}`.trim(), "Play it anyway", "Take it back",
+        () => this.requests.send("move", { move: guard.move, confirmed: true }));
       return;
     }
     if (reply.reason) this.showMessage(reply.reason, "error", reply.pile);

@@ -10,6 +10,7 @@ import "./rules_panel.js";
 import "./explain.js";
 import "./replay.js";
 import "./assist.js";
+import "./lessons.js";
 
 /** @typedef {import("./table.js").Model} Model */
 

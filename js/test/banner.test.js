@@ -33,7 +33,7 @@ describe("game banner", () => {
     // its buttons are not toolbar buttons: they say which action through the callback
     expect(el.querySelector("[data-action]")).toBeNull();
     for (const b of el.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).click();
-    expect(pressed).toEqual(["new", "undo"]);
+    expect(pressed).toEqual(["new", "undo", "analyse"]); // a lost game: what went wrong?
     const title = el.querySelector(".sw-banner-title");
     banner.sync("lost", { home: 9, total: 52 }, false);
     expect(el.querySelector(".sw-banner-title")).toBe(title); // the same result is not drawn again

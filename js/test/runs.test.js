@@ -296,7 +296,7 @@ describe("declared ends and a proven no-win", () => {
     const banner = /** @type {HTMLElement} */ (root.querySelector('.sw-banner[data-result="no-win"]'));
     expect(banner.textContent).toContain("No win is possible from here");
     expect(banner.textContent).toContain("Every line was searched.");
-    expect([...banner.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["New deal", "Undo"]);
+    expect([...banner.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["New deal", "Undo", "What went wrong?"]);
     expect(root.querySelector('.sw-counter[data-counter="status"]')?.textContent).toBe("No win possible");
     expect(root.dataset.status).toBe("playing");
     expect(live()).toBe("no win is possible from here: every line was searched");

@@ -72,7 +72,8 @@ describe("DOM contract", () => {
     const actions = [...root.querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
     const redeal = state.actions.includes("redeal") ? ["redeal"] : [];
     const auto = state.features.safe_drops ? ["auto"] : [];
-    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, ...auto, "rules", "explain", "replay", "hint", "solve", "play_out"]);
+    expect(actions).toEqual(["undo", "redo", "restart", "new", ...redeal, ...auto, "rules", "explain", "replay", "hint", "solve", "play_out",
+      "winnable", "guard", "analyse"]);
   });
 
   it("labels piles and names cards", () => {

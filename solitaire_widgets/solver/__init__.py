@@ -10,8 +10,15 @@ or a play-out in a worker thread for the table.  What they return is in
 ``results``, their argument checks in ``checks``.
 """
 
+from .analysis import analyse, check_move
+from .deals import NoWinnableDeal, winnable_deal
+from .grades import GRADES, grade
+from .puzzles import PuzzlesNotFound, puzzles
+from .reports import Analysis, Grade, MoveCheck, Puzzle
 from .results import Deal, Hint, Solution, WinRate
 from .search import solve
 from .winrate import WinRateInterrupted, winnability
 
-__all__ = ["Deal", "Hint", "Solution", "WinRate", "WinRateInterrupted", "solve", "winnability"]
+__all__ = ["Analysis", "Deal", "GRADES", "Grade", "Hint", "MoveCheck", "NoWinnableDeal", "Puzzle", "PuzzlesNotFound",
+           "Solution", "WinRate", "WinRateInterrupted", "analyse", "check_move", "grade", "puzzles", "solve",
+           "winnability", "winnable_deal"]

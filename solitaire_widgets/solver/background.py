@@ -8,7 +8,10 @@ asyncio event loop, so the kernel answers requests (Stop among them) between
 two slices and the page stays responsive.  The API is the same either way.
 
 ``solve_in_background`` searches a copy taken in the caller's thread (the
-game may change afterwards; the search never sees it).  ``play_in_background``
+game may change afterwards; the search never sees it); so does
+``analyse_in_background`` (``Game.analyse``) and ``check_in_background``
+(``check_move``, the table's guard), and ``deal_in_background`` looks for a
+winnable deal (``deals.winnable_deal``).  ``play_in_background``
 plays a line on the game itself, one move per ``pace`` seconds, each through
 ``game.play`` like any other move, and stops at once when the game changes
 under it or ``stop()`` is called.
@@ -33,15 +36,18 @@ import logging
 import sys
 import threading
 import time
-from typing import Callable, ContextManager, Iterator, Optional, Sequence
+from typing import Callable, ContextManager, Generator, Iterator, Optional, Sequence, TypeVar
 
 ThreadClass = Callable[..., threading.Thread]
 # A task's work: called with the stop flag; a plain function runs to its end,
 # a generator pauses at each ``yield delay`` (seconds to wait, 0 for none).
 Work = Callable[[threading.Event], Optional[Iterator[float]]]
+R = TypeVar("R")
 
-from ..game import Game
+from ..game import Game, MoveLike
+from ..games import GameName
 from ..moves import Move
+from .reports import Analysis, MoveCheck
 from .results import Solution
 from .search import Search, solution_steps
 
@@ -91,11 +97,16 @@ class Task:
     subclass a host needs, such as marimo's ``mo.Thread``) where threads
     start; otherwise in slices on the event loop (``cooperative`` is then
     True), where ``wait`` finishes the work at once, skipping its pauses:
-    nothing else could run it while the caller waits.
+    nothing else could run it while the caller waits.  An error of the
+    work is logged, and ``on_error(err)`` (if given) tells the caller, who
+    would otherwise wait for a result that never comes.
     """
 
-    def __init__(self, work: Work, name: str, thread: ThreadClass = threading.Thread) -> None:
-        self._stop = threading.Event()
+    def __init__(self, work: Work, name: str, thread: ThreadClass = threading.Thread,
+                 stop: Optional[threading.Event] = None,
+                 on_error: Optional[Callable[[Exception], None]] = None) -> None:
+        self._stop = threading.Event() if stop is None else stop  # the flag the work itself asks, if it has one
+        self._on_error = on_error  # told of an error of the work (after it is logged), so the caller can say so
         self._work = work
         self._steps: Optional[Iterator[float]] = None
         self._ended = False
@@ -159,10 +170,18 @@ class Task:
     def _guard(self) -> Iterator[None]:
         try:
             yield
-        except Exception:  # a worker's error is logged, never lost
-            log.exception("solitaire_widgets: the solver's worker failed")
+        except Exception as err:  # a worker's error is logged, never lost
+            self._failed(err)
         finally:
             self._ended = True
+
+    def _failed(self, err: Exception) -> None:
+        log.exception("solitaire_widgets: the solver's worker failed", exc_info=err)
+        if self._on_error is not None:
+            try:
+                self._on_error(err)
+            except Exception:
+                log.exception("solitaire_widgets: a worker's error handler failed")
 
     # --- the public side ----------------------------------------------------------
     def stop(self) -> None:
@@ -190,8 +209,8 @@ class Task:
             while self._step() is not None:
                 if deadline is not None and time.perf_counter() > deadline:
                     return False
-        except Exception:  # as in a worker: logged, and the task has ended
-            log.exception("solitaire_widgets: the solver's worker failed")
+        except Exception as err:  # as in a worker: logged, and the task has ended
+            self._failed(err)
         return True
 
 
@@ -214,6 +233,114 @@ def solve_in_background(game: Game, *, on_done: Callable[[Solution], None], time
             yield 0.0
 
     return Task(work, "solitaire-widgets-solve", thread)
+
+
+def _slices(steps: Generator[None, None, R]) -> Generator[float, None, R]:
+    """A generator of slices as a task's work: a pause (0 s) after each
+    slice; its value at the end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
+        yield 0.0
+
+
+def _then(steps: Generator[None, None, R], on_done: Callable[[R], None]) -> Work:
+    """The work of running ``steps`` to their end, then ``on_done(value)``."""
+
+    def work(_stop: threading.Event) -> Iterator[float]:
+        on_done((yield from _slices(steps)))
+
+    return work
+
+
+def analyse_in_background(game: Game, *, on_done: Callable[[Analysis], None],
+                          on_progress: Optional[Callable[[int, float], None]] = None,
+                          time_limit: Optional[float] = 10.0, max_states: Optional[int] = None,
+                          thread: ThreadClass = threading.Thread,
+                          on_error: Optional[Callable[[Exception], None]] = None) -> Task:
+    """Analyse ``game`` (``Game.analyse``) in the background (see ``Task``),
+    on a copy taken now, in the caller's thread, with its history and
+    winning line; ``on_progress(searched, seconds)`` runs after each
+    position searched, ``on_done(analysis)`` when it ends
+    (``stopped_by="stopped"`` after ``task.stop()``: what it proved so far).
+    The arguments are checked here, before the work starts.
+
+    >>> import solitaire_widgets as sw
+    >>> game = sw.Cruel(seed=2)
+    >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]:
+    ...     _ = game.play(move)
+    >>> found = []
+    >>> task = analyse_in_background(game, on_done=found.append, time_limit=None, max_states=5_000)
+    >>> task.wait(60), found[0].losing_move
+    (True, 7)
+    """
+    from .analysis import analyse_steps
+
+    stop = threading.Event()
+    steps = analyse_steps(game, time_limit=time_limit, max_states=max_states, progress=on_progress, stop=stop.is_set)
+    return Task(_then(steps, on_done), "solitaire-widgets-analyse", thread, stop=stop, on_error=on_error)
+
+
+def check_in_background(game: Game, move: MoveLike, *, on_done: Callable[[MoveCheck], None],
+                        time_limit: Optional[float] = 0.5, max_states: Optional[int] = None,
+                        thread: ThreadClass = threading.Thread,
+                        on_error: Optional[Callable[[Exception], None]] = None) -> Task:
+    """Whether playing ``move`` on ``game`` now would give up the win
+    (``check_move``: the table's guard), in the background (see ``Task``),
+    on copies taken now; ``on_done(check)`` when it ends.  An illegal move
+    raises ``IllegalMoveError`` here, before the work starts.
+
+    >>> import solitaire_widgets as sw
+    >>> game = sw.Cruel(seed=2)
+    >>> for move in ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3"]:
+    ...     _ = game.play(move)
+    >>> found = []
+    >>> task = check_in_background(game, "redeal", on_done=found.append, time_limit=None, max_states=5_000)
+    >>> task.wait(60), found[0].gives_up_win, str(found[0].better)
+    (True, True, 't6 t11')
+    """
+    from .analysis import check_move_steps
+
+    stop = threading.Event()
+    steps = check_move_steps(game, move, time_limit=time_limit, max_states=max_states, stop=stop.is_set)
+    return Task(_then(steps, on_done), "solitaire-widgets-guard", thread, stop=stop, on_error=on_error)
+
+
+def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str], None],
+                       on_progress: Optional[Callable[[int, float], None]] = None, seed: Optional[int] = None,
+                       difficulty: Optional[str] = None, time_limit: Optional[float] = None,
+                       thread: ThreadClass = threading.Thread,
+                       on_error: Optional[Callable[[Exception], None]] = None, **options: str) -> Task:
+    """Look for a winnable deal of ``name`` (``deals.winnable_deal``, its
+    budgets, from ``seed`` on; ``time_limit`` None: its default) in the
+    background (see ``Task``); ``on_progress(deals_tried, seconds)`` runs
+    after each seed, and ``on_done(game, why)`` when it ends: the game and
+    ``""``, or None and why there is none (the time limit ran out, or
+    ``"stopped"`` after ``task.stop()``).  The arguments are checked here,
+    before the work starts.
+
+    >>> found = []
+    >>> task = deal_in_background("cruel", seed=4, on_done=lambda game, why: found.append((game.seed, why)))
+    >>> task.wait(60), found
+    (True, [(6, '')])
+    """
+    from .deals import DEAL_SECONDS, NoWinnableDeal, winnable_deal_steps
+
+    stop = threading.Event()
+    steps = winnable_deal_steps(name, seed=seed, difficulty=difficulty, progress=on_progress, stop=stop.is_set,
+                                time_limit=DEAL_SECONDS if time_limit is None else time_limit, **options)
+
+    def work(_stop: threading.Event) -> Iterator[float]:
+        try:
+            game = yield from _slices(steps)
+        except NoWinnableDeal as err:
+            on_done(None, "stopped" if err.stopped_by == "stopped" else str(err))
+        else:
+            on_done(game, "")
+
+    return Task(work, "solitaire-widgets-deal", thread, stop=stop, on_error=on_error)
 
 
 def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_done: Callable[[str], None],

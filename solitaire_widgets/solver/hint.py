@@ -1,5 +1,6 @@
-"""Hints: the first move of a winning line when the solver finds one in
-time; else the first move of the most promising line it found; else the
+"""Hints: the next move of the game's own winning line while it stays on
+it (``Game.winning_line``: a winnable deal's), at once; the first move of a
+winning line when the solver finds one in time; else the first move of the most promising line it found; else the
 move a documented heuristic ranks first.
 
 The search behind a hint never enters a position the game has already been
@@ -66,10 +67,28 @@ def earlier_positions(game: Game) -> set[bytes]:
     return keys
 
 
+def line_ahead(game: Game) -> tuple[Move, ...]:
+    """What is left of ``game.winning_line`` from the current position:
+    the line's moves after those played, while the moves played are its
+    first ones; () once the game has left it (or knows no line).
+
+    >>> import solitaire_widgets as sw
+    >>> game = sw.Cruel(seed=1)
+    >>> game.set_winning_line(sw.solve(game, time_limit=None, max_states=5_000).moves)
+    >>> _ = game.play(game.winning_line[0]); len(line_ahead(game))
+    77
+    """
+    line, played = game.winning_line, game.history
+    if len(played) > len(line) or line[:len(played)] != played:
+        return ()
+    return line[len(played):]
+
+
 def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Hint:
     """A hint for ``game``'s current position (``game`` is not changed).
 
-    The first move of a winning line when the solver finds one within the
+    The next move of ``game.winning_line`` while the moves played are its
+    first ones (no search); else the first move of a winning line when the solver finds one within the
     budget; else the first move of the line that got the most cards home;
     else the heuristic's first move (the solver's move order).  None of them
     goes back to a position the game has been through, where another move
@@ -89,6 +108,9 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         if ended == "no legal move is left":
             return Hint(None, "no legal move is left: the game is lost", False)
         return Hint(None, f"the game is lost: {ended}", False)
+    ahead = line_ahead(game)
+    if ahead:  # on the winning line the game knows (a winnable deal's): no search
+        return winning_hint(game, ahead)
     search = Search(game, time_limit=time_limit, max_states=max_states, avoid=earlier_positions(game))
     solution = solution_of(game, search)
     if solution.status == "lost" and search.avoided:
@@ -99,9 +121,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     if solution.stopped_by == "interrupt":
         raise KeyboardInterrupt  # Ctrl-C asked to stop, not for a hint from half a search
     if solution.status == "won" and solution.moves:
-        move = solution.moves[0]
-        n = len(solution.moves)
-        return Hint(move, f"part of a winning line ({n} move{'s' * (n != 1)} to win): {describe(game, move)}", True)
+        return winning_hint(game, solution.moves)
     lost = solution.status == "lost"
     winning = False if lost else None
     prefix = "no win exists from here, but it " if lost else "it "
@@ -118,3 +138,9 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
         back = ", which only leads back to a position this game has been in, as every move from here does"
     first = shape.move(code)
     return Hint(first, prefix + describe(game, first) + back, winning)
+
+
+def winning_hint(game: Game, line: tuple[Move, ...]) -> Hint:
+    """The hint of a winning ``line`` from ``game``'s position: its first move."""
+    move, n = line[0], len(line)
+    return Hint(move, f"part of a winning line ({n} move{'s' * (n != 1)} to win): {describe(game, move)}", True)

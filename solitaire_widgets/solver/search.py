@@ -734,7 +734,17 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     >>> replay.status
     'won'
     """
-    return solution_of(game, Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
+    return finish(solve_steps(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
+
+
+def solve_steps(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+                progress: Optional[Callable[[int, float], None]] = None,
+                stop: Optional[Callable[[], bool]] = None) -> Generator[None, None, Solution]:
+    """``solve`` in slices (see ``Search.steps``): the teaching tools build
+    their own step generators from it, so a table runs them cooperatively
+    where no thread can start."""
+    search = Search(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
+    return (yield from solution_steps(game, search))
 
 
 T = TypeVar("T")

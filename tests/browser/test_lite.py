@@ -3,7 +3,7 @@ the registries (docs/lite_site.py, cached by its inputs), served on
 127.0.0.1, ``play.ipynb`` opened in a cold Chromium that reaches no other
 host, run with Run All, and played by mouse: a move the Hint marks, Solve
 to a verdict, Stop, the moves kept in the browser's storage, a second game
-with a stock.  Any request that tries to leave 127.0.0.1 or any page error
+with a stock, a lost game's What went wrong? and a winnable New deal.  Any request that tries to leave 127.0.0.1 or any page error
 fails it.
 
 One kernel start for the whole test (Python starting in the page is most
@@ -99,6 +99,25 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
         leap.wait_idle(1)
         after = leap.snapshot()
         assert counter(after, "moves") == 1 and counter(after, "stock") < counter(before, "stock")
+
+        # The solver as a teacher, in slices on the page's event loop: a lost game's
+        # What went wrong?, and a winnable New deal.
+        lesson = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]
+        nb.rerun(1, f'import solitaire_widgets as sw\nw = sw.SolitaireWidget("cruel", seed=2)\n'
+                    f'for m in {lesson!r}:\n    w.game.play(m)\nw')
+        page.page.wait_for_function("(c) => c.querySelector('.sw-banner')?.dataset.result === 'lost'",
+                                    arg=nb.cell_handle(1), timeout=60_000)
+        lost = nb.table(1)
+        nb.cell(1).locator('.sw-banner [data-banner-action="analyse"]').click()
+        page.page.wait_for_function(
+            "(c) => (c.querySelector('.sw-analysis-head')?.textContent ?? '') === 'Move 8, redeal, gave up the win.'",
+            arg=nb.cell_handle(1), timeout=SOLVE_TIMEOUT)
+        assert "Better: t6 t11" in nb.cell(1).locator('.sw-panel[data-panel="analyse"]').inner_text()
+        lost.button("winnable", 1)
+        lost.button("new", 1)
+        found = lost.wait_assist("state === 'done' || state === 'failed' || state === 'stopped'", SOLVE_TIMEOUT)
+        assert found["state"] == "done" and found["text"].startswith("A winnable deal, seed "), found
+        assert lost.enabled("play_out")  # the deal's won line, at once
 
         assert not page.errors, "\n".join(page.errors)
         assert not visitor.blocked, f"requests tried to leave 127.0.0.1: {visitor.blocked}"

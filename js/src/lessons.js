@@ -1,0 +1,214 @@
+// The solver as a teacher on the table: New deals that are winnable (a
+// toggle), the guard (a toggle: a move that gives up the win is questioned
+// before it is played), "What went wrong?" (a panel with the analysis of a
+// lost game) and puzzle mode (a panel with the question and the verdict on
+// the move played).
+//
+// The kernel does the work in the background and writes every word: the
+// progress notes and verdicts come in `assist` (see assist.js), the analysis
+// in `analysis`, the puzzle in `puzzle`:
+//
+//   analysis: {} or {title, headline, details: [...], moves, verdicts: {won, lost, unknown},
+//              stopped_by, losing_move (or null), played, better, caption, picture?, alt?}
+//              (picture: the SVG text of the position before the losing move)
+//   puzzle:   {} or {title, question, state: "asking" | "right" | "wrong", text, move?,
+//              answer?, answer_text?}
+//
+// This module only lays them out; the guard's question ("Play … anyway?")
+// is asked by the table when a move's reply carries `guard` (table.js).
+
+import { busy, assistOf } from "./assist.js";
+import { registerControl } from "./controls.js";
+import { h } from "./dom.js";
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+
+/**
+ * @typedef {object} Report
+ * @property {string} [title]
+ * @property {string} [headline]
+ * @property {string[]} [details]
+ * @property {number} [moves]
+ * @property {number | null} [losing_move]
+ * @property {string} [played]
+ * @property {string} [better]
+ * @property {string} [caption]
+ * @property {string} [picture]
+ * @property {string} [alt]
+ */
+
+/**
+ * @param {CardTable} t
+ * @param {string} name
+ * @returns {Record<string, any>}
+ */
+function recordOf(t, name) {
+  const v = t.get(name);
+  return v && typeof v === "object" ? v : {};
+}
+
+/**
+ * Whether the game is over, or proven to have no win left: what went wrong can be asked.
+ * @param {CardTable} t
+ */
+export function over(t) {
+  return t.get("status") === "lost" || !!t.get("no_win");
+}
+
+/**
+ * A data: URL of an SVG text (an <img> never runs what it holds).
+ * @param {string} svg
+ */
+export function svgUrl(svg) {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+// --- New deal: winnable --------------------------------------------------------
+
+registerControl({
+  action: "winnable", label: "Winnable",
+  title: "New deal deals a deal the solver has won (it searches in the background; Stop ends the search)",
+  pressed: (t) => !!t.get("winnable"),
+  update: (t) => {
+    const b = t.buttons.get("winnable");
+    const grade = String(t.get("difficulty") || "");
+    const label = grade ? `Winnable (${grade})` : "Winnable";
+    if (b && b.textContent !== label) b.textContent = label;
+  },
+  run: (t) => {
+    const on = !t.get("winnable");
+    t.requests.send("winnable", { on });
+    t.showMessage(on ? "New deals are winnable: the solver wins each before it is dealt" : "New deals are any deal", "info");
+  },
+});
+
+// --- the guard -------------------------------------------------------------------
+
+registerControl({
+  action: "guard", label: "Guard",
+  title: "Warn before a move that gives up the win (each move is checked for up to a second first)",
+  pressed: (t) => !!t.get("guard"),
+  run: (t) => {
+    const on = !t.get("guard");
+    t.requests.send("guard", { on });
+    t.showMessage(on ? "Guard on: a move that gives up the win is questioned before it is played" : "Guard off", "info");
+  },
+});
+
+// --- What went wrong? ------------------------------------------------------------
+
+const ANALYSE = "analyse";
+
+/**
+ * Lay out the analysis (or its progress) in the panel; only what changed is rebuilt.
+ * @param {CardTable} t
+ * @param {HTMLElement} el
+ */
+function showAnalysis(t, el) {
+  /** @type {Report} */
+  const report = recordOf(t, "analysis");
+  const a = assistOf(t);
+  const running = a.kind === ANALYSE && busy(a);
+  const key = JSON.stringify([report.title, report.headline, report.details, running]);
+  if (el.dataset.shown === key) return;
+  el.dataset.shown = key;
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-label", "What went wrong");
+  if (running || !report.headline) {
+    // the progress is in the status line above (assist); here, what is going on
+    const text = running ? "Analysing the game: every position is judged won, lost or not decided."
+      : "No analysis yet.";
+    const parts = [h("p", "sw-analysis-note", text)];
+    if (!running) {
+      const ask = /** @type {HTMLButtonElement} */ (h("button", "sw-button", "Analyse the game"));
+      ask.type = "button";
+      ask.dataset.lesson = "analyse";
+      ask.addEventListener("click", () => t.requests.send(ANALYSE));
+      parts.push(ask);
+    }
+    el.replaceChildren(...parts);
+    return;
+  }
+  const head = h("p", "sw-analysis-head");
+  head.append(h("strong", "", String(report.headline)));
+  const details = (report.details ?? []).map((line) => h("p", "sw-analysis-line", String(line)));
+  const parts = [h("p", "sw-analysis-title", String(report.title ?? "")), head, ...details];
+  if (report.picture) {
+    const img = /** @type {HTMLImageElement} */ (h("img", "sw-analysis-picture"));
+    img.src = svgUrl(String(report.picture));
+    img.alt = `${report.caption ?? ""} ${report.alt ?? ""}`.trim();
+    // (the picture carries its caption: the alt text says it too)
+    const figure = h("figure", "sw-analysis-figure");
+    figure.append(img);
+    parts.push(figure);
+  }
+  if (typeof report.losing_move === "number") {
+    const show = /** @type {HTMLButtonElement} */ (h("button", "sw-button", `Show move ${report.losing_move + 1} on the table`));
+    show.type = "button";
+    show.dataset.lesson = "show";
+    show.title = "Go back to the position before it (Redo brings the moves back) and mark both moves";
+    show.addEventListener("click", () => t.requests.send("show_mistake"));
+    parts.push(show);
+  }
+  el.replaceChildren(...parts);
+}
+
+registerControl({
+  action: ANALYSE, label: "What went wrong?",
+  title: "Find the move that gave up the win, and a better one (offered once the game is lost)",
+  // Offered once the game is over (or has no win left); kept while its report or panel is open.
+  enabled: (t) => over(t) || t.panels.has(ANALYSE) || !!recordOf(t, "analysis").headline
+    || (assistOf(t).kind === ANALYSE && busy(assistOf(t))),
+  panel: { render: showAnalysis, update: showAnalysis },
+  run: (t) => {
+    // Opened: ask for an analysis unless one of this game is shown or running.
+    if (!t.panels.has(ANALYSE)) return;
+    const a = assistOf(t);
+    const report = recordOf(t, "analysis");
+    if (report.headline || (a.kind === ANALYSE && busy(a))) return;
+    if ((t.counters().moves ?? 0) > 0) t.requests.send(ANALYSE);
+  },
+});
+
+// --- puzzle mode ---------------------------------------------------------------
+
+/**
+ * @param {CardTable} t
+ * @param {HTMLElement} el
+ */
+function showPuzzle(t, el) {
+  const p = recordOf(t, "puzzle");
+  const key = JSON.stringify(p);
+  if (el.dataset.shown === key) return;
+  el.dataset.shown = key;
+  el.setAttribute("role", "region");
+  el.setAttribute("aria-label", "Puzzle");
+  const parts = [h("p", "sw-puzzle-title", String(p.title ?? "")), h("p", "sw-puzzle-question", String(p.question ?? ""))];
+  if (p.text) {
+    const verdict = h("p", "sw-puzzle-verdict", String(p.text));
+    verdict.dataset.state = String(p.state ?? "");
+    verdict.setAttribute("role", "status");
+    parts.push(verdict);
+  }
+  if (Array.isArray(p.answer_text)) {
+    const list = h("ul", "sw-puzzle-answer");
+    list.append(...p.answer_text.map((/** @type {string} */ line) => h("li", "", String(line))));
+    parts.push(list);
+  } else {
+    const show = /** @type {HTMLButtonElement} */ (h("button", "sw-button", "Show the answer"));
+    show.type = "button";
+    show.dataset.lesson = "answer";
+    show.addEventListener("click", () => t.requests.send("puzzle_answer"));
+    parts.push(show);
+  }
+  el.replaceChildren(...parts);
+}
+
+registerControl({
+  action: "puzzle", label: "Puzzle",
+  title: "The puzzle: find the one move that keeps the win (Undo to try again)",
+  // Only on a table set to a puzzle (the kernel's `features`: a change rebuilds the table).
+  available: (t) => !!t.get("features")?.puzzle,
+  startOpen: (t) => !!t.get("features")?.puzzle,
+  panel: { render: showPuzzle, update: showPuzzle },
+});

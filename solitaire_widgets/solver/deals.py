@@ -1,0 +1,147 @@
+"""Winnable deals: ``winnable_deal`` (``sw.new_game(name, winnable=True)``)
+deals seeds in order from a random start until the solver wins one, and
+keeps the won line on the game (``Game.winning_line``), so a hint from the
+start, or from anywhere on that line, needs no search.
+
+Each seed gets the same budget of positions (``max_states``), so the deal a
+start seed leads to is the same on any machine; ``time_limit`` bounds the
+whole search.  With ``difficulty``, a won deal is also graded (``grades``)
+and kept only when its grade is the one asked for.
+
+>>> import solitaire_widgets as sw
+>>> game = winnable_deal("cruel", seed=4)  # seeds 4 and 5 are lost from the deal
+>>> game.seed, len(game.winning_line), game.hint().winning
+(6, 66, True)
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any, Callable, Generator, Optional
+
+from ..arguments import whole_number
+from ..game import Game
+from ..games import GameName, game_class
+from .checks import check_callbacks, check_limits
+from .search import finish, solve_steps
+
+DEAL_STATES = 5_000  # positions searched per seed: see docs/solver.md for what it costs per game
+DEAL_SECONDS = 60.0  # the whole search for a winnable deal, at most
+SEEDS = 2**64  # seeds run from 0 to 2**64 - 1 (and wrap round)
+
+
+class NoWinnableDeal(RuntimeError):
+    """``winnable_deal`` found no deal it could win (of the grade asked for)
+    before its time limit or a ``stop()``.  ``tried`` deals were tried,
+    seeds ``first_seed`` onwards, in ``seconds``; ``stopped_by`` is
+    ``"time"`` or ``"stopped"``."""
+
+    def __init__(self, message: str, *, tried: int, first_seed: int, seconds: float, stopped_by: str) -> None:
+        super().__init__(message)
+        self.tried, self.first_seed, self.seconds, self.stopped_by = tried, first_seed, seconds, stopped_by
+
+
+def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Optional[str] = None,
+                  max_states: Optional[int] = DEAL_STATES, time_limit: Optional[float] = DEAL_SECONDS,
+                  progress: Optional[Callable[[int, float], None]] = None,
+                  stop: Optional[Callable[[], bool]] = None, **options: str) -> Game:
+    """A deal of game ``name`` the solver has won, with the won line kept
+    as its ``winning_line``.
+
+    Seeds are tried in order from ``seed`` (None: a random one), each
+    searched for ``max_states`` positions; the first won (and, with
+    ``difficulty``, of that grade: see ``grades.GRADES``) is dealt.  The
+    game's ``seed`` is the one found: the same seed deals the same deal
+    anywhere, and from it this function finds that deal again at once.
+    ``progress(deals_tried, seconds)`` is called after each seed;
+    ``stop()`` returning True, or ``time_limit`` seconds passing, raises
+    ``NoWinnableDeal``; Ctrl-C raises ``KeyboardInterrupt``.
+
+    >>> import solitaire_widgets as sw
+    >>> winnable_deal("cruel", seed=4, gather="pysol").options
+    {'gather': 'pysol'}
+    """
+    return finish(winnable_deal_steps(name, seed=seed, difficulty=difficulty, max_states=max_states,
+                                      time_limit=time_limit, progress=progress, stop=stop, **options))
+
+
+def winnable_deal_steps(name: GameName, *, seed: Optional[int] = None, difficulty: Optional[str] = None,
+                        max_states: Optional[int] = DEAL_STATES, time_limit: Optional[float] = DEAL_SECONDS,
+                        progress: Optional[Callable[[int, float], None]] = None,
+                        stop: Optional[Callable[[], bool]] = None, **options: str) -> Generator[None, None, Game]:
+    """``winnable_deal`` in slices (see ``Search.steps``), for a table where
+    no thread can start; the arguments are checked, and the start seed
+    drawn, at the call, before the first slice."""
+    cls, chosen = check_deal_arguments(name, seed, difficulty, options)
+    time_limit, max_states = check_limits(time_limit, max_states)
+    check_callbacks(progress, stop)
+    first = secrets.randbelow(1_000_000_000) if seed is None else int(seed)
+    return _winnable_deal(cls, chosen, first, difficulty, max_states, time_limit, progress, stop)
+
+
+def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficulty: Optional[str],
+                   max_states: Optional[int], time_limit: Optional[float],
+                   progress: Optional[Callable[[int, float], None]],
+                   stop: Optional[Callable[[], bool]]) -> Generator[None, None, Game]:
+    from .grades import grade_steps
+
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    tried = 0
+    while True:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            raise _not_found(cls.title, difficulty, tried, first, started, "time", max_states, time_limit)
+        game = cls(seed=(first + tried) % SEEDS, **chosen)
+        solution = yield from solve_steps(game, time_limit=left, max_states=max_states, stop=stop)
+        if solution.stopped_by == "interrupt":
+            raise KeyboardInterrupt
+        if solution.stopped_by in ("time", "stopped"):
+            raise _not_found(cls.title, difficulty, tried, first, started, solution.stopped_by, max_states,
+                             time_limit)
+        tried += 1
+        if solution.status == "won":
+            game.set_winning_line(solution.moves)
+            if difficulty is None:
+                return game
+            left = None if deadline is None else deadline - time.perf_counter()
+            graded = yield from grade_steps(game, time_limit=left, stop=stop)
+            if graded.stopped_by in ("time", "stopped"):
+                raise _not_found(cls.title, difficulty, tried, first, started, graded.stopped_by, max_states,
+                                 time_limit)
+            if graded.level == difficulty:
+                return game
+        if progress is not None:
+            progress(tried, time.perf_counter() - started)
+
+
+def check_deal_arguments(name: GameName, seed: Any, difficulty: Any,
+                         options: dict[str, Any]) -> tuple[type[Game], dict[str, str]]:
+    """``winnable_deal``'s game, start seed, difficulty and options, checked:
+    the game class and the options with their defaults filled in."""
+    from .grades import GRADES
+
+    cls = game_class(name)
+    chosen = cls.checked_options(options)
+    if seed is not None and not whole_number(seed, at_least=0, below=SEEDS):
+        raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1 (where the search starts) or None, "
+                         f"not {seed!r}")
+    if difficulty is not None and difficulty not in GRADES:
+        raise ValueError(f"difficulty must be one of {', '.join(GRADES)} or None, not {difficulty!r}")
+    return cls, chosen
+
+
+def _not_found(title: str, difficulty: Optional[str], tried: int, first: int, started: float, stopped_by: str,
+               max_states: Optional[int], time_limit: Optional[float]) -> NoWinnableDeal:
+    seconds = time.perf_counter() - started
+    what = f"{difficulty} winnable" if difficulty else "winnable"
+    seeds = f"seed {first}" if tried <= 1 else f"seeds {first} to {(first + tried - 1) % SEEDS}"
+    if stopped_by == "stopped":
+        why = "stop() ended the search"
+    else:
+        budget = f" within {max_states:,} positions each" if max_states is not None else ""
+        why = (f"none of {seeds} ({tried:,} deal{'s' * (tried != 1)}) was a {what} deal{budget} in "
+               f"{time_limit:g} s: give more time (time_limit) or positions (max_states)")
+    return NoWinnableDeal(f"no {what} {title} deal found: {why}", tried=tried, first_seed=first, seconds=seconds,
+                          stopped_by=stopped_by)
