@@ -11,7 +11,7 @@ import { cardName, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
-import { GameBanner, lostKernelNote } from "./banner.js";
+import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanExtent, fanPositions } from "./fan.js";
@@ -56,6 +56,11 @@ import { followHostTheme } from "./theme.js";
  */
 
 let viewCounter = 0;
+
+// The class ipywidgets gives a view whose model has no live comm: a table
+// Jupyter restored from the notebook's saved widget state (re-opened after
+// its kernel stopped) has it before it renders.
+const DISCONNECTED = "jupyter-widgets-disconnected";
 
 /**
  * One style for every message, from the engine, the widget or the view: a
@@ -187,6 +192,7 @@ export class CardTable {
     this.keyboard = new KeyboardInput(this, signal);
     this.listen();
     this.build();
+    if (host.classList.contains(DISCONNECTED)) this.loseKernel("saved");
   }
 
   // --- model -----------------------------------------------------------------
@@ -903,14 +909,16 @@ export class CardTable {
   }
 
   /**
-   * The kernel is gone (restarted or shut down: a send failed): say so,
-   * stop taking moves, send nothing more. Running the cell again shows a
-   * table on the new kernel.
+   * The kernel is gone (restarted or shut down: a send failed), or there
+   * never was one (`"saved"`: a table restored from the notebook's saved
+   * widget state): say so, stop taking moves, send nothing more. Running the
+   * cell again shows a table on the new kernel.
+   * @param {"lost" | "saved"} [why]
    */
-  loseKernel() {
+  loseKernel(why = "lost") {
     if (this.lost || this.destroyed) return;
     this.lost = true;
-    this.root.dataset.connection = "lost";
+    this.root.dataset.connection = why;
     this.pointer.cancelPress();
     this.clearSelection();
     this.confirm.close();
@@ -918,7 +926,7 @@ export class CardTable {
     this.root.setAttribute("aria-busy", "false");
     for (const b of this.root.querySelectorAll("button, input")) /** @type {HTMLButtonElement} */ (b).disabled = true;
     if (this.focusId) this.setFocus(this.focusId, this.root.contains(this.activeElement()));
-    this.root.insertBefore(lostKernelNote(), this.felt);
+    this.root.insertBefore(why === "saved" ? savedPositionNote() : lostKernelNote(), this.felt);
   }
 
   // --- selection -------------------------------------------------------------------

@@ -489,6 +489,30 @@ describe("a lost kernel", () => {
   });
 });
 
+describe("a table restored from the notebook's saved widget state", () => {
+  it("shows the saved position, says no kernel plays it and takes no moves", () => {
+    table.host.classList.add("jupyter-widgets-disconnected"); // as ipywidgets marks a view without a comm
+    const { model, root, pile } = mount(states.cruel.start);
+    expect(root.dataset.connection).toBe("saved");
+    expect(root.querySelector('.sw-lost[role="status"]')?.textContent).toMatch(/^The position saved with the notebook .*Run the cell to play\.$/);
+    expect(root.querySelectorAll(".sw-lost")).toHaveLength(1);
+    expect([...root.querySelectorAll("button")].every((b) => /** @type {HTMLButtonElement} */ (b).disabled)).toBe(true);
+    expect(pile(states.cruel.move.split(" ")[0]).querySelectorAll(".sw-card").length).toBeGreaterThan(0);
+    const sent = model.sent.length;
+    const [source, target] = states.cruel.move.split(" ");
+    tap(pile(source));
+    tap(pile(target));
+    expect(pile(source).classList.contains("sw-selected")).toBe(false);
+    expect(model.sent.length).toBe(sent);
+  });
+
+  it("is a live table without that mark", () => {
+    const { root } = mount(states.cruel.start);
+    expect(root.dataset.connection).toBeUndefined();
+    expect(root.querySelector(".sw-lost")).toBeNull();
+  });
+});
+
 describe("the felt's height", () => {
   it("keeps room for fans while playing and gives it back when the game is over", async () => {
     const { model, root } = mount(states.frog.start);

@@ -302,6 +302,11 @@ class Browser:
 IGNORED_CONSOLE = (
     re.compile(r"Failed to load resource: the server responded with a status of 404 \((Not Found|File not found)\)"
                r".*/favicon\.ico\b"),
+    # jupyterlite-pyodide-kernel (the docs' in-browser app; the test extra
+    # installs it) adds a JupyterLab extension that only works inside
+    # JupyterLite: a server's JupyterLab logs this when it looks up kernels.
+    re.compile(r"Shared module @jupyterlite/services doesn't exist in shared scope default"
+               r"[\s\S]*/@jupyterlite/pyodide-kernel-extension/"),
 )
 # Page errors of Jupyter's own bundles, not ours (message, where it is thrown).
 # Notebook 7.6's shortcuts plugin reads settings of a lazily loaded plugin
