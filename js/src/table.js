@@ -15,6 +15,7 @@ import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanExtent, fanPositions } from "./fan.js";
+import { heightLimit } from "./fit.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
 import { liftWords, optionsText, passesText, statusItems } from "./format.js";
@@ -117,6 +118,12 @@ export class CardTable {
     /** @type {string | null} */
     this.focusId = null;
     this.width = 0;
+    /** the felt's height limit where the host limits the table's height (fit.js), else 0 */
+    this.feltMax = 0;
+    /** @type {HTMLElement | null} the box that limits the table's height, watched for changes */
+    this.limitBox = null;
+    /** @type {ResizeObserver | null} watches the table's width and that box */
+    this.resizes = null;
     this.seed = undefined;
     /** @type {Set<string>} */
     this.dirty = new Set();
@@ -243,13 +250,17 @@ export class CardTable {
 
     if (typeof ResizeObserver !== "undefined") {
       let frame = 0;
+      // The table's width, and the box that limits its height (fit.js):
+      // marimo's output box grows to the whole table when "expanded".
       const ro = new ResizeObserver((entries) => {
-        const w = entries[entries.length - 1].contentRect.width;
-        if (Math.abs(w - this.width) < 1 || w <= 0) return;
+        const own = entries.filter((e) => e.target === this.root);
+        const w = own.length ? own[own.length - 1].contentRect.width : this.width;
+        if (w <= 0 || (Math.abs(w - this.width) < 1 && this.measureFeltMax() === this.feltMax)) return;
         cancelAnimationFrame(frame);
         frame = requestAnimationFrame(() => this.relayout(w));
       });
       ro.observe(this.root);
+      this.resizes = ro;
       this.cleanups.push(() => { cancelAnimationFrame(frame); ro.disconnect(); });
     }
   }
@@ -340,7 +351,7 @@ export class CardTable {
     /** @type {number} */
     this.width = this.measureWidth();
     /** @type {GameLayout} */
-    this.layout = layoutFor(layouts, pileIds, this.width);
+    this.layout = layoutFor(layouts, pileIds, this.width, this.feltMax);
     this.rows = focusRows(this.layout);
     /** @type {Record<string, number>} how tall each fan's row keeps room for (see refit) */
     this.extents = {};
@@ -391,15 +402,17 @@ export class CardTable {
     if (this.stockId && this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
     this.felt.append(this.messageEl);
 
-    this.geometry = computeGeometry(this.layout, this.width);
+    this.geometry = computeGeometry(this.layout, this.width, {}, { maxHeight: this.feltMax });
     this.applyGeometry();
     this.seed = this.counters().seed;
     this.syncPiles(false);
     for (const control of controls) {
-      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control);
+      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control, false, false);
     }
     this.syncInfo();
     this.syncMessage();
+    // The header and the buttons are in place now: does the felt fit the height the host gives?
+    if (this.measureFeltMax() !== this.feltMax) this.relayout(this.width);
     this.spoken = null;
     this.speak(); // remembers the position; says nothing
     this.lastBuildMs = performance.now() - t0;
@@ -423,6 +436,36 @@ export class CardTable {
     }
   }
 
+  /**
+   * How tall the felt may be for the whole table to fit the box that limits
+   * its height (fit.js): the box's height less the header above the felt and
+   * the buttons under it, and a line of text the buttons may show under them.
+   * 0 where nothing limits it. Marks the table (`data-fit`, the buttons'
+   * height for the banner to stay over them) and watches the box.
+   */
+  measureFeltMax() {
+    const limit = heightLimit(this.root);
+    if (limit?.box !== this.limitBox) {
+      if (this.limitBox) this.resizes?.unobserve(this.limitBox);
+      this.limitBox = limit?.box ?? null;
+      if (this.limitBox) this.resizes?.observe(this.limitBox);
+    }
+    if (!limit) {
+      delete this.root.dataset.fit;
+      return 0;
+    }
+    this.root.dataset.fit = "box";
+    const win = this.root.ownerDocument.defaultView ?? window;
+    const top = this.root.getBoundingClientRect().top;
+    const footer = this.footer.getBoundingClientRect();
+    this.root.style.setProperty("--sw-footer-h", `${Math.ceil(footer.height)}px`);
+    const above = this.felt.getBoundingClientRect().top - top;
+    const fontPx = parseFloat(win.getComputedStyle(this.root).fontSize) || 13;
+    const line = Math.ceil(fontPx * 1.5) + 12; // the solver's or a hint's line (assist.js), margins included
+    const padding = parseFloat(win.getComputedStyle(this.root).paddingBottom) || 0;
+    return Math.max(1, Math.floor(limit.height - above - footer.height - line - padding));
+  }
+
   measureWidth() {
     const w = this.root.clientWidth || this.host.clientWidth || 0;
     return w > 0 ? w : (this.options.width ?? 800);
@@ -437,15 +480,16 @@ export class CardTable {
   relayout(width) {
     if (this.destroyed) return;
     this.width = width;
+    this.feltMax = this.measureFeltMax();
     /** @type {GameLayout} */
-    const layout = layoutFor(this.layouts ?? [], this.pileIds ?? [], width);
+    const layout = layoutFor(this.layouts ?? [], this.pileIds ?? [], width, this.feltMax);
     if (layout !== this.layout) {
       this.layout = layout;
       this.rows = focusRows(layout);
     }
     this.extents = {};
     this.settledRows = false;
-    this.geometry = computeGeometry(layout, width);
+    this.geometry = computeGeometry(layout, width, {}, { maxHeight: this.feltMax });
     this.applyGeometry();
     for (const rec of this.piles.values()) this.placeCards(rec);
     this.refit();
@@ -478,7 +522,7 @@ export class CardTable {
       }
     }
     if (!changed) return;
-    const next = computeGeometry(this.layout, this.width, extents, { reserve: !over });
+    const next = computeGeometry(this.layout, this.width, extents, { reserve: !over, maxHeight: this.feltMax });
     const moved = next.height !== g.height ||
       Object.keys(next.piles).some((id) => next.piles[id].y !== g.piles[id].y || next.piles[id].h !== g.piles[id].h);
     this.geometry = next;
@@ -858,11 +902,13 @@ export class CardTable {
   /**
    * Run a control (from its button or its key): its panel opens or closes,
    * or it acts if it is enabled now. A key of a control that is off now or
-   * not in this game says why (`refused`).
+   * not in this game says why (`refused`). A panel opened by the player
+   * scrolls into view (it opens under the buttons, maybe below the fold).
    * @param {import("./controls.js").Control} control
    * @param {boolean} [byKey]
+   * @param {boolean} [reveal]  false: a panel the table opens as it is built stays where it is
    */
-  runControl(control, byKey = false) {
+  runControl(control, byKey = false, reveal = true) {
     if (this.lost) return;
     const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this));
     if (off) {
@@ -878,6 +924,7 @@ export class CardTable {
         this.panelsEl.append(el);
         control.panel.render(this, el);
         this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
+        if (reveal) el.scrollIntoView?.({ block: "nearest" });
       }
     }
     if (control.run) control.run(this);
