@@ -23,7 +23,7 @@ import { cardText } from "./cards.js";
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
 import { parseMove } from "./legal.js";
-import { pileWords } from "./format.js";
+import { pileWords, sentence } from "./format.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 
@@ -59,9 +59,6 @@ export function busy(a) {
   return (a.kind === "solve" && a.state === "running") || (a.kind === "play" && a.state === "playing");
 }
 
-/** @param {string} text */
-const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
-
 /**
  * A hinted move in words: "move 7♣ from the waste to t1", "move 7♣…5♥
  * (3 cards) from t3 to t5", or a stock action by the game's own name (the
@@ -92,13 +89,13 @@ export function hintWords(move, piles = {}) {
 export function assistText(a, version, piles = {}) {
   if (a.kind === "hint") {
     if (a.version !== version) return "";
-    const why = capital(String(a.reason ?? "").trim());
-    return `Hint: ${hintWords(String(a.move ?? ""), piles)}.${why ? ` ${why}${/[.!?]$/.test(why) ? "" : "."}` : ""}`;
+    const why = sentence(String(a.reason ?? ""));
+    return `Hint: ${hintWords(String(a.move ?? ""), piles)}.${why ? ` ${why}` : ""}`;
   }
   if (a.kind === "play" && a.state === "playing") {
-    return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop)`;
+    return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop).`;
   }
-  return capital(String(a.text ?? ""));
+  return sentence(String(a.text ?? ""));
 }
 
 /** @type {WeakMap<CardTable, HTMLElement>} each table's status line */

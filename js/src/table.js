@@ -7,7 +7,7 @@
 // (and their keys and panels) that features add, motion.js moves the cards,
 // banner.js and confirm.js show the end-of-game banner and the inline question.
 
-import { cardName, pileLabel } from "./cards.js";
+import { cardText, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
@@ -18,7 +18,7 @@ import { fanExtent, fanPositions } from "./fan.js";
 import { heightLimit } from "./fit.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
-import { liftWords, optionsText, passesText, statusItems } from "./format.js";
+import { liftWords, optionsText, passesText, sentence, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
@@ -62,19 +62,6 @@ let viewCounter = 0;
 // Jupyter restored from the notebook's saved widget state (re-opened after
 // its kernel stopped) has it before it renders.
 const DISCONNECTED = "jupyter-widgets-disconnected";
-
-/**
- * One style for every message, from the engine, the widget or the view: a
- * sentence with a capital and a full stop ("the waste card Q♦ must be
- * played" -> "The waste card Q♦ must be played.").
- * @param {string} text
- */
-export function sentence(text) {
-  const t = text.trim();
-  if (!t) return "";
-  const head = t[0].toUpperCase() + t.slice(1);
-  return /[.!?…]$/.test(head) ? head : `${head}.`;
-}
 
 /** @param {any} v */
 const asRecord = (v) => (v && typeof v === "object" ? v : {});
@@ -561,6 +548,21 @@ export class CardTable {
       this.captionEl.style.top = `${stock.y + g.ch + Math.round(g.gap / 2)}px`;
       this.captionEl.style.width = `${g.cw + 2 * g.gap}px`;
     }
+    this.fitCaption();
+  }
+
+  /**
+   * The felt holds the caption under the stock ("3 passes left"), which
+   * wraps on a narrow table: it grows by what the caption needs below the
+   * geometry's height.
+   */
+  fitCaption() {
+    const g = this.geometry;
+    if (!g) return;
+    const cap = this.captionEl;
+    const shown = cap.parentNode === this.felt && !cap.hidden && cap.textContent;
+    const bottom = shown ? cap.offsetTop + cap.offsetHeight + Math.round(g.gap / 2) : 0;
+    this.felt.style.height = `${Math.max(g.height, bottom)}px`;
   }
 
   // --- piles -------------------------------------------------------------------
@@ -680,12 +682,41 @@ export class CardTable {
       if (el._i !== i) el.dataset.index = String((el._i = i));
       // The top card, and the top two show their middles (see the CSS).
       el.classList.toggle("sw-top", i === n - 1);
+      // A stack shows its top card only: the cards under it are not read out
+      // one by one (the pile's label says how many there are).
+      if (box.fan === "none" && i < n - 1) el.setAttribute("aria-hidden", "true");
+      else el.removeAttribute("aria-hidden");
       el.classList.toggle("sw-full", i >= n - 2);
     }
     const top = pos[pos.length - 1] ?? { x: 0, y: 0 };
     rec.el.style.setProperty("--sw-tx", `${top.x}px`);
     rec.el.style.setProperty("--sw-ty", `${top.y}px`);
+    if (rec.badge) this.placeBadge(rec.badge, box, top, g);
     if (rec.id === this.selected) this.markPick(rec);
+  }
+
+  /**
+   * A stack's count sits at its foot (the CSS). A fan's goes where it covers
+   * no card's index: right of the top card where the pile's box has room
+   * (a wrapped fan's last line is its shortest), else in the top card's
+   * bottom-right corner. At the first card's foot it covered the indices of
+   * a fan wrapped onto a second line.
+   * @param {HTMLElement} badge
+   * @param {import("./layout.js").PileBox} box
+   * @param {{x: number, y: number}} top  the top card's place in the box
+   * @param {Geometry} g
+   */
+  placeBadge(badge, box, top, g) {
+    const st = badge.style;
+    if (box.fan === "none" || !badge.textContent) {
+      st.left = st.top = st.transform = "";
+      return;
+    }
+    const w = badge.offsetWidth, h = badge.offsetHeight;
+    const right = top.x + g.cw + 2 + w <= box.w;
+    st.left = `${Math.round(right ? top.x + g.cw + 2 : top.x + g.cw - w - 2)}px`;
+    st.top = `${Math.round(top.y + g.ch - h - (right ? 0 : 2))}px`;
+    st.transform = "none";
   }
 
   // --- status, buttons, message -------------------------------------------------
@@ -725,9 +756,15 @@ export class CardTable {
       if (panel) control.panel?.update?.(this, panel);
     }
 
-    if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
+    if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
+      this.captionEl.textContent = passesText(c.passes_left);
+      this.fitCaption();
+    }
     if ((status !== "playing") !== this.settledRows) this.refit(); // room for fans to come only while playing
-    this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
+    if (this.captionEl.hidden !== (status !== "playing")) {
+      this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
+      this.fitCaption();
+    }
     const stock = this.stockPile();
     if (stock) {
       const canRedeal = this.redealActions.some((a) => this.legal.actions.has(a)) && stock.cards.length === 0;
@@ -1031,7 +1068,7 @@ export class CardTable {
     if (index < 0 || index >= n) return 1;
     if (n - index <= run) return n - index;
     const card = rec.cards[index];
-    const why = card < 0 ? "That card lies face down" : `The ${cardName(card)} is not part of the cards that move`;
+    const why = card < 0 ? "That card lies face down" : `${cardText(card)} is not part of the cards that move`;
     this.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
     return null;
   }
@@ -1084,8 +1121,8 @@ export class CardTable {
     const els = rec?.els.slice(-count) ?? [];
     if (!rec || !els.length) return;
     const first = rec.cards[rec.cards.length - count];
-    const what = count > 1 ? `${cardName(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
-      : `${cardName(first)} has`;
+    const what = count > 1 ? `${cardText(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
+      : `${cardText(first)} has`;
     this.showMessage(`${what} no legal move now`, "info");
     if (!this.reducedMotion) for (const el of els) shake(el);
   }

@@ -139,6 +139,11 @@ class MarimoTable:
         self.page.mouse.dblclick(a["x"], a["y"])
 
 
+def played_words(n: int) -> re.Pattern:
+    """What the example's status cell says of ``n`` moves: "1 move played", "3 moves played"."""
+    return re.compile(rf"\b{n} {'move' if n == 1 else 'moves'} played")
+
+
 def first(moves: list[str], to: str) -> str:
     found = [m for m in moves if len(m.split()) == 2 and m.split()[1].startswith(to)]
     assert found, f"no legal move to a {to} pile among {moves}"
@@ -185,11 +190,10 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
                 f"{how} for {move!r}: history {state['history']} after {played}"
             assert state["history"][-1] in allowed, f"{how} played {state['history'][-1]!r}, wanted one of {allowed}"
             played = state["history"]
+            # The example's status cell follows the table ("1 move played", then "2 moves played" …).
+            from playwright.sync_api import expect
 
-        # The example's status cell follows the table.
-        from playwright.sync_api import expect
-
-        expect(page.page.get_by_text(re.compile(rf"\b{len(played)} moves played")).first).to_be_visible()
+            expect(page.page.get_by_text(played_words(len(played))).first).to_be_visible()
 
         # A move from code (the example's button runs widget.game.play) shows on the table.
         expected = state["legal"][0]
@@ -248,7 +252,7 @@ def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_server:
         assert state["status"] == "won" and state["counters"]["home"] == 52
         # the example's own status cell, re-run by the play-out's last move
         expect(p.get_by_text(re.compile(r"52 of 52 cards home")).first).to_be_visible(timeout=15_000)
-        expect(p.get_by_text(re.compile(rf"\b{len(state['history'])} moves played")).first).to_be_visible()
+        expect(p.get_by_text(played_words(len(state["history"]))).first).to_be_visible()
     except Exception:
         page.page.screenshot(path=str(marimo_server.base / "failure-play-out.png"))
         raise
