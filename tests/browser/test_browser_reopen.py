@@ -50,6 +50,7 @@ def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, 
                             arg=root.element_handle(), timeout=15_000)
         played = nb.cell(0).evaluate(h.SNAPSHOT_JS)
         assert played["counters"].get("moves") == "Moves 1", played["counters"]
+        assert root.get_attribute("data-fit") is None  # a notebook grows with its outputs: no height to fit (fit.js)
 
         p.keyboard.press("Escape")  # command mode: Ctrl+S saves the notebook
         p.keyboard.press("Control+s")
