@@ -19,7 +19,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import os
+import re
 import sys
 from typing import Any, Optional, Sequence
 
@@ -27,6 +29,26 @@ INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIG
 BROKEN_PIPE = 141  # and for one whose reader went away (128 + SIGPIPE), as in `solve ... | head`
 
 DESCRIPTION = __doc__  # plain text: it is the --help text too
+# The API's parameters the flags set (each flag is the name with hyphens):
+# the command line's errors name the flag.
+PARAMETERS = ("deals", "start_seed", "time_limit", "max_states", "jobs", "seed", "card_width", "width",
+              "highlight", "arrow", "caption")
+
+
+def flag_words(message: str) -> str:
+    """An error of the API as the command line says it: the parameter it
+    names first becomes the flag that set it, and None, which no flag
+    gives, is left out.
+
+    >>> flag_words("jobs must be a whole number ≥ 1 or None (every core), not 0")
+    '--jobs must be a whole number ≥ 1, not 0'
+    >>> flag_words("highlight: '7X' is not a card")
+    "--highlight: '7X' is not a card"
+    """
+    first = re.match(r"([a-z_]+)(?=[ :])", message)
+    if first and first.group(1) in PARAMETERS:
+        message = "--" + first.group(1).replace("_", "-") + message[first.end():]
+    return re.sub(r" or None(?: \([^)]*\))?", "", message)
 
 
 def _game(text: str) -> str:
@@ -84,7 +106,8 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option, e.g. redeal=turn or gather=pysol")
         p.add_argument("--time-limit", type=float, default=None,
-                       help="seconds per search (default 1, or none with --max-states)")
+                       help="seconds per search (default 1, or none with --max-states; inf: no limit, "
+                            "written as null in --json)")
         p.add_argument("--max-states", type=int, default=None,
                        help="positions per search: a budget that gives the same result on any machine")
         if command == "solve":
@@ -145,7 +168,7 @@ def _run(argv: Optional[Sequence[str]]) -> int:
             game = sw.new_game(args.game, seed=args.seed, **options)
             solution = sw.solve(game, time_limit=time_limit, max_states=max_states)
         except ValueError as err:
-            command.error(str(err))
+            command.error(flag_words(str(err)))
         print(f"{game.title} seed {args.seed}: {solution}")
         for number, move in enumerate(solution.moves, 1):
             print(f"{number:>4}. {move}")
@@ -161,19 +184,21 @@ def _run(argv: Optional[Sequence[str]]) -> int:
                                 max_states=max_states, player=args.player, jobs=args.jobs,
                                 progress=not args.no_progress, **options)
     except ValueError as err:
-        command.error(str(err))
+        command.error(flag_words(str(err)))
     except sw.WinRateInterrupted as stop:
         result, status = stop.partial, INTERRUPTED
         print(f"interrupted after {result.deals} of {stop.requested} deals: the table counts only "
               "the deals that finished", file=sys.stderr)
     print(result)
     if args.json:
+        # No time limit (none, or --time-limit inf) is null, as JSON has no Infinity.
+        limit = time_limit if time_limit is not None and math.isfinite(time_limit) else None
         data: dict[str, Any] = {
-            "summary": result.summary(), "options": result.options, "time_limit": time_limit,
+            "summary": result.summary(), "options": result.options, "time_limit": limit,
             "max_states": max_states, "start_seed": args.start_seed, "interrupted": result.interrupted,
             "rows": [dataclasses.asdict(r) for r in result.rows]}
         with open(args.json, "w") as out:
-            json.dump(data, out, indent=0)
+            json.dump(data, out, indent=0, allow_nan=False)
     return status
 
 
@@ -191,7 +216,7 @@ def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options
                                title=not args.no_title, highlight=args.highlight, arrow=args.arrow,
                                caption=args.caption)
     except ValueError as err:
-        command.error(str(err))
+        command.error(flag_words(str(err)))
     if args.output:
         try:
             picture.save(args.output)

@@ -235,5 +235,17 @@ def card_ids_of_deck(deck: Iterable[CardLike], pack_ids: Union[int, Sequence[int
 
 
 def standard_deck(decks: int = 1) -> list[Card]:
-    """New-pack order: ``decks`` × (A♠ … K♠, A♥ … K♥, A♦ … K♦, A♣ … K♣)."""
-    return [CARD[i] for i in range(52 * decks)]
+    """New-pack order: ``decks`` × (A♠ … K♠, A♥ … K♥, A♦ … K♦, A♣ … K♣),
+    one to eight decks.
+
+    >>> len(standard_deck(2)), standard_deck()[13]
+    (104, Card.parse('A♥'))
+    >>> standard_deck(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: decks must be a whole number from 1 to 8, not 0
+    """
+    most = MAX_CARDS // 52
+    if not whole_number(decks, at_least=1, below=most + 1):
+        raise ValueError(f"decks must be a whole number from 1 to {most}, not {decks!r}")
+    return [CARD[i] for i in range(52 * int(decks))]

@@ -47,7 +47,7 @@ from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
 from .fast_path import ANY, FastPath, UndoRecord, Wants, completes_suit, run_length
 from .layout import Layout, default_layout
 from .moves import Move
-from .piles import Role
+from .piles import Role, check_role
 from .position import Position
 from .shape import GameShape, compile_shape
 from .shuffle import shuffled
@@ -232,6 +232,7 @@ class Game(Position):
         >>> sw.Bobby.piles_of("foundation"), sw.Bobby.piles_of("tableau")
         (('f0', 'f1'), ())
         """
+        check_role(role)  # a misspelt role is an error, not a game without such piles
         return tuple(p for p in cls.PILES if cls.ROLES[p] == role)
 
     @classmethod
@@ -1113,7 +1114,9 @@ class Game(Position):
         is logged with its traceback (logger ``solitaire_widgets.game``, level
         ERROR: on stderr unless logging is set up otherwise) and the call
         that made the change returns as usual.  A move refused as
-        illegal changes nothing and notifies nobody.
+        illegal changes nothing and notifies nobody.  Observers belong to
+        this object: copies (``copy()``, ``copy.copy``, ``copy.deepcopy``) and
+        pickles of the game leave them behind.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Bobby(seed=2); seen = []
@@ -1149,7 +1152,8 @@ class Game(Position):
     # --- copies, keys, saving -------------------------------------------------
     def copy(self, *, history: bool = True) -> "Game":
         """An independent copy (observers are not copied).  With
-        ``history=False`` the copy cannot undo past this position (faster)."""
+        ``history=False`` the copy cannot undo past this position (faster).
+        ``copy.copy(game)`` and ``copy.deepcopy(game)`` give this copy too."""
         clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)
         clone._piles = [p[:] for p in self._piles]
@@ -1160,6 +1164,27 @@ class Game(Position):
         clone._observers = []
         clone._fast_path = None  # (made again for the copy's own lists when it plays)
         return clone
+
+    def __copy__(self) -> "Game":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
+        clone = memo[id(self)] = self.copy()
+        return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickle keeps: everything but the observers (a view's
+        functions, which need not pickle and belong to this object) and the
+        fast path (made again when the game plays).
+
+        >>> import pickle, solitaire_widgets as sw
+        >>> g = sw.Bobby(seed=2); stop = g.observe(lambda game, change: None)
+        >>> pickle.loads(pickle.dumps(g)).key() == g.key()
+        True
+        """
+        state = self.__dict__.copy()
+        state["_observers"], state["_fast_path"] = [], None
+        return state
 
     def _fixed_rules_key(self) -> bytes:
         """What besides the position decides how play goes on (fixed per game):
@@ -1211,7 +1236,7 @@ class Game(Position):
         it) that stays as it is when the game moves on.
 
         ``card_width`` (px, default 60) sets the size; or ``width``: the
-        picture the table would draw that wide.  ``labels`` writes the pile
+        picture the table would draw that wide.  ``labels`` (True or False) writes the pile
         ids; ``title`` the status line (True), your own text, or none;
         ``caption`` a line under the felt.  ``highlight`` outlines cards
         (``"7S"``, a ``Card``: every face-up copy; a card id: that card);

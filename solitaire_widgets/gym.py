@@ -55,11 +55,26 @@ game's seed; ``reset(options={"game_seed": 7})`` deals the game of seed 7
 deck.  Any other option is refused with a ``ValueError``.
 ``info["game_seed"]`` is the seed of the game being played (None for a
 deck).
+
+``reset`` never hands out a game that is over before its first move (a
+few deals are: 142 of 20,000 Cruel deals have no move and no redeal).  It
+deals the next seed instead, and the one after if need be, and
+``info["skipped_seeds"]`` lists the seeds it passed over (an empty tuple
+when none), so ``info["game_seed"]`` is then one more than the seed asked
+for or drawn.  The same environment seed still gives the same deal.  An
+explicit ``deck`` that is over as dealt is refused with a ``ValueError``;
+a game none of whose next ``MAX_SKIPPED_DEALS`` deals can be played, with a
+``RuntimeError``.
 ``render_mode="ansi"`` renders the engine's text table.
 
 >>> obs, info = env.reset(options={"game_seed": 7})
 >>> info["game_seed"], env.unwrapped.game.key() == sw.Cruel(seed=7, gather="pysol").key()
 (7, True)
+>>> sw.Cruel(seed=77).status  # no move and no redeal from the deal
+'lost'
+>>> obs, info = gymnasium.make("solitaire_widgets/Cruel-v0").reset(options={"game_seed": 77})
+>>> info["game_seed"], info["skipped_seeds"], info["status"]
+(78, (77,), 'playing')
 """
 
 from __future__ import annotations
@@ -81,6 +96,7 @@ from .moves import Move
 RESET_OPTIONS = ("game_seed", "deck")
 WIN_BONUS = 50
 MAX_EPISODE_STEPS = 1000
+MAX_SKIPPED_DEALS = 1000  # deals over before their first move that one reset passes over, at most
 FACE_DOWN = 53
 _CODES = np.array([face + 1 for face in FACE], dtype=np.int16)  # card id (every id a pack may hold) -> 1..52
 
@@ -173,13 +189,33 @@ class SolitaireEnv(gymnasium.Env):
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[dict[str, Any]] = None) -> tuple[np.ndarray, dict[str, Any]]:
         options = self._check_reset_options(options)
-        super().reset(seed=seed)
         deck = options.get("deck")
-        game_seed = options.get("game_seed")
-        if game_seed is None and deck is None:
-            game_seed = int(self.np_random.integers(0, 2**63))
-        self.game = self._cls(seed=game_seed, deck=deck, **self._options)
-        return self._observation(), self._info(self.game.status)
+        if deck is not None:
+            game = self._cls(deck=deck, **self._options)
+            if game.status != "playing":  # refused before anything changes
+                raise ValueError(f"reset options: this {game.title} deck is {game.status} as dealt "
+                                 f"({game.end_reason}); give a deck that can be played")
+        super().reset(seed=seed)
+        skipped: tuple[int, ...] = ()
+        if deck is None:
+            game_seed = options.get("game_seed")
+            if game_seed is None:
+                game_seed = int(self.np_random.integers(0, 2**63))
+            game, skipped = self._first_playable(int(game_seed))
+        self.game = game
+        return self._observation(), self._info(game.status, skipped_seeds=skipped)
+
+    def _first_playable(self, seed: int) -> tuple[Game, tuple[int, ...]]:
+        """The deal of ``seed``, or of the next seed whose deal is not over
+        before its first move; and the seeds passed over."""
+        skipped = []
+        for n in range(MAX_SKIPPED_DEALS + 1):
+            game = self._cls(seed=(seed + n) % 2**64, **self._options)
+            if game.status == "playing":
+                return game, tuple(skipped)
+            skipped.append(game.seed)
+        raise RuntimeError(f"no deal of {self._cls.title} from seed {seed} to {seed + MAX_SKIPPED_DEALS} "
+                           f"can be played: each is over as dealt ({game.end_reason})")
 
     def _check_reset_options(self, options: Any) -> dict[str, Any]:
         if options is None:

@@ -24,8 +24,10 @@ import math
 import os
 import re
 from html import escape
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
 
+from .arguments import whole_number
 from .cards import Card
 from .geometry import Geometry, PileBox, fan_extent, fan_positions, layout_for, table_geometry
 from .moves import Move
@@ -139,11 +141,13 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
 
     ``card_width`` (px, default 60) sets the size; or ``width`` (px): the
     picture as the table draws it that wide (cards as large as fit, and the
-    narrow layout the table would take).  ``labels`` writes each pile's id
-    over it; ``title`` the status line (True), a text of your own, or none
+    narrow layout the table would take); numpy's integers do too.
+    ``labels`` (True or False: anything else is refused) writes each pile's
+    id over it; ``title`` the status line (True), a text of your own, or none
     (False); ``caption`` a text under the felt.  ``highlight`` outlines
     cards: a ``Card`` or a code like ``"7S"`` (every face-up copy of it) or a
-    card id (that one card).  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
+    card id (that one card, as ``game.card_ids(pile)`` gives it), or a list
+    of them.  ``arrow`` marks a move: a ``Move``, ``"t3 f0"``,
     ``"t3 t5 3"`` (a run of three cards: the arrow starts at its bottom card
     and the run is outlined), an action (``"draw"``) or a hint
     (``game.hint()``).
@@ -151,8 +155,12 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     if card_width is not None and width is not None:
         raise ValueError("give card_width or width, not both")
     for name, value, low in (("card_width", card_width, 16), ("width", width, 100)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 4000):
+        if value is not None and not whole_number(value, at_least=low, below=4001):
             raise ValueError(f"{name} must be a whole number of px from {low} to 4000, not {value!r}")
+    card_width = None if card_width is None else int(card_width)  # numpy's integers too
+    width = None if width is None else int(width)
+    if not isinstance(labels, bool):
+        raise TypeError(f"labels must be True or False, not {labels!r}")
     if not isinstance(title, (bool, str)):
         raise TypeError(f"title must be True, False or a text, not {type(title).__name__}")
     if not isinstance(caption, str):
@@ -164,9 +172,10 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
 
 def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[int]]:
     """The faces (0–51) and the card ids that ``highlight`` names."""
-    items = [highlight] if isinstance(highlight, (Card, str, int)) else highlight
+    items = [highlight] if isinstance(highlight, (Card, str, Integral)) else highlight
     faces: set[int] = set()
     ids: set[int] = set()
+    in_play: Optional[set[int]] = None
     try:
         entries = list(items)  # type: ignore[arg-type]
     except TypeError:
@@ -180,10 +189,12 @@ def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[
                 faces.add(Card.parse(entry).face)
             except ValueError as err:
                 raise ValueError(f"highlight: {err}") from None
-        elif isinstance(entry, int) and not isinstance(entry, bool):
-            if not 0 <= entry < game.card_count:
-                raise ValueError(f"highlight: card id {entry} is not a card of {game.title} "
-                                 f"(ids 0 to {game.card_count - 1})")
+        elif isinstance(entry, Integral) and not isinstance(entry, bool):
+            # The ids of the cards in play: a position's cards keep their ids in the pack.
+            in_play = in_play if in_play is not None else {i for pile in game.PILES for i in game.card_ids(pile)}
+            if int(entry) not in in_play:
+                raise ValueError(f"highlight: card id {entry} is not a card of this {game.title} game "
+                                 "(game.card_ids(pile) gives the ids of a pile's cards)")
             ids.add(int(entry))
         else:
             raise TypeError(f"highlight: {entry!r} is not a card; write '7S', a Card or a card id")

@@ -39,11 +39,23 @@ def piles_by_role(**groups: Union[str, Iterable[str]]) -> tuple[tuple[str, ...],
     piles: list[str] = []
     roles: dict[str, Role] = {}
     for role, ids in groups.items():
-        if role not in ROLES:
-            raise ValueError(f"unknown pile role {role!r}; the roles are {', '.join(ROLES)}")
+        check_role(role)
         for pile in (ids,) if isinstance(ids, str) else tuple(ids):
             if pile in roles:
                 raise ValueError(f"pile {pile!r} is given two roles, {roles[pile]} and {role}")
             piles.append(pile)
             roles[pile] = role  # type: ignore[assignment]
     return tuple(piles), roles
+
+
+def check_role(role: object) -> None:
+    """Refuse what is not a pile role.
+
+    >>> check_role("tableau")
+    >>> check_role("tableaux")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown pile role 'tableaux'; the roles are stock, waste, reserve, cell, foundation, tableau
+    """
+    if role not in ROLES:
+        raise ValueError(f"unknown pile role {role!r}; the roles are {', '.join(ROLES)}")

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import pathlib
 import sys
 import threading
 import weakref
+from numbers import Real
 from typing import Any, Iterable, Optional, Union
 
 import anywidget
@@ -65,6 +67,29 @@ class Text(traitlets.Unicode):
 
     def validate(self, obj: Any, value: Any) -> str:
         return str(super().validate(obj, value))
+
+
+class Seconds(traitlets.TraitType):
+    """A setting in seconds (kept on the kernel's side, never synced),
+    refused when it is set if it is not one: a number (numpy's too, never a
+    bool) above 0; with ``pace`` a finite one from 0 up; with ``none``, None
+    too (no limit).  Kept as a plain ``float``."""
+
+    def __init__(self, default: float, *, pace: bool = False, none: bool = False) -> None:
+        super().__init__(default)
+        self.pace, self.none = pace, none
+
+    def info(self) -> str:
+        return ("a number of seconds from 0 up" if self.pace
+                else "a positive number of seconds" + " or None (no limit)" * self.none)
+
+    def validate(self, obj: Any, value: Any) -> Optional[float]:
+        if value is None and self.none:
+            return None
+        if isinstance(value, Real) and not isinstance(value, bool) and (
+                0 <= value < math.inf if self.pace else value > 0):
+            return float(value)
+        raise traitlets.TraitError(f"{self.name} must be {self.info()}, not {value!r}")
 
 
 def _host_thread() -> type[threading.Thread]:
@@ -146,10 +171,11 @@ class SolitaireWidget(anywidget.AnyWidget):
     # line, or the game left it): Play it out plays them.
     line = traitlets.Int(0).tag(sync=True)
 
-    hint_seconds = 0.3  # the Hint button's search time
-    watch_seconds = 2.0  # CAN_CYCLE games: the search after each change for whether a win is left
-    solve_seconds = 5.0  # the Solve button's search time (Stop ends it sooner)
-    play_pace = 0.4  # seconds between the moves of Play it out
+    # Settings, refused when set if they are not seconds (see Seconds).
+    hint_seconds = Seconds(0.3, none=True)  # the Hint button's search time
+    watch_seconds = Seconds(2.0)  # CAN_CYCLE games: the search after each change for whether a win is left
+    solve_seconds = Seconds(5.0)  # the Solve button's search time (Stop ends it sooner)
+    play_pace = Seconds(0.4, pace=True)  # seconds between the moves of Play it out
 
     def __init__(self, game: Optional[GameName] = None, *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,

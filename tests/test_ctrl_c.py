@@ -27,7 +27,7 @@ DEALS = 200
 STOPPED_WITHIN = 5.0  # seconds from the signal to the partial result: the full run takes 25 s or more
 
 SCRIPT = """
-import json, sys, time
+import json, signal, sys, time
 import solitaire_widgets as sw
 
 def run(executor, jobs=None):
@@ -36,6 +36,7 @@ def run(executor, jobs=None):
         sw.winnability("leap_year", {deals}, time_limit={time_limit}, executor=executor, jobs=jobs,
                        progress=True)  # the bar on stderr tells the test how many deals finished
     except sw.WinRateInterrupted as stop:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run is over: a late Ctrl-C of the test is not its business
         rows = [[d.seed, d.status, d.seconds] for d in stop.partial.rows]
         print(json.dumps({{"at": time.time(), "requested": stop.requested, "rows": rows,
                           "interrupted": stop.partial.interrupted, "repr": repr(stop.partial)}}), flush=True)
@@ -89,6 +90,24 @@ def wait_for_deals(child: subprocess.Popen, at_least: int = 2, timeout: float = 
     raise AssertionError(f"fewer than {at_least} deals finished within {timeout} s:\n{seen.decode(errors='replace')}")
 
 
+def interrupt(child: subprocess.Popen, gaps: tuple[float, ...], group: bool = False) -> tuple[str, str, float]:
+    """Send Ctrl-C to ``child`` (to its whole group: ``group``), then again
+    after each of ``gaps`` seconds; return its stdout, stderr and the time of
+    the first signal.  A child that does not end within 30 s (a hang) fails."""
+    early = wait_for_deals(child)
+    send = (lambda: os.killpg(child.pid, signal.SIGINT)) if group else (lambda: os.kill(child.pid, signal.SIGINT))
+    sent = time.time()
+    send()
+    for gap in gaps:
+        time.sleep(gap)
+        send()
+    try:
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"still running 30 s after {1 + len(gaps)} Ctrl-C (a hang)") from None
+    return out, early + err, sent
+
+
 def check_partial(result: dict, sent: float) -> None:
     assert result.get("interrupted") is True, result
     assert result["at"] - sent < STOPPED_WITHIN  # stopped, rather than playing the 200 deals out
@@ -127,12 +146,17 @@ def test_ctrl_c_stops_winnability_and_keeps_only_the_deals_that_finished(kind, t
         assert group_is_gone(child.pid), "a worker process outlived the run"
 
 
-def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_path):
-    report = tmp_path / "partial.json"
+def start_cli_run(report: Path) -> subprocess.Popen:
+    """The command line's win-rate run on its own pool of two, the table also written to ``report``."""
     command = [sys.executable, "-m", "solitaire_widgets", "winnability", "leap_year", "--deals", str(DEALS),
                "--time-limit", str(TIME_LIMIT), "--jobs", "2", "--json", str(report)]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
-                             start_new_session=True)
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
+                            start_new_session=True)
+
+
+def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_path):
+    report = tmp_path / "partial.json"
+    child = start_cli_run(report)
     try:
         early = wait_for_deals(child)
         sent = time.monotonic()
@@ -152,3 +176,48 @@ def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_p
     saved = json.loads(report.read_text())
     assert saved["interrupted"] is True and 1 <= len(saved["rows"]) < DEALS
     assert saved["summary"]["deals"] == len(saved["rows"])
+
+
+def start_pool_run(tmp_path: Path) -> subprocess.Popen:
+    script = tmp_path / "run.py"
+    script.write_text(SCRIPT)
+    child = subprocess.Popen([sys.executable, str(script), "pool"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=environment(), start_new_session=True)
+    assert child.stdout.readline().strip() == "ready", child.stderr.read()
+    return child
+
+
+# A second Ctrl-C used to land in the pool's shutdown, and the process hung at
+# exit with both workers alive (Python 3.11 marks a thread whose join was
+# interrupted as stopped, so the exit no longer waited for the pool to send
+# its workers home).  The gaps put it inside the cleanup, or just after it.
+@pytest.mark.no_pyodide("starts processes and sends them signals")
+@pytest.mark.parametrize("gaps", [(0.01,), (0.05,), (0.02, 0.02)], ids=["10ms", "50ms", "three"])
+def test_a_second_ctrl_c_ends_the_cleanup_at_once_keeps_the_partial_result_and_leaves_no_worker(gaps, tmp_path):
+    child = start_pool_run(tmp_path)
+    try:
+        out, err, sent = interrupt(child, gaps)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 0, err
+    check_partial(json.loads(out.strip().splitlines()[-1]), sent)
+    assert group_is_gone(child.pid), "a worker process outlived the run"
+
+
+@pytest.mark.no_pyodide("starts processes and sends them signals")
+@pytest.mark.parametrize("gaps", [(0.01,), (0.05,)], ids=["10ms", "50ms"])
+def test_two_quick_ctrl_c_in_the_command_line_print_the_partial_table_and_exit_130(gaps, tmp_path):
+    report = tmp_path / "partial.json"
+    child = start_cli_run(report)
+    try:
+        out, err, _ = interrupt(child, gaps, group=True)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "interrupted after " in err and "leap_year redeal=none" in out and "interrupted: yes" in out
+    assert group_is_gone(child.pid), "a worker process outlived the command"
+    saved = json.loads(report.read_text())
+    assert saved["interrupted"] is True and 1 <= len(saved["rows"]) < DEALS

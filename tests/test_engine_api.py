@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import re
 import subprocess
 import sys
 import textwrap
@@ -98,6 +99,26 @@ def test_card_ids():
     assert [Card.from_id(i) for i in (0, 12, 13, 51, 52, 103)] == cards("A♠ K♠ A♥ K♣ A♠ K♣")
     assert sw.standard_deck(2)[52] is Card.parse("A♠")
     assert len(sw.standard_deck(4)) == 208
+
+
+@pytest.mark.parametrize("bad", [0, -1, 9, 1.0, "2", True, None])
+def test_standard_deck_refuses_what_is_not_a_number_of_decks(bad):
+    # 0 used to give [] and 9 an IndexError; a pack holds eight decks at most
+    with pytest.raises(ValueError, match=rf"^decks must be a whole number from 1 to 8, not {re.escape(repr(bad))}$"):
+        sw.standard_deck(bad)
+    assert len(sw.standard_deck(8)) == 416
+
+
+def test_piles_of_an_unknown_role_is_refused_by_name():
+    with pytest.raises(ValueError, match="^unknown pile role 'nonsense'; the roles are stock, waste, reserve, cell, "
+                                         "foundation, tableau$"):
+        sw.Cruel.piles_of("nonsense")  # used to be ()
+    assert sw.Cruel(seed=1).piles_of("stock") == () and sw.Cruel.piles_of("foundation") == ("f0", "f1", "f2", "f3")
+
+
+def test_the_base_class_is_not_a_game_and_says_so():
+    with pytest.raises(TypeError, match=r"^Game is not a game that can be played: it declares no PILES"):
+        sw.Game(seed=1)
 
 
 # --- moves -----------------------------------------------------------------------
@@ -587,6 +608,39 @@ def test_copy_is_independent_and_drops_observers():
     again.observe(lambda game, change: seen.append(change.kind))
     again.redo()
     assert seen == ["redo"]
+
+
+def test_copy_module_copies_are_independent_and_drop_observers_too():
+    import copy
+
+    g = sw.Midshipman(seed=8)
+    heard = []
+    g.observe(lambda game, change: heard.append(change.kind))
+    g.draw()
+    for clone in (copy.deepcopy(g), copy.copy(g)):
+        assert clone.key() == g.key() and clone.history == g.history and clone is not g
+        clone.play(clone.legal_moves()[0])  # its own piles: the original stays, and hears nothing
+        assert heard == ["play"] and g.history == (Move("draw"),) and clone.key() != g.key()
+        seen = []
+        clone.observe(lambda game, change: seen.append(change.kind))
+        clone.undo()
+        assert seen == ["undo"] and heard == ["play"]
+    assert copy.deepcopy({"a": g, "b": g})["a"] is not g  # inside another object too, copied once
+    both = copy.deepcopy([g, g])
+    assert both[0] is both[1]
+
+
+def test_an_observed_game_pickles_without_its_observers():
+    g = sw.Cruel(seed=3)
+    heard = []
+    g.observe(lambda game, change: heard.append(change.kind))  # a lambda: it cannot be pickled
+    g.play(g.legal_moves()[0])
+    back = pickle.loads(pickle.dumps(g))
+    assert back.key() == g.key() and back.history == g.history and back.version == g.version
+    back.undo()  # undo works, and nobody hears of it
+    assert heard == ["play"] and back.history == ()
+    g.undo()
+    assert heard == ["play", "undo"]  # the original keeps its observers
 
 
 # --- saving and loading ------------------------------------------------------------------------

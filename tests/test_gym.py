@@ -18,6 +18,7 @@ from test_game_model import Cells, OneSuit, Three  # noqa: E402
 
 import solitaire_widgets as sw  # noqa: E402
 from solitaire_widgets import gym as swgym  # noqa: E402
+from solitaire_widgets.shuffle import shuffled  # noqa: E402
 
 IDS = swgym.ENV_IDS
 
@@ -137,8 +138,10 @@ def test_reset_deals_a_given_game_seed_and_refuses_unknown_options():
     assert env.unwrapped.game.key() == sw.Cruel(seed=7, gather="pysol").key() and info["game_seed"] == 7
     _, info = env.reset(seed=3, options={"game_seed": np.int64(8)})  # the generator is seeded as well
     assert env.unwrapped.game.seed == 8 == info["game_seed"] and type(info["game_seed"]) is int
-    _, info = env.reset(options={"deck": [c.code for c in sw.standard_deck()]})
-    assert info["game_seed"] is None and env.unwrapped.game.deck[0] == "AS"
+    deck = [sw.Card.from_id(i).code for i in shuffled(range(52), 7)]  # seed 7's order: a deal that can be played
+    _, info = env.reset(options={"deck": deck})
+    assert info["game_seed"] is None and env.unwrapped.game.deck == tuple(deck) and info["skipped_seeds"] == ()
+    assert env.unwrapped.game.key() == sw.Cruel(seed=7, gather="pysol").key()
     for options, message in [
         ({"bogus": 1}, "unknown reset option 'bogus'; the options are game_seed, deck"),
         ({"seed": 7, "b": 2}, "unknown reset options 'b', 'seed'; the options are game_seed, deck "
@@ -241,3 +244,57 @@ def test_declared_ends_end_the_episode_and_a_declared_win_earns_the_bonus():
         obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert terminated and reward == 1 and info["status"] == "lost" and not info["action_mask"].any()
     assert info["end_reason"] == "two cards are home, and the rules stop there"
+
+
+# --- reset never hands out a finished game ------------------------------------------------------
+# Some deals are over before the first move: 142 of 20,000 Cruel deals have no
+# move and no redeal.  Seed 77 is one, 78 is not; the environment seed 68 draws
+# another such deal first (both checked below, so the test cannot go stale).
+LOST_AS_DEALT, ENV_SEED_DRAWING_ONE = 77, 68
+
+
+def test_reset_deals_the_next_seed_for_a_deal_that_is_over_and_says_so():
+    assert sw.Cruel(seed=LOST_AS_DEALT).status == "lost" and sw.Cruel(seed=LOST_AS_DEALT + 1).status == "playing"
+    env = gymnasium.make(IDS["cruel"])
+    _, info = env.reset(options={"game_seed": LOST_AS_DEALT})
+    assert info["game_seed"] == LOST_AS_DEALT + 1 == env.unwrapped.game.seed
+    assert info["skipped_seeds"] == (LOST_AS_DEALT,) and info["status"] == "playing" and info["action_mask"].any()
+    _, info = env.reset(options={"game_seed": 7})
+    assert info["game_seed"] == 7 and info["skipped_seeds"] == ()
+
+
+def test_the_readmes_random_action_works_on_an_environment_seed_that_draws_a_lost_deal():
+    drawn = int(np.random.default_rng(ENV_SEED_DRAWING_ONE).integers(0, 2**63))  # what reset's generator draws
+    assert sw.Cruel(seed=drawn).status == "lost"
+    env = gymnasium.make(IDS["cruel"], render_mode="ansi")
+    obs, info = env.reset(seed=ENV_SEED_DRAWING_ONE)
+    assert info["skipped_seeds"] == (drawn,) and info["game_seed"] == drawn + 1
+    # the README's lines, as written there
+    action = np.random.default_rng().choice(np.flatnonzero(info["action_mask"]))
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert "illegal" not in info and env.render() == str(env.unwrapped.game)
+    again, info = env.reset(seed=ENV_SEED_DRAWING_ONE)  # the same environment seed, the same deal
+    assert info["game_seed"] == drawn + 1
+
+
+def test_a_deck_that_is_over_as_dealt_is_refused_and_nothing_changes():
+    env = gymnasium.make(IDS["cruel"])
+    env.reset(seed=1)
+    before = env.unwrapped.game
+    with pytest.raises(ValueError, match=r"^reset options: this Cruel deck is lost as dealt \(no legal move is left\)"):
+        env.reset(options={"deck": [sw.Card.from_id(i) for i in shuffled(range(52), LOST_AS_DEALT)]})
+    assert env.unwrapped.game is before
+
+
+class LostFromTheDeal(Three):
+    """Three, lost before any move: no deal of it can be played."""
+
+    def _lost(self):
+        return "this game is never played"
+
+
+def test_a_game_lost_at_every_deal_is_refused_after_a_bounded_search():
+    env = swgym.SolitaireEnv(LostFromTheDeal)
+    with pytest.raises(RuntimeError, match=f"no deal of {LostFromTheDeal.title} from seed 5 to "
+                                           f"{5 + swgym.MAX_SKIPPED_DEALS} can be played"):
+        env.reset(options={"game_seed": 5})

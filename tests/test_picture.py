@@ -204,7 +204,7 @@ def test_highlight_and_arrow_mark_what_they_name() -> None:
 
 @pytest.mark.parametrize("options, error, message", [
     ({"highlight": "7X"}, ValueError, "highlight: '7X' is not a card"),
-    ({"highlight": 52}, ValueError, "card id 52 is not a card of Cruel"),
+    ({"highlight": 52}, ValueError, "card id 52 is not a card of this Cruel game"),
     ({"highlight": [1.5]}, TypeError, "1.5 is not a card"),
     ({"arrow": "t1 waste"}, ValueError, "Cruel has no pile waste"),
     ({"arrow": "deal"}, ValueError, "Cruel has no deal"),
@@ -214,10 +214,38 @@ def test_highlight_and_arrow_mark_what_they_name() -> None:
     ({"card_width": 8}, ValueError, "card_width must be a whole number of px from 16"),
     ({"width": True}, ValueError, "width must be a whole number"),
     ({"title": 3}, TypeError, "title must be True, False or a text"),
+    ({"labels": "no"}, TypeError, "labels must be True or False, not 'no'"),  # a text is not a no
+    ({"labels": None}, TypeError, "labels must be True or False, not None"),
+    ({"highlight": 99}, ValueError, "highlight: card id 99 is not a card of this Cruel game"),
 ])
 def test_bad_options_are_refused_by_name(options: dict, error: type, message: str) -> None:
     with pytest.raises(error, match=re.escape(message)):
         sw.Cruel(seed=1).picture(**options)
+
+
+@pytest.mark.no_pyodide("needs numpy")
+def test_numpy_integers_are_sizes_and_card_ids_as_everywhere_else() -> None:
+    np = pytest.importorskip("numpy")
+    game = sw.Cruel(seed=7)
+    assert game.picture(card_width=np.int64(50)) == game.picture(card_width=50)
+    assert game.picture(width=np.int32(500)) == game.picture(width=500)
+    six = game.card_ids("t0")[-1]
+    assert game.picture(highlight=np.int64(six)) == game.picture(highlight=six)
+    assert game.picture(highlight=[np.uint8(six), "6H"]) == game.picture(highlight=[six, "6H"])
+    assert game.picture(highlight=np.array([six])) == game.picture(highlight=[six])
+    with pytest.raises(ValueError, match="card_width must be a whole number of px from 16 to 4000"):
+        game.picture(card_width=np.float64(50))
+
+
+def test_highlight_takes_the_card_ids_of_a_game_set_up_at_a_position() -> None:
+    # A position's cards keep their ids in the pack (K♠ is 12, Q♥ 24), not 0, 1, 2 …
+    game = sw.Cruel.from_position({"t0": "KS QH", "f0": "AS"})
+    king, queen = game.card_ids("t0")
+    assert (king, queen) == (12, 24)
+    marked = game.picture(highlight=[king, queen])
+    assert marked.count('stroke="#ffd54f"') - game.picture().count('stroke="#ffd54f"') == 2
+    with pytest.raises(ValueError, match="highlight: card id 1 is not a card of this Cruel game"):
+        game.picture(highlight=1)  # 2♠ is in the pack, but not in this position
 
 
 def test_sizes_titles_and_the_narrow_layout_the_table_would_take() -> None:

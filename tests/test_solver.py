@@ -855,14 +855,22 @@ def test_cli_solve_and_winnability(capsys, tmp_path):
 @pytest.mark.parametrize("argv, message", [
     (["winnability", "bobby", "-o", "foo"], "argument -o/--option: 'foo': write NAME=VALUE, like gather=pysol"),
     (["winnability", "bobby", "-o", "redeal=sideways"], "Bobby option redeal='sideways' is not allowed"),
-    (["winnability", "bobby", "--deals", "0"], "deals must be a whole number ≥ 1, not 0"),
-    (["winnability", "bobby", "--start-seed", "-3"], "start_seed must be a whole number from 0"),
+    (["winnability", "bobby", "--deals", "0"], "--deals must be a whole number ≥ 1, not 0"),
+    (["winnability", "bobby", "--start-seed", "-3"], "--start-seed must be a whole number from 0"),
+    # the flags' names, and no None, which no flag can give
+    (["winnability", "bobby", "--jobs", "0"], "--jobs must be a whole number ≥ 1, not 0\n"),
+    (["winnability", "bobby", "--max-states", "0"], "--max-states must be a whole number ≥ 1, not 0\n"),
+    (["winnability", "bobby", "--time-limit", "-1"], "--time-limit must be a positive number of seconds, not -1.0\n"),
+    (["picture", "bobby", "--card-width", "5"], "--card-width must be a whole number of px from 16 to 4000, not 5"),
+    (["picture", "bobby", "--width", "50"], "--width must be a whole number of px from 100 to 4000, not 50"),
+    (["picture", "bobby", "--seed", "1", "--highlight", "7X"], "--highlight: '7X' is not a card"),
+    (["picture", "bobby", "--seed", "1", "--arrow", "t1"], "--arrow: 't1' is not a move"),
     (["winnability", "bobby", "--json", "/nonexistent/x.json"],
      "--json /nonexistent/x.json: cannot write there (No such file or directory)"),
     (["winnability", "bobby", "--json", "."], "--json .: is a directory, not a file"),
     (["winnability", "klondike"], "argument game: unknown game 'klondike'; choose one of frog, leap_year,"),
-    (["solve", "cruel", "--seed", "-1"], "seed must be a whole number from 0 to 2**64 - 1, not -1"),
-    (["solve", "cruel", "--seed", "1", "--time-limit", "0"], "time_limit must be a positive number"),
+    (["solve", "cruel", "--seed", "-1"], "--seed must be a whole number from 0 to 2**64 - 1, not -1"),
+    (["solve", "cruel", "--seed", "1", "--time-limit", "0"], "--time-limit must be a positive number"),
 ])
 def test_cli_refuses_bad_usage_with_status_2_before_any_run(argv, message, capsys, monkeypatch):
     def refuse(*args, **kwargs):
@@ -874,6 +882,19 @@ def test_cli_refuses_bad_usage_with_status_2_before_any_run(argv, message, capsy
         cli(argv)
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and f"error: {message}" in err and "Traceback" not in err
+
+
+def test_cli_json_is_valid_json_with_no_time_limit(tmp_path, capsys):
+    # --time-limit inf (no limit) was written as Infinity, which is not JSON
+    report = tmp_path / "w.json"
+    assert cli(["winnability", "bobby", "--deals", "2", "--player", "greedy", "--time-limit", "inf",
+                "--no-progress", "--json", str(report)]) == 0
+
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON")
+
+    saved = json.loads(report.read_text(), parse_constant=refuse)
+    assert saved["time_limit"] is None and saved["max_states"] is None and len(saved["rows"]) == 2
 
 
 def test_cli_stops_quietly_when_its_reader_goes_away():

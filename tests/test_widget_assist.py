@@ -364,3 +364,37 @@ def test_the_solver_threads_are_plain_outside_marimo():
     from solitaire_widgets.widget import _host_thread
 
     assert _host_thread() is threading.Thread
+
+
+# --- the table's settings are refused when set, not when a button is pressed ----------------------
+# solve_seconds = 0 used to be taken and leave the table "solving" for ever.
+@pytest.mark.parametrize("setting, bad, words", [
+    ("solve_seconds", 0, "a positive number of seconds"),
+    ("solve_seconds", -1.5, "a positive number of seconds"),
+    ("solve_seconds", None, "a positive number of seconds"),
+    ("solve_seconds", float("nan"), "a positive number of seconds"),
+    ("hint_seconds", "x", "a positive number of seconds or None (no limit)"),
+    ("hint_seconds", -1, "a positive number of seconds or None (no limit)"),
+    ("hint_seconds", True, "a positive number of seconds or None (no limit)"),
+    ("watch_seconds", 0, "a positive number of seconds"),
+    ("play_pace", -5, "a number of seconds from 0 up"),
+    ("play_pace", float("inf"), "a number of seconds from 0 up"),
+    ("play_pace", "0.4", "a number of seconds from 0 up"),
+])
+def test_a_bad_setting_is_refused_when_set_naming_it_and_nothing_changes(setting, bad, words):
+    import traitlets
+
+    w = SolitaireWidget("cruel", seed=1)
+    before = getattr(w, setting)
+    with pytest.raises(traitlets.TraitError) as refused:
+        setattr(w, setting, bad)
+    assert str(refused.value) == f"{setting} must be {words}, not {bad!r}"
+    assert getattr(w, setting) == before
+
+
+def test_good_settings_are_kept_as_plain_floats():
+    w = SolitaireWidget("cruel", seed=1)
+    w.solve_seconds, w.hint_seconds, w.watch_seconds, w.play_pace = 2, None, float("inf"), 0
+    assert (w.solve_seconds, w.hint_seconds, w.watch_seconds, w.play_pace) == (2.0, None, float("inf"), 0.0)
+    assert type(w.solve_seconds) is float and type(w.play_pace) is float
+    assert "solve_seconds" not in w.keys  # a kernel-side setting: the page never sees it

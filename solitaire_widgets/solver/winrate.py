@@ -9,14 +9,18 @@
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
 import signal
 import sys
+import threading
 import time
 import warnings
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Any, Callable, Optional, Union
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, Callable, Iterator, Optional, Union
 
 from ..fast_path import FastPath
 from ..game import Game
@@ -54,6 +58,60 @@ class WinRateInterrupted(KeyboardInterrupt):
                          f".partial holds the ones that finished: {partial!r}")
         self.partial = partial
         self.requested = requested
+
+
+class CtrlC:
+    """What Ctrl-C does while ``winnability`` runs: the first raises
+    ``KeyboardInterrupt`` as usual; every later one, and any that comes while
+    the run cleans up (``hold``), is counted instead, so no cleanup is cut
+    short halfway (an interrupted pool shutdown used to hang the process at
+    exit), and asks the cleanup to hurry (``hurry``): the own pool's workers
+    are killed rather than waited for.
+
+    >>> c = CtrlC()
+    >>> c.hold(); c(signal.SIGINT, None); c.hurry
+    True
+    """
+
+    def __init__(self) -> None:
+        self.raising = True
+        self.pressed = 0  # Ctrl-C seen
+        self.held_at = 0  # Ctrl-C seen when the cleanup began
+
+    def __call__(self, signum: int, frame: Optional[FrameType]) -> None:
+        self.pressed += 1
+        if self.raising:
+            self.hold()
+            raise KeyboardInterrupt
+
+    def hold(self) -> None:
+        """From now on Ctrl-C is counted, not raised: a cleanup begins."""
+        if self.raising:
+            self.raising = False
+            self.held_at = self.pressed
+
+    @property
+    def hurry(self) -> bool:
+        """Whether Ctrl-C was pressed since the cleanup began."""
+        return self.pressed > self.held_at
+
+    @contextmanager
+    def installed(self) -> Iterator["CtrlC"]:
+        """Be the SIGINT handler for the length of the block, where Ctrl-C
+        raises ``KeyboardInterrupt`` (Python's default, a notebook's) and this
+        is the main thread; elsewhere leave the handler alone."""
+        previous = None
+        try:
+            if (threading.current_thread() is threading.main_thread()
+                    and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+                previous = signal.signal(signal.SIGINT, self)
+        except (AttributeError, OSError, ValueError):  # a Python without signals
+            previous = None
+        try:
+            yield self
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
 
 
 # --- one deal ----------------------------------------------------------------
@@ -154,8 +212,11 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     ``WinRateInterrupted``, a ``KeyboardInterrupt`` whose ``partial`` is the
     ``WinRate`` of the deals that finished; a deal cut short is not counted.
     Deals not yet started are cancelled; the own pool's workers stop their
-    search and are shut down.  An executor of your own is left running (its
-    deals in hand finish, within their budget, and are not counted).
+    search and are shut down.  A second Ctrl-C while that happens kills the
+    workers instead of waiting for them (their deals in hand are not
+    counted) and still raises ``WinRateInterrupted``.  An executor of your
+    own is left running (its deals in hand finish, within their budget, and
+    are not counted).
 
     >>> import solitaire_widgets as sw
     >>> r = sw.winnability("cruel", 3, start_seed=3, max_states=3000, time_limit=None, executor="inline",
@@ -181,18 +242,22 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     args = (player, time_limit, max_states, chosen)
     rows: list[Deal] = []
     bar = _progress_bar(deals, f"{cls.name} {player}") if progress else None
-    try:
-        if executor == "inline":
-            interrupted = _inline(cls, seeds, args, bar, rows)
-        else:
-            interrupted = _on_executor(executor, jobs, cls, seeds, args, bar, rows)  # type: ignore[arg-type]
-    finally:
-        if bar is not None:
-            bar.close()
-    rows.sort(key=lambda r: r.seed)
-    result = WinRate(cls.name, chosen, player, start_seed, time_limit, max_states, tuple(rows), interrupted)
-    if interrupted:
-        raise WinRateInterrupted(result, deals)
+    with CtrlC().installed() as ctrl_c:
+        try:
+            if executor == "inline":
+                interrupted = _inline(cls, seeds, args, bar, rows)
+            else:
+                interrupted = _on_executor(executor, jobs, cls, seeds, args, bar, rows, ctrl_c)  # type: ignore[arg-type]
+        finally:
+            ctrl_c.hold()
+            if bar is not None:
+                bar.close()
+        # A Ctrl-C that came while the run cleaned up was still a Ctrl-C.
+        interrupted = interrupted or ctrl_c.pressed > 0
+        rows.sort(key=lambda r: r.seed)
+        result = WinRate(cls.name, chosen, player, start_seed, time_limit, max_states, tuple(rows), interrupted)
+        if interrupted:
+            raise WinRateInterrupted(result, deals)
     return result
 
 
@@ -235,7 +300,7 @@ def _check_workers_can_import(cls: type[Game]) -> None:
 
 
 def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Game], seeds: range, args: tuple,
-                 bar: Any, rows: list[Deal]) -> bool:
+                 bar: Any, rows: list[Deal], ctrl_c: CtrlC) -> bool:
     """Play the deals of ``seeds``, one task each, on ``executor`` (None: a
     process pool of our own), onto ``rows``; True if Ctrl-C stopped it."""
     stop_event = None
@@ -243,6 +308,7 @@ def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Ga
     if executor is None:
         context = multiprocessing.get_context()
         stop_event = context.Event()
+        others = set(multiprocessing.active_children())
         pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=context,
                                    initializer=_start_worker, initargs=(stop_event,))
     else:
@@ -256,6 +322,7 @@ def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Ga
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
+        ctrl_c.hold()
         if stop_event is not None:
             stop_event.set()  # the workers' searches end at their next look at the clock
         for future in futures:
@@ -266,9 +333,25 @@ def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Ga
                  and future.exception() is None and (row := future.result()).seed not in collected]
         return True
     finally:
+        ctrl_c.hold()
         if executor is None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=False, cancel_futures=True)
+            # Its workers: the children started since the pool was made.
+            _wait_for(set(multiprocessing.active_children()) - others, ctrl_c)
     return False
+
+
+def _wait_for(workers: set[Any], ctrl_c: CtrlC) -> None:
+    """Wait until the pool's ``workers`` (processes) have ended, killing
+    them once Ctrl-C asks to hurry.  Waits on their sentinels, not by
+    joining, which the pool's own thread does too."""
+    waiting = {worker.sentinel: worker for worker in workers}
+    while waiting:
+        if ctrl_c.hurry:
+            for worker in waiting.values():
+                worker.kill()
+        for ended in multiprocessing.connection.wait(list(waiting), timeout=0.05):
+            del waiting[ended]  # type: ignore[arg-type]
 
 
 def _progress_bar(total: int, desc: str) -> Any:

@@ -147,6 +147,12 @@ class JupyterServer:
         self._settings(settings, "@jupyterlab/notebook-extension/tracker", {"windowingMode": "none"})
         self._settings(settings, "@jupyterlab/codemirror-extension/plugin",
                        {"defaultConfig": {"autoClosingBrackets": False}})
+        # The test environment builds the docs' in-browser app, so it holds
+        # JupyterLite's kernel, whose lab extension a real JupyterLab cannot
+        # load (it logs an error on every page): off in these servers.
+        page_config = dirs["JUPYTER_CONFIG_DIR"] / "labconfig" / "page_config.json"
+        page_config.parent.mkdir(parents=True, exist_ok=True)
+        page_config.write_text(json.dumps({"disabledExtensions": {"@jupyterlite/pyodide-kernel-extension": True}}))
         env = dict(os.environ)
         env.update({k: str(v) for k, v in dirs.items()})
         env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
@@ -269,9 +275,17 @@ class Browser:
             d.mkdir(parents=True, exist_ok=True)
             env[name] = str(d)
         env["HOME"] = str(self.base)  # chromium writes crash dumps/profile bits under $HOME
+        # Requests of service workers reach routes too (read by Playwright's
+        # driver when it starts: tests/browser/lite.py's visitor counts them).
+        os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
         self._pw = sync_playwright().start()
         self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, env=env)
         return self
+
+    @property
+    def playwright(self) -> Any:
+        """The running Playwright (None before ``start``)."""
+        return self._pw
 
     def new_page(self, viewport: Optional[dict] = None) -> "Page":
         context = self.browser.new_context(viewport=viewport or VIEWPORT)
@@ -302,9 +316,9 @@ class Browser:
 IGNORED_CONSOLE = (
     re.compile(r"Failed to load resource: the server responded with a status of 404 \((Not Found|File not found)\)"
                r".*/favicon\.ico\b"),
-    # jupyterlite-pyodide-kernel (the docs' in-browser app; the test extra
-    # installs it) adds a JupyterLab extension that only works inside
-    # JupyterLite: a server's JupyterLab logs this when it looks up kernels.
+    # JupyterLite's kernel extension, off in these servers (page_config above):
+    # JupyterLab still loads its remote entry, which logs this when a kernel
+    # starts on a page opened again (seen in tests/browser/test_browser_reopen.py).
     re.compile(r"Shared module @jupyterlite/services doesn't exist in shared scope default"
                r"[\s\S]*/@jupyterlite/pyodide-kernel-extension/"),
 )

@@ -64,9 +64,13 @@ class Visitor:
     HTTP cache off, so a visit measured as a visitor meets it passes
     ``intercept=False`` (requests elsewhere still fail, and are listed)."""
 
-    def __init__(self, intercept: bool = True) -> None:
+    def __init__(self, intercept: bool = True, playwright: Any = None) -> None:
         self.base = Path(os.environ.get("TMPDIR", "/tmp"))
         self.intercept = intercept
+        # A running Playwright to launch the browser with (the browser tests'
+        # session one: a second sync Playwright cannot start beside it), or
+        # None for one of the visitor's own.
+        self.playwright = playwright
         self.blocked: list[str] = []
         self.browser = h.Browser()
         self.context: Any = None
@@ -81,8 +85,9 @@ class Visitor:
             (b.base / name.lower()).mkdir(parents=True, exist_ok=True)
             env[name] = str(b.base / name.lower())
         os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"  # read by Playwright's driver
-        b._pw = sync_playwright().start()
-        b.browser = b._pw.chromium.launch(executable_path=h.CHROMIUM, headless=True,
+        if self.playwright is None:
+            b._pw = sync_playwright().start()  # (stopped with the browser)
+        b.browser = (self.playwright or b._pw).chromium.launch(executable_path=h.CHROMIUM, headless=True,
                                           args=[*h.CHROMIUM_ARGS, BLOCK_OTHER_HOSTS], env=env)
         self.context = b.browser.new_context(viewport=h.VIEWPORT, service_workers="allow")
         if self.intercept:

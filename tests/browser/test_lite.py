@@ -28,10 +28,9 @@ def counter(snap: dict, key: str) -> int:
     return int(re.search(r"\d+", snap["counters"][key]).group())
 
 
-def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine() -> None:
-    if h.chromium_missing():
-        pytest.skip(h.chromium_missing())  # under CI=true a skip fails (tests/conftest.py)
-    with served_site() as (url, served), Visitor() as visitor:
+def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chromium: h.Browser) -> None:
+    # (its own cold browser, launched by the session's Playwright)
+    with served_site() as (url, served), Visitor(playwright=chromium.playwright) as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
         # Its first line says what happens while Python starts.
