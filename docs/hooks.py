@@ -8,12 +8,16 @@
   The run copies are kept in ``.cache/notebooks/`` under a key made from the
   notebook and the package's sources, so a build after no change runs
   nothing.  ``NOT_RUN`` notebooks show no table and take long: shown unrun.
+  A notebook's links to its neighbours (``cruel.ipynb``) become links to
+  their pages, and its pages have no contents sidebar (room for the pictures).
 * The gallery page's ``<!-- gallery -->`` marker becomes, for each game, the
   picture ``game.picture()`` draws of a deal (made here) and the light and dark
   screenshots of its live table, from ``docs/gallery/img/GAME-THEME.png``.  The
   browser suite takes those (``tests/browser/gallery.py``); they are build
-  output, not committed.  When some are missing the page says how to make
-  them, and under ``CI=true`` the build fails (a warning, so ``--strict`` stops).
+  output, not committed.  When some are missing the page leaves out that
+  section (visitors read no note meant for the builder; the build's log says
+  how to make them), and under ``CI=true`` the build fails (a warning, so
+  ``--strict`` stops).
 * The in-browser app (JupyterLite with the Pyodide kernel) goes in as
   ``lite/``: ``docs/lite_site.py`` builds it from the package registries and
   this tree, cached in ``.cache/lite/`` by its inputs.
@@ -26,6 +30,8 @@ import hashlib
 import importlib.util
 import logging
 import os
+import posixpath
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -33,6 +39,8 @@ from typing import Any
 
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.toc import AnchorLink
+from mkdocs.utils import get_relative_url
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # this tree's package, installed or not
@@ -151,29 +159,103 @@ def gallery_picture(game: str) -> str:
 
 
 def gallery_markdown() -> str:
+    """The gallery's "live table" section: the screenshots, or nothing (and a
+    line in the build's log) while some are missing."""
     missing = [f"{game}-{theme}.png" for game in sw.GAMES for theme in THEMES
                if not (GALLERY_IMAGES / f"{game}-{theme}.png").is_file()]
     if missing:
-        text = (f"the gallery pictures {', '.join(missing)} are missing from docs/gallery/img/; "
-                f"make them with `{MAKE_GALLERY}` (needs Chromium)")
+        text = (f"the gallery pictures {', '.join(missing)} are missing from docs/gallery/img/, so the gallery "
+                f"leaves out its live table section; make them with `{MAKE_GALLERY}` (needs Chromium)")
         if running_in_ci():
             log.warning(text)  # fails `mkdocs build --strict`
         else:
             log.info(text)
-        return (f'!!! note "No pictures yet"\n\n    The pictures are made by the browser suite and are not in the '
-                f"repository: run `{MAKE_GALLERY}`, then build the docs again.\n")
-    rows = ["| Game | The live table, light theme | Dark theme |", "| --- | --- | --- |"]
+        return ""
+    parts = ["## The live table", "", "The same deals on the card table in JupyterLab, in its light and dark themes.", ""]
     for game, cls in sw.GAMES.items():
-        title = cls.title
-        cells = [f"![{title}, {theme} theme](gallery/img/{game}-{theme}.png)" for theme in THEMES]
-        rows.append(f"| **{title}** | {' | '.join(cells)} |")
-    return "\n".join(rows) + "\n"
+        shots = "\n".join(f"![{cls.title} on the live table, {theme} theme](gallery/img/{game}-{theme}.png)"
+                          for theme in THEMES)
+        parts += [f"### {cls.title} on the table", "", pictures_block(shots), ""]
+    return "\n".join(parts)
+
+
+def pictures_block(markdown: str) -> str:
+    """Pictures shown at their own size (docs/css/pictures.css)."""
+    return f'<div class="sw-pictures" markdown>\n{markdown}\n</div>\n'
 
 
 def gallery_pictures_markdown() -> str:
     """Each game's picture (``game.picture()``), one under the other."""
-    return "\n".join(f"### {cls.title}\n\n![{cls.title}: a deal, seed {GALLERY_SEED}](gallery/pictures/{game}.svg)\n"
+    return "\n".join(f"### {cls.title}\n\n"
+                     + pictures_block(f"![{cls.title}: a deal, seed {GALLERY_SEED}](gallery/pictures/{game}.svg)")
                      for game, cls in sw.GAMES.items())
+
+
+# --------------------------------------------------------------------------- #
+# The notebooks' pages.  A notebook links its neighbours by file name
+# (``cruel.ipynb``: what opens them in JupyterLab); on the site each is a page
+# (``../cruel/``).  mkdocs-jupyter renders the notebook's HTML and its table of
+# contents separately, and the two slug a heading with code differently
+# ("Flip one rule: `gather`"): the contents follow the page's headings.
+# --------------------------------------------------------------------------- #
+NOTEBOOK_LINK = re.compile(r'(?P<start>\shref=")(?P<path>[^":?#]+\.ipynb)(?P<fragment>#[^"]*)?"')
+HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]+)"[^>]*>(?P<text>.*?)</h(?P=level)>', re.S)
+
+
+def is_notebook_page(page: Any) -> bool:
+    return page.file.src_uri.endswith(".ipynb")
+
+
+def link_notebooks(html: str, page: Any, files: Files) -> str:
+    """``href="X.ipynb"`` to a notebook the site shows becomes the link to its
+    page (``href="X/"``); a link to a notebook the site lacks stays as it is."""
+    here = posixpath.dirname(page.file.src_uri)
+
+    def page_link(match: re.Match) -> str:
+        target = files.get_file_from_path(posixpath.normpath(posixpath.join(here, match["path"])))
+        if target is None:  # left as it is: the site's link check names it
+            return match[0]
+        return f'{match["start"]}{get_relative_url(target.url, page.url)}{match["fragment"] or ""}"'
+
+    return NOTEBOOK_LINK.sub(page_link, html)
+
+
+def mend_contents(toc: list[AnchorLink], html: str) -> None:
+    """Point each entry of a notebook page's contents at a heading of the page:
+    an entry whose anchor the page lacks takes, in order, the next heading of
+    its level whose anchor starts with it (its words, the code included)."""
+    headings = [(int(h["level"]), h["id"], re.sub(r"<[^>]+>|¶", "", h["text"]).strip())
+                for h in HEADING.finditer(html)]
+    ids = {heading_id for _, heading_id, _ in headings}
+    position = 0
+
+    def mend(items: list[AnchorLink]) -> None:
+        nonlocal position
+        for item in items:
+            found = next((i for i in range(position, len(headings)) if headings[i][1] == item.id), None)
+            if item.id not in ids:
+                found = next((i for i in range(position, len(headings)) if headings[i][0] == item.level
+                              and headings[i][1].startswith(item.id)), None)
+                if found is not None:
+                    item.id, item.title = headings[found][1], headings[found][2]
+            if found is not None:
+                position = found + 1
+            mend(item.children)
+
+    mend(list(toc))
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    if is_notebook_page(page):
+        html = link_notebooks(html, page, files)
+        mend_contents(page.toc, html)
+    return html
+
+
+def on_page_context(context: dict, page: Any, config: Any, nav: Any) -> dict:
+    if is_notebook_page(page):  # the column's width for the pictures (docs/css/pictures.css)
+        page.meta["hide"] = sorted({*page.meta.get("hide", ()), "toc"})
+    return context
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:

@@ -48,10 +48,11 @@ def _(mo, position, widget):
     position()  # read the state: this cell re-runs after every change
     _game = widget.game
     _moves = ", ".join(f"`{move}`" for move in _game.legal_moves()) or "none"
+    _played = len(_game.history)
     mo.md(
         f"""
         **{_game.cards_home} of {_game.card_count} cards home** ·
-        {len(_game.history)} moves played · status: **{_game.status}**
+        {_played} {"move" if _played == 1 else "moves"} played · status: **{_game.status}**
 
         Legal moves: {_moves}
         """

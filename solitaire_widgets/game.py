@@ -880,11 +880,28 @@ class Game(Position):
             raise IllegalMoveError(str(err), move) from None
         return parsed
 
+    def _no_such_action(self, action: str) -> str:
+        """Why ``action`` is no move of this game, said from what the game
+        declares: its actions and what each does (``action_words``).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Frog(seed=1).why_illegal("redeal")
+        'Frog has no redeal: its one action is draw, which turns up the next stock card'
+        >>> sw.Bobby(seed=1).why_illegal("deal")
+        'Bobby has no deal: its actions are draw (turns up the next stock card) and redeal (deals the cards again)'
+        """
+        does = [f"{a} ({self.action_words(a)})" for a in self.ACTION_NAMES]
+        if not does:
+            return f"{self.title} has no {action}: it has no stock actions"
+        if len(does) == 1:
+            a = self.ACTION_NAMES[0]
+            return f"{self.title} has no {action}: its one action is {a}, which {self.action_words(a)}"
+        return f"{self.title} has no {action}: its actions are {', '.join(does[:-1])} and {does[-1]}"
+
     def _reason(self, move: Move) -> Optional[str]:
         if move.action is not None:
             if move.action not in self.ACTION_NAMES:
-                have = ", ".join(self.ACTION_NAMES) or "no stock actions"
-                return f"{self.title} has no {move.action} (it has {have})"
+                return self._no_such_action(move.action)
             over = self._over()
             return over or self._action_reason(move.action)
         source, target = move.source, move.target

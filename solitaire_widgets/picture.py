@@ -93,7 +93,7 @@ class Picture(str):
     >>> import solitaire_widgets as sw
     >>> pic = sw.Bobby(seed=3).picture(card_width=40, labels=False)
     >>> (pic.width, pic.height), pic.count("<svg")
-    ((240, 124), 1)
+    ((240, 140), 1)
     """
 
     width: int
@@ -440,7 +440,7 @@ class _Drawing:
             x = self.geometry.gap + 4
             wide = _text_width(self.title, 13, True) + 16 + _text_width(self.status, 12) + 2 * x
             if self.status and wide > math.ceil(self.geometry.width):
-                top += 16  # the status under the title
+                top += 16 * len(self._status_lines())  # the status under the title
         label = LABEL_HEIGHT if self.labels else 0
         return top, [top + label * (r + 1) for r in range(len(self.geometry.rows))]
 
@@ -486,13 +486,28 @@ class _Drawing:
         x = self.geometry.gap + 4
         out = [f'<text x="{x}" y="17" font-size="13" fill="#fff" text-anchor="start">{_text(self.title)}</text>']
         if self.status:
-            if top > TITLE_HEIGHT:  # under the title
-                at = f'x="{x}" y="{top - 5}" text-anchor="start"'
-            else:
-                at = f'x="{width - x}" y="17" text-anchor="end"'
-            out.append(f'<text {at} font-size="12" font-weight="400" fill="#fff" fill-opacity=".9">'
-                       f'{_text(self.status)}</text>')
+            under = top > TITLE_HEIGHT
+            lines = self._status_lines() if under else [self.status]
+            for i, line in enumerate(lines):
+                if under:  # under the title, as many lines as it takes
+                    at = f'x="{x}" y="{TITLE_HEIGHT + 16 * (i + 1) - 5}" text-anchor="start"'
+                else:
+                    at = f'x="{width - x}" y="17" text-anchor="end"'
+                out.append(f'<text {at} font-size="12" font-weight="400" fill="#fff" fill-opacity=".9">'
+                           f'{_text(line)}</text>')
         return "".join(out)
+
+    def _status_lines(self) -> list[str]:
+        """The status under the title in lines that fit the picture (by the
+        rough measure), broken between its items, never inside one."""
+        room = math.ceil(self.geometry.width) - 2 * (self.geometry.gap + 4)
+        lines: list[str] = []
+        for item in self.status.split(" · "):
+            if lines and _text_width(f"{lines[-1]} · {item}", 12) <= room:
+                lines[-1] = f"{lines[-1]} · {item}"
+            else:
+                lines.append(item)
+        return lines
 
     def _pile(self, pile: str, box: PileBox, tops: dict[str, tuple[float, float]]) -> str:
         game, g = self.game, self.geometry

@@ -21,8 +21,10 @@ import runpy
 import subprocess
 import sys
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Optional
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -74,10 +76,18 @@ def gallery_pictures() -> bool:
     return not missing
 
 
-def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> None:
-    site = tmp_path / "site"
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory, gallery_pictures: bool) -> Path:
+    """The site as ``mkdocs build --strict`` makes it (built once for the tests of this module)."""
+    site = tmp_path_factory.mktemp("docs") / "site"
     result = mkdocs("build", "--strict", "--site-dir", str(site))
-    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
+    if result.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}", pytrace=False)
+    return site
+
+
+def test_site_builds_in_strict_mode(built_site: Path, gallery_pictures: bool) -> None:
+    site = built_site
     pages = {path: (site / path).read_text() for path in (
         "index.html", "scripting/index.html", "rules/index.html", "marimo/index.html",
         "reference/engine/index.html", "reference/games/index.html", "reference/widget/index.html",
@@ -110,6 +120,133 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
             shown = f"src=\"img/{game}-{theme}.png\"" in pages["gallery/index.html"]
             assert shown == gallery_pictures, f"{game}-{theme}.png shown={shown}, pictures there={gallery_pictures}"
             assert (site / "gallery" / "img" / f"{game}-{theme}.png").is_file() == gallery_pictures
+    # Visitors read no note meant for whoever builds the site.
+    assert "pytest" not in pages["gallery/index.html"] and "No pictures yet" not in pages["gallery/index.html"]
+    assert ("The live table" in pages["gallery/index.html"]) == gallery_pictures
+
+
+def test_the_gallery_leaves_out_its_live_table_without_the_screenshots(tmp_path: Path) -> None:
+    hooks = load_hooks()
+    hooks.GALLERY_IMAGES = tmp_path  # none there
+    assert hooks.gallery_markdown() == ""
+    for game in gallery.game_names():
+        for theme in gallery.THEMES:
+            (tmp_path / f"{game}-{theme}.png").write_bytes(b"")
+    shown = hooks.gallery_markdown()
+    assert shown.startswith("## The live table") and "pytest" not in shown
+    assert shown.count('<div class="sw-pictures" markdown>') == len(gallery.game_names())
+
+
+# --------------------------------------------------------------------------- #
+# Every link and asset of the built site resolves: a page, a file, an anchor.
+# --------------------------------------------------------------------------- #
+class _References(HTMLParser):
+    """The links and assets a page refers to, and the anchors it has."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.references: list[str] = []
+        self.anchors: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, Optional[str]]]) -> None:
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "id" or (name == "name" and tag == "a"):
+                self.anchors.add(value)
+            elif name in ("href", "src") or (name == "data" and tag == "object"):
+                self.references.append(value)
+            elif name == "srcset":
+                self.references += [part.split()[0] for part in value.split(",") if part.strip()]
+
+
+CSS_URL = re.compile(r"""url\(\s*['"]?(?P<url>[^'")]+)['"]?\s*\)""")
+
+
+def broken_links(site: Path) -> list[str]:
+    """Each link or asset of the site's pages (and URLs of its style sheets)
+    that does not resolve, as ``page: reference (why)``.  Links to other
+    hosts are not followed; a fragment must name an anchor of its page; a
+    path from the host's root is read as the site served there."""
+    pages: dict[Path, _References] = {}
+    for page in sorted(site.rglob("*.html")):
+        pages[page] = _References()
+        pages[page].feed(page.read_text(encoding="utf-8", errors="replace"))
+    referring: list[tuple[Path, str, set[str]]] = [(page, ref, found.anchors) for page, found in pages.items()
+                                                   for ref in found.references]
+    referring += [(sheet, m["url"], set()) for sheet in sorted(site.rglob("*.css"))
+                  for m in CSS_URL.finditer(sheet.read_text(encoding="utf-8", errors="replace"))]
+    broken = []
+    for page, reference, anchors in referring:
+        parts = urlsplit(reference)
+        if parts.scheme or parts.netloc:  # another host, data:, mailto:, javascript:
+            continue
+        where = f"{page.relative_to(site).as_posix()}: {reference}"
+        if not parts.path:
+            if parts.fragment and unquote(parts.fragment) not in anchors:
+                broken.append(f"{where} (no such anchor on the page)")
+            continue
+        # From the host's root (the 404 page's links, which work at any depth) or from the page.
+        target = (site / unquote(parts.path).lstrip("/") if parts.path.startswith("/")
+                  else page.parent / unquote(parts.path)).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        if site.resolve() not in target.parents or not target.is_file():
+            broken.append(f"{where} (not in the site)")
+        elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in pages[target].anchors:
+            broken.append(f"{where} (no such anchor there)")
+    return broken
+
+
+def test_every_link_and_asset_of_the_site_resolves(built_site: Path) -> None:
+    broken = broken_links(built_site)
+    assert not broken, f"{len(broken)} links of the built site lead nowhere:\n" + "\n".join(broken[:40])
+    # The notebook index links each notebook's page (the notebooks link each other by file name).
+    index = (built_site / "examples" / "index.html").read_text()
+    for notebook in sorted((REPO / "examples").glob("*.ipynb")):
+        if notebook.stem != "index":
+            assert f'href="{notebook.stem}/"' in index, notebook.name
+
+
+@pytest.mark.browser
+def test_pictures_keep_their_own_size_on_the_site(built_site: Path) -> None:
+    """In a 1280 px window (a laptop), each picture of a position on the
+    example pages and in the gallery is drawn at its own width (scaled down,
+    the fanned indices are unreadable) and Cruel's 880 px table fits its box."""
+    if h.chromium_missing():
+        pytest.skip(h.chromium_missing())
+    # (one style sheet sizes every notebook page's pictures: two notebooks stand for them all)
+    measured = subprocess.run([sys.executable, str(REPO / "tests" / "browser" / "site_pictures.py"), str(built_site),
+                               "1280", "gallery/", "examples/cruel/", "examples/lesson_cruel/"],
+                              capture_output=True, text=True, timeout=300)
+    assert measured.returncode == 0, measured.stderr[-4000:]
+    pages = json.loads(measured.stdout)
+    assert len(pages["examples/cruel/"]) == 2 and len(pages["gallery/"]) >= len(gallery.game_names())
+    for page, pictures in pages.items():
+        for picture in pictures:
+            assert picture["drawn"] == picture["own"], f"{page}: {picture}"
+    assert all(p["own"] == 880 and p["box"] >= 880 for p in pages["examples/cruel/"]), pages["examples/cruel/"]
+
+
+def test_the_link_check_finds_what_leads_nowhere(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "index.html").write_text('<h2 id="here">A</h2><a href="../b/#there">b</a>')
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "index.html").write_text('<p id="there"></p><a href="#here">?</a><img src="pic.svg">')
+    (tmp_path / "b" / "pic.svg").write_text("<svg/>")
+    (tmp_path / "style.css").write_text("a { background: url('a/gone.png') } b { background: url(b/pic.svg) }")
+    (tmp_path / "index.html").write_text(
+        '<a href="a/">a</a> <a href="a/index.html#here">a</a> <a href="https://example.org/x">out</a> '
+        '<a href="cruel.ipynb">404</a> <link href="style.css"> <script src="/gone.js"></script> '
+        '<a href="/b/pic.svg">root</a> '
+        '<a href="b/#nowhere">?</a> <img src="data:image/png;base64,AA==">')
+    assert broken_links(tmp_path) == [
+        "b/index.html: #here (no such anchor on the page)",
+        "index.html: cruel.ipynb (not in the site)",
+        "index.html: /gone.js (not in the site)",
+        "index.html: b/#nowhere (no such anchor there)",
+        "style.css: a/gone.png (not in the site)",
+    ]
 
 
 def test_strict_build_fails_on_a_broken_link_and_a_missing_page(tmp_path: Path) -> None:
@@ -251,6 +388,25 @@ def test_doctest_blocks_become_code_fences() -> None:
     text = "Use it:\n\n    >>> 1 + 1\n    2\n\nDone.\n\n```pycon\n>>> kept\n```"
     assert fence(text) == ("Use it:\n\n    ```pycon\n    >>> 1 + 1\n    2\n    ```\n\nDone.\n\n"
                            "```pycon\n>>> kept\n```")
+
+
+def test_notebook_links_become_links_to_their_pages() -> None:
+    class Doc:  # a site file and its page's URL, as mkdocs has them
+        def __init__(self, src_uri: str, url: str) -> None:
+            self.src_uri, self.url = src_uri, url
+
+    class Site(dict):
+        def get_file_from_path(self, path: str) -> Optional[Doc]:
+            return self.get(path)
+
+    site = Site({d.src_uri: d for d in (Doc("examples/index.ipynb", "examples/"),
+                                        Doc("examples/cruel.ipynb", "examples/cruel/"))})
+    page = type("Page", (), {"file": site["examples/index.ipynb"], "url": "examples/"})
+    html = '<a href="cruel.ipynb#the-rules">Cruel</a> <a class="x" href="gone.ipynb">?</a> <a href="../cruel.ipynb">'
+    assert load_hooks().link_notebooks(html, page, site) == (
+        '<a href="cruel/#the-rules">Cruel</a> <a class="x" href="gone.ipynb">?</a> <a href="../cruel.ipynb">')
+    other = type("Page", (), {"file": site["examples/cruel.ipynb"], "url": "examples/cruel/"})
+    assert load_hooks().link_notebooks('<a href="index.ipynb">', other, site) == '<a href="../">'
 
 
 def test_every_table_key_is_in_the_players_key_table() -> None:

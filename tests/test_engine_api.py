@@ -384,8 +384,8 @@ def test_action_words_and_shortcuts():
 
 def test_unknown_action_named_with_what_the_game_has():
     g = sw.Cruel(seed=1)
-    assert g.why_illegal("draw") == "Cruel has no draw (it has redeal)"
-    assert sw.Frog(seed=1).why_illegal("deal") == "Frog has no deal (it has draw)"
+    assert g.why_illegal("draw") == "Cruel has no draw: its one action is redeal, which deals the cards again"
+    assert sw.Frog(seed=1).why_illegal("deal") == "Frog has no deal: its one action is draw, which turns up the next stock card"
 
 
 @pytest.mark.parametrize("bad, fragment", [
@@ -965,4 +965,4 @@ def test_a_word_that_is_no_move_says_how_moves_are_written():
         Move("shuffle!")
     assert str(info.value) == ("'shuffle!' is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
                                "like 't3 t5 3', or a stock action like 'draw'")
-    assert sw.Cruel(seed=1).why_illegal("shuffle") == "Cruel has no shuffle (it has redeal)"
+    assert sw.Cruel(seed=1).why_illegal("shuffle") == "Cruel has no shuffle: its one action is redeal, which deals the cards again"

@@ -340,6 +340,30 @@ def test_the_status_line_counts_passes_as_the_game_declares_them(passes: str, st
     assert [t for t in texts if "pass" in t.lower() and "·" not in t and "seed" not in t] == ([under] if under else [])
 
 
+@pytest.mark.parametrize("name", list(sw.GAMES))
+def test_the_status_line_is_never_cut_it_wraps_between_its_items(name: str) -> None:
+    """A narrow picture (Bobby's four piles, or small cards) writes its status
+    under the title, on as many lines as it takes, each within the picture
+    (by the rough measure the renderer also uses), broken only between items."""
+    for card_width in (None, 54, 40, 24):
+        game = sw.new_game(name, seed=3)
+        picture = game.picture(card_width=card_width)
+        status = "Moves 0 · " + picture.alt.split("Moves 0 · ", 1)[1]
+        lines = [t for t in ET.fromstring(picture).iter(f"{SVG}text") if t.text and t.text.startswith(
+            tuple(item + " " for item in ("Moves", "Home", "Stock", "Passes", "Redeals")) + ("Playing",))]
+        assert " · ".join(t.text for t in lines) == status, (card_width, [t.text for t in lines])
+        for line in lines:
+            x = float(line.get("x"))
+            right = x if line.get("text-anchor") == "end" else x + len(line.text) * 12 * 0.58
+            left = x - len(line.text) * 12 * 0.58 if line.get("text-anchor") == "end" else x
+            assert 0 <= left and right <= picture.width, (card_width, line.text, picture.width)
+        if len(lines) > 1:  # under the title, one line under the other, all above the felt's labels
+            ys = [float(t.get("y")) for t in lines]
+            assert ys == sorted(ys) and len(set(ys)) == len(ys)
+    bobby = sw.Bobby(seed=3).picture(card_width=54)
+    assert "Passes left 3 · Playing" in [t.text for t in ET.fromstring(bobby).iter(f"{SVG}text")]
+
+
 # --- text is text: titles and captions with markup ------------------------------------------------
 
 MARKUP = '<img src=x onerror=alert(1)></svg><script>alert(2)</script> & "Q♠"'

@@ -397,7 +397,7 @@ REASONS = [
      "K♠ cannot go on 9♠: Cruel builds down in suit, so 9♠ takes only 8♠"),
     ("cruel", {"t0": "K♠"}, "t0 t1", "t1 is empty, and in Cruel an empty pile is never filled"),
     ("cruel", {"t0": "K♠ Q♠ J♠ 10♠"}, "redeal", "a redeal now gives back the same layout: nothing has moved since the last deal"),
-    ("cruel", {"t0": "K♠"}, "draw", "Cruel has no draw (it has redeal)"),
+    ("cruel", {"t0": "K♠"}, "draw", "Cruel has no draw: its one action is redeal, which deals the cards again"),
     ("cruel", {"t0": "K♠"}, "t0 t0", "t0 onto itself moves nothing"),
     ("cruel", {"t0": "K♠"}, "t2 f0", "t2 is empty: there is no card to move"),
     ("cruel", {"f0": "A♠"}, "f0 t0", "cards on the foundations never move: foundations are final"),

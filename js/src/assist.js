@@ -32,7 +32,7 @@ import { cardText } from "./cards.js";
 import { buttonOf, registerControl } from "./controls.js";
 import { h } from "./dom.js";
 import { parseMove } from "./legal.js";
-import { pileWords } from "./format.js";
+import { pileWords, sentence } from "./format.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 
@@ -101,9 +101,6 @@ export function marksOf(a, version) {
   return marks;
 }
 
-/** @param {string} text */
-const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
-
 /**
  * A hinted move in words: "move 7♣ from the waste to t1", "move 7♣…5♥
  * (3 cards) from t3 to t5", or a stock action by the game's own name (the
@@ -134,14 +131,14 @@ export function hintWords(move, piles = {}) {
 export function assistText(a, version, piles = {}) {
   if (a.kind === "hint") {
     if (a.version !== version) return "";
-    const why = capital(String(a.reason ?? "").trim());
-    return `Hint: ${hintWords(String(a.move ?? ""), piles)}.${why ? ` ${why}${/[.!?]$/.test(why) ? "" : "."}` : ""}`;
+    const why = sentence(String(a.reason ?? ""));
+    return `Hint: ${hintWords(String(a.move ?? ""), piles)}.${why ? ` ${why}` : ""}`;
   }
   if (a.kind === "play" && a.state === "playing") {
-    return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop)`;
+    return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop).`;
   }
   if (OF_A_POSITION.has(String(a.kind)) && a.version !== version) return "";
-  return capital(String(a.text ?? ""));
+  return sentence(String(a.text ?? ""));
 }
 
 /** @type {WeakMap<CardTable, HTMLElement>} each table's status line */

@@ -1,7 +1,8 @@
 // The table's notices about the game as a whole: the end-of-game banner
 // ("You won!", "No moves left", with New deal and Undo; also "No win is
 // possible from here" while moves are left in a game the solver proved
-// lost) and the note that the kernel is gone. Both sit beside the felt, never over the cards: the final
+// lost) and the notes that the kernel is gone or that the table shows a
+// saved position. All sit beside the felt, never over the cards: the final
 // position stays in view.
 
 import { actionButton, h } from "./dom.js";
@@ -94,5 +95,19 @@ export function lostKernelNote() {
   note.setAttribute("role", "alert");
   note.append(h("strong", "", "This table lost its kernel"),
     " (it restarted or shut down): moves can no longer be played here. Run the cell again to play on.");
+  return note;
+}
+
+/**
+ * The note on a table restored from the notebook's saved widget state (the
+ * notebook re-opened after its kernel stopped): the position is the one
+ * saved, and no kernel plays it.
+ * @returns {HTMLElement}
+ */
+export function savedPositionNote() {
+  const note = h("div", "sw-lost");
+  note.setAttribute("role", "status");
+  note.append(h("strong", "", "The position saved with the notebook"),
+    " (its kernel has stopped): moves cannot be played here. Run the cell to play.");
   return note;
 }

@@ -113,6 +113,20 @@ registerControl({
       "Deal", "Keep playing", () => t.requests.send("new_deal"));
   },
 });
+/**
+ * Why a game has no redeal, from what it declares: "… has no redeal:
+ * its stock goes through once (draw turns up the next stock card)".
+ * @param {string} title
+ * @param {boolean} stock  whether the game has a stock
+ * @param {string[]} actions  its actions (the `actions` trait)
+ * @param {Record<string, string>} words  what each does (the `action_words` trait)
+ */
+export function noRedealText(title, stock, actions, words) {
+  const does = actions.map((a) => (words[a] ? `${a} ${words[a]}` : a)).join("; ");
+  if (stock) return `${title} has no redeal: its stock goes through once${does ? ` (${does})` : ""}`;
+  return `${title} has no redeal${does ? `: ${does}` : " and no stock"}`;
+}
+
 // Redeal plays the game's action that starts a new pass (`redeal_actions`,
 // the first legal one), whatever the game calls it.
 /** @param {CardTable} t */
@@ -128,14 +142,11 @@ const redeal = {
     if (action) t.requests.send("move", { move: action });
   },
   // The engine says why not (not yet, all used, ruled out by the options …);
-  // a game without any redeal says so here.
+  // a game without any redeal says so here, in its own words.
   refused: (t) => {
     const action = redealOf(t);
     if (action) t.requests.send("move", { move: action });
-    else {
-      const have = (t.actions ?? []).join(", ");
-      t.showMessage(`${t.get("title") || "This game"} has no redeal${have ? ` (it has ${have})` : ""}`, "error");
-    }
+    else t.showMessage(noRedealText(t.get("title") || "This game", !!t.stockId, t.actions ?? [], t.actionWords ?? {}), "error");
   },
 };
 registerControl(redeal);

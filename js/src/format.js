@@ -142,3 +142,16 @@ export function liftWords(pile, run) {
 export function pileWords(pile) {
   return /^(stock|waste|reserve)$/.test(pile) ? `the ${pile}` : pile;
 }
+
+/**
+ * One style for every message, from the engine, the widget or the view: a
+ * sentence with a capital and a full stop ("the waste card Q♦ must be
+ * played" -> "The waste card Q♦ must be played.").
+ * @param {string} text
+ */
+export function sentence(text) {
+  const t = text.trim();
+  if (!t) return "";
+  const head = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(head) ? head : `${head}.`;
+}

@@ -74,6 +74,8 @@ export const MAX_CW = 120;
 export const MAX_FELT_HEIGHT = 660;
 /** … unless the cards would get narrower than this (px). */
 export const COMFORT_CW = 84;
+/** A host's height limit (fit.js) shrinks the cards down to this width (px), no further. */
+export const FIT_MIN_CW = 40;
 
 /**
  * A layout that places every pile in one row: only for a model that sends no
@@ -93,17 +95,18 @@ function rowLayout(pileIds) {
  * @param {GameLayout[]} layouts
  * @param {string[]} pileIds
  * @param {number} [width]
+ * @param {number} [maxHeight]  the felt's height limit, if the host sets one (computeGeometry)
  * @returns {GameLayout}
  */
-export function layoutFor(layouts, pileIds, width = Infinity) {
+export function layoutFor(layouts, pileIds, width = Infinity, maxHeight = 0) {
   const [main, ...narrow] = Array.isArray(layouts) ? layouts : [];
   if (!main) return rowLayout(pileIds);
   if (!Number.isFinite(width)) return main;
   let best = main;
-  let bestG = computeGeometry(main, width);
+  let bestG = computeGeometry(main, width, {}, { maxHeight });
   for (const other of narrow) {
     if (width > (other.maxWidth ?? Infinity)) continue;
-    const g = computeGeometry(other, width);
+    const g = computeGeometry(other, width, {}, { maxHeight });
     const fits = g.width <= width;
     const bestFits = bestG.width <= width;
     // One that fits beats one that scrolls sideways; else much larger cards
@@ -148,8 +151,11 @@ function stackRows(layout, cw, gap, pad, need, reserve = true) {
  * @param {number} width
  * @param {Record<string, number>} [extents] how tall each fan is now (px
  *   from its top); a row grows to hold its tallest fan
- * @param {{reserve?: boolean}} [options] `reserve: false`: rows keep no room
- *   for fans to come (a finished game), only for the cards they hold
+ * @param {{reserve?: boolean, maxHeight?: number}} [options] `reserve: false`:
+ *   rows keep no room for fans to come (a finished game), only for the cards
+ *   they hold; `maxHeight`: the felt the layout reserves stays within this
+ *   height (px; a host's limit, fit.js), the cards shrinking down to
+ *   `FIT_MIN_CW` for it
  * @returns {Geometry}
  */
 export function computeGeometry(layout, width, extents = {}, options = {}) {
@@ -162,6 +168,8 @@ export function computeGeometry(layout, width, extents = {}, options = {}) {
   while (cw > MIN_CW && layout.cols * (cw + gapOf(cw)) - gapOf(cw) > w - 2 * pad) cw--;
   // A tall layout stops growing before its felt outgrows a laptop screen.
   while (cw > COMFORT_CW && stackRows(layout, cw, gapOf(cw), pad, []).height > MAX_FELT_HEIGHT) cw--;
+  const limit = options.maxHeight ?? 0;
+  while (limit > 0 && cw > FIT_MIN_CW && stackRows(layout, cw, gapOf(cw), pad, []).height > limit) cw--;
   const gap = gapOf(cw);
   const ch = Math.round(cw * CARD_RATIO);
   const step = cw + gap;

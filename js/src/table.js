@@ -7,17 +7,18 @@
 // (and their keys and panels) that features add, motion.js moves the cards,
 // banner.js and confirm.js show the end-of-game banner and the inline question.
 
-import { cardName, pileLabel } from "./cards.js";
+import { cardText, pileLabel } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
-import { GameBanner, lostKernelNote } from "./banner.js";
+import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
 import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
 import { fanExtent, fanPositions } from "./fan.js";
+import { heightLimit } from "./fit.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
-import { liftWords, optionsText, passesText, statusItems } from "./format.js";
+import { liftWords, optionsText, passesText, sentence, statusItems } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
@@ -57,18 +58,10 @@ import { followHostTheme } from "./theme.js";
 
 let viewCounter = 0;
 
-/**
- * One style for every message, from the engine, the widget or the view: a
- * sentence with a capital and a full stop ("the waste card Q♦ must be
- * played" -> "The waste card Q♦ must be played.").
- * @param {string} text
- */
-export function sentence(text) {
-  const t = text.trim();
-  if (!t) return "";
-  const head = t[0].toUpperCase() + t.slice(1);
-  return /[.!?…]$/.test(head) ? head : `${head}.`;
-}
+// The class ipywidgets gives a view whose model has no live comm: a table
+// Jupyter restored from the notebook's saved widget state (re-opened after
+// its kernel stopped) has it before it renders.
+const DISCONNECTED = "jupyter-widgets-disconnected";
 
 /** @param {any} v */
 const asRecord = (v) => (v && typeof v === "object" ? v : {});
@@ -112,6 +105,12 @@ export class CardTable {
     /** @type {string | null} */
     this.focusId = null;
     this.width = 0;
+    /** the felt's height limit where the host limits the table's height (fit.js), else 0 */
+    this.feltMax = 0;
+    /** @type {HTMLElement | null} the box that limits the table's height, watched for changes */
+    this.limitBox = null;
+    /** @type {ResizeObserver | null} watches the table's width and that box */
+    this.resizes = null;
     this.seed = undefined;
     /** @type {Set<string>} */
     this.dirty = new Set();
@@ -187,6 +186,7 @@ export class CardTable {
     this.keyboard = new KeyboardInput(this, signal);
     this.listen();
     this.build();
+    if (host.classList.contains(DISCONNECTED)) this.loseKernel("saved");
   }
 
   // --- model -----------------------------------------------------------------
@@ -238,13 +238,17 @@ export class CardTable {
 
     if (typeof ResizeObserver !== "undefined") {
       let frame = 0;
+      // The table's width, and the box that limits its height (fit.js):
+      // marimo's output box grows to the whole table when "expanded".
       const ro = new ResizeObserver((entries) => {
-        const w = entries[entries.length - 1].contentRect.width;
-        if (Math.abs(w - this.width) < 1 || w <= 0) return;
+        const own = entries.filter((e) => e.target === this.root);
+        const w = own.length ? own[own.length - 1].contentRect.width : this.width;
+        if (w <= 0 || (Math.abs(w - this.width) < 1 && this.measureFeltMax() === this.feltMax)) return;
         cancelAnimationFrame(frame);
         frame = requestAnimationFrame(() => this.relayout(w));
       });
       ro.observe(this.root);
+      this.resizes = ro;
       this.cleanups.push(() => { cancelAnimationFrame(frame); ro.disconnect(); });
     }
   }
@@ -335,7 +339,7 @@ export class CardTable {
     /** @type {number} */
     this.width = this.measureWidth();
     /** @type {GameLayout} */
-    this.layout = layoutFor(layouts, pileIds, this.width);
+    this.layout = layoutFor(layouts, pileIds, this.width, this.feltMax);
     this.rows = focusRows(this.layout);
     /** @type {Record<string, number>} how tall each fan's row keeps room for (see refit) */
     this.extents = {};
@@ -386,15 +390,17 @@ export class CardTable {
     if (this.stockId && this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
     this.felt.append(this.messageEl);
 
-    this.geometry = computeGeometry(this.layout, this.width);
+    this.geometry = computeGeometry(this.layout, this.width, {}, { maxHeight: this.feltMax });
     this.applyGeometry();
     this.seed = this.counters().seed;
     this.syncPiles(false);
     for (const control of controls) {
-      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control);
+      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control, false, false);
     }
     this.syncInfo();
     this.syncMessage();
+    // The header and the buttons are in place now: does the felt fit the height the host gives?
+    if (this.measureFeltMax() !== this.feltMax) this.relayout(this.width);
     this.spoken = null;
     this.speak(); // remembers the position; says nothing
     this.lastBuildMs = performance.now() - t0;
@@ -418,6 +424,36 @@ export class CardTable {
     }
   }
 
+  /**
+   * How tall the felt may be for the whole table to fit the box that limits
+   * its height (fit.js): the box's height less the header above the felt and
+   * the buttons under it, and a line of text the buttons may show under them.
+   * 0 where nothing limits it. Marks the table (`data-fit`, the buttons'
+   * height for the banner to stay over them) and watches the box.
+   */
+  measureFeltMax() {
+    const limit = heightLimit(this.root);
+    if (limit?.box !== this.limitBox) {
+      if (this.limitBox) this.resizes?.unobserve(this.limitBox);
+      this.limitBox = limit?.box ?? null;
+      if (this.limitBox) this.resizes?.observe(this.limitBox);
+    }
+    if (!limit) {
+      delete this.root.dataset.fit;
+      return 0;
+    }
+    this.root.dataset.fit = "box";
+    const win = this.root.ownerDocument.defaultView ?? window;
+    const top = this.root.getBoundingClientRect().top;
+    const footer = this.footer.getBoundingClientRect();
+    this.root.style.setProperty("--sw-footer-h", `${Math.ceil(footer.height)}px`);
+    const above = this.felt.getBoundingClientRect().top - top;
+    const fontPx = parseFloat(win.getComputedStyle(this.root).fontSize) || 13;
+    const line = Math.ceil(fontPx * 1.5) + 12; // the solver's or a hint's line (assist.js), margins included
+    const padding = parseFloat(win.getComputedStyle(this.root).paddingBottom) || 0;
+    return Math.max(1, Math.floor(limit.height - above - footer.height - line - padding));
+  }
+
   measureWidth() {
     const w = this.root.clientWidth || this.host.clientWidth || 0;
     return w > 0 ? w : (this.options.width ?? 800);
@@ -432,15 +468,16 @@ export class CardTable {
   relayout(width) {
     if (this.destroyed) return;
     this.width = width;
+    this.feltMax = this.measureFeltMax();
     /** @type {GameLayout} */
-    const layout = layoutFor(this.layouts ?? [], this.pileIds ?? [], width);
+    const layout = layoutFor(this.layouts ?? [], this.pileIds ?? [], width, this.feltMax);
     if (layout !== this.layout) {
       this.layout = layout;
       this.rows = focusRows(layout);
     }
     this.extents = {};
     this.settledRows = false;
-    this.geometry = computeGeometry(layout, width);
+    this.geometry = computeGeometry(layout, width, {}, { maxHeight: this.feltMax });
     this.applyGeometry();
     for (const rec of this.piles.values()) this.placeCards(rec);
     this.refit();
@@ -473,7 +510,7 @@ export class CardTable {
       }
     }
     if (!changed) return;
-    const next = computeGeometry(this.layout, this.width, extents, { reserve: !over });
+    const next = computeGeometry(this.layout, this.width, extents, { reserve: !over, maxHeight: this.feltMax });
     const moved = next.height !== g.height ||
       Object.keys(next.piles).some((id) => next.piles[id].y !== g.piles[id].y || next.piles[id].h !== g.piles[id].h);
     this.geometry = next;
@@ -512,6 +549,21 @@ export class CardTable {
       this.captionEl.style.top = `${stock.y + g.ch + Math.round(g.gap / 2)}px`;
       this.captionEl.style.width = `${g.cw + 2 * g.gap}px`;
     }
+    this.fitCaption();
+  }
+
+  /**
+   * The felt holds the caption under the stock ("3 passes left"), which
+   * wraps on a narrow table: it grows by what the caption needs below the
+   * geometry's height.
+   */
+  fitCaption() {
+    const g = this.geometry;
+    if (!g) return;
+    const cap = this.captionEl;
+    const shown = cap.parentNode === this.felt && !cap.hidden && cap.textContent;
+    const bottom = shown ? cap.offsetTop + cap.offsetHeight + Math.round(g.gap / 2) : 0;
+    this.felt.style.height = `${Math.max(g.height, bottom)}px`;
   }
 
   // --- piles -------------------------------------------------------------------
@@ -631,12 +683,41 @@ export class CardTable {
       if (el._i !== i) el.dataset.index = String((el._i = i));
       // The top card, and the top two show their middles (see the CSS).
       el.classList.toggle("sw-top", i === n - 1);
+      // A stack shows its top card only: the cards under it are not read out
+      // one by one (the pile's label says how many there are).
+      if (box.fan === "none" && i < n - 1) el.setAttribute("aria-hidden", "true");
+      else el.removeAttribute("aria-hidden");
       el.classList.toggle("sw-full", i >= n - 2);
     }
     const top = pos[pos.length - 1] ?? { x: 0, y: 0 };
     rec.el.style.setProperty("--sw-tx", `${top.x}px`);
     rec.el.style.setProperty("--sw-ty", `${top.y}px`);
+    if (rec.badge) this.placeBadge(rec.badge, box, top, g);
     if (rec.id === this.selected) this.markPick(rec);
+  }
+
+  /**
+   * A stack's count sits at its foot (the CSS). A fan's goes where it covers
+   * no card's index: right of the top card where the pile's box has room
+   * (a wrapped fan's last line is its shortest), else in the top card's
+   * bottom-right corner. At the first card's foot it covered the indices of
+   * a fan wrapped onto a second line.
+   * @param {HTMLElement} badge
+   * @param {import("./layout.js").PileBox} box
+   * @param {{x: number, y: number}} top  the top card's place in the box
+   * @param {Geometry} g
+   */
+  placeBadge(badge, box, top, g) {
+    const st = badge.style;
+    if (box.fan === "none" || !badge.textContent) {
+      st.left = st.top = st.transform = "";
+      return;
+    }
+    const w = badge.offsetWidth, h = badge.offsetHeight;
+    const right = top.x + g.cw + 2 + w <= box.w;
+    st.left = `${Math.round(right ? top.x + g.cw + 2 : top.x + g.cw - w - 2)}px`;
+    st.top = `${Math.round(top.y + g.ch - h - (right ? 0 : 2))}px`;
+    st.transform = "none";
   }
 
   // --- status, buttons, message -------------------------------------------------
@@ -676,9 +757,15 @@ export class CardTable {
       if (panel) control.panel?.update?.(this, panel);
     }
 
-    if (typeof c.passes_left === "number") this.captionEl.textContent = passesText(c.passes_left);
+    if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
+      this.captionEl.textContent = passesText(c.passes_left);
+      this.fitCaption();
+    }
     if ((status !== "playing") !== this.settledRows) this.refit(); // room for fans to come only while playing
-    this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
+    if (this.captionEl.hidden !== (status !== "playing")) {
+      this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
+      this.fitCaption();
+    }
     const stock = this.stockPile();
     if (stock) {
       const canRedeal = this.redealActions.some((a) => this.legal.actions.has(a)) && stock.cards.length === 0;
@@ -860,11 +947,13 @@ export class CardTable {
   /**
    * Run a control (from its button or its key): its panel opens or closes,
    * or it acts if it is enabled now. A key of a control that is off now or
-   * not in this game says why (`refused`).
+   * not in this game says why (`refused`). A panel opened by the player
+   * scrolls into view (it opens under the buttons, maybe below the fold).
    * @param {import("./controls.js").Control} control
    * @param {boolean} [byKey]
+   * @param {boolean} [reveal]  false: a panel the table opens as it is built stays where it is
    */
-  runControl(control, byKey = false) {
+  runControl(control, byKey = false, reveal = true) {
     if (this.lost) return;
     const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this));
     if (off) {
@@ -880,6 +969,7 @@ export class CardTable {
         this.panelsEl.append(el);
         control.panel.render(this, el);
         this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
+        if (reveal) el.scrollIntoView?.({ block: "nearest" });
       }
     }
     if (control.run) control.run(this);
@@ -911,14 +1001,16 @@ export class CardTable {
   }
 
   /**
-   * The kernel is gone (restarted or shut down: a send failed): say so,
-   * stop taking moves, send nothing more. Running the cell again shows a
-   * table on the new kernel.
+   * The kernel is gone (restarted or shut down: a send failed), or there
+   * never was one (`"saved"`: a table restored from the notebook's saved
+   * widget state): say so, stop taking moves, send nothing more. Running the
+   * cell again shows a table on the new kernel.
+   * @param {"lost" | "saved"} [why]
    */
-  loseKernel() {
+  loseKernel(why = "lost") {
     if (this.lost || this.destroyed) return;
     this.lost = true;
-    this.root.dataset.connection = "lost";
+    this.root.dataset.connection = why;
     this.pointer.cancelPress();
     this.clearSelection();
     this.confirm.close();
@@ -926,7 +1018,7 @@ export class CardTable {
     this.root.setAttribute("aria-busy", "false");
     for (const b of this.root.querySelectorAll("button, input")) /** @type {HTMLButtonElement} */ (b).disabled = true;
     if (this.focusId) this.setFocus(this.focusId, this.root.contains(this.activeElement()));
-    this.root.insertBefore(lostKernelNote(), this.felt);
+    this.root.insertBefore(why === "saved" ? savedPositionNote() : lostKernelNote(), this.felt);
   }
 
   // --- selection -------------------------------------------------------------------
@@ -984,7 +1076,7 @@ export class CardTable {
     if (index < 0 || index >= n) return 1;
     if (n - index <= run) return n - index;
     const card = rec.cards[index];
-    const why = card < 0 ? "That card lies face down" : `The ${cardName(card)} is not part of the cards that move`;
+    const why = card < 0 ? "That card lies face down" : `${cardText(card)} is not part of the cards that move`;
     this.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
     return null;
   }
@@ -1037,8 +1129,8 @@ export class CardTable {
     const els = rec?.els.slice(-count) ?? [];
     if (!rec || !els.length) return;
     const first = rec.cards[rec.cards.length - count];
-    const what = count > 1 ? `${cardName(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
-      : `${cardName(first)} has`;
+    const what = count > 1 ? `${cardText(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
+      : `${cardText(first)} has`;
     this.showMessage(`${what} no legal move now`, "info");
     if (!this.reducedMotion) for (const el of els) shake(el);
   }

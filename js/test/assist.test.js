@@ -36,8 +36,8 @@ describe("assist texts", () => {
     expect(hintWords("t3 f0 13", { t3: [-1] })).toBe("move the top 13 cards from t3 to f0");
     expect(assistText({ kind: "hint", move: "redeal", reason: "part of a winning line (3 moves to win): frees 2♠", version: 1 }, 1))
       .toBe("Hint: redeal. Part of a winning line (3 moves to win): frees 2♠.");
-    expect(assistText({ kind: "solve", state: "won", text: "winnable in 12 moves", version: 1 }, 1)).toBe("Winnable in 12 moves");
-    expect(assistText({ kind: "play", state: "playing", done: 3, moves: 12 }, 9)).toMatch(/^Playing it out: move 3 of 12/);
+    expect(assistText({ kind: "solve", state: "won", text: "winnable in 12 moves", version: 1 }, 1)).toBe("Winnable in 12 moves.");
+    expect(assistText({ kind: "play", state: "playing", done: 3, moves: 12 }, 9)).toMatch(/^Playing it out: move 3 of 12 .*\.$/);
     expect(busy({ kind: "solve", state: "running" })).toBe(true);
     expect(busy({ kind: "solve", state: "won" })).toBe(false);
   });
@@ -103,7 +103,7 @@ describe("hint, solve, play it out", () => {
     model.update({ assist: { kind: "solve", state: "won", text: "winnable in 12 moves", moves: 12, version: 0 }, line: 12 });
     await settle();
     expect(button("solve").textContent).toBe("Solve");
-    expect(line().textContent).toBe("Winnable in 12 moves");
+    expect(line().textContent).toBe("Winnable in 12 moves.");
     expect(button("play_out").disabled).toBe(false);
     button("play_out").click();
     expect(model.sent.at(-1)).toMatchObject({ request: "play_out" });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import { tableHost } from "./host.js";
-import { GameBanner, lostKernelNote } from "../src/banner.js";
+import { GameBanner, lostKernelNote, savedPositionNote } from "../src/banner.js";
 
 const table = tableHost();
 
@@ -81,5 +81,13 @@ describe("lost-kernel note", () => {
     const note = lostKernelNote();
     expect(note.getAttribute("role")).toBe("alert");
     expect(note.textContent).toMatch(/^This table lost its kernel .*Run the cell again to play on\.$/);
+  });
+});
+
+describe("saved-position note", () => {
+  it("is a status that says the position is the saved one and what to do", () => {
+    const note = savedPositionNote();
+    expect(note.getAttribute("role")).toBe("status");
+    expect(note.textContent).toMatch(/^The position saved with the notebook \(its kernel has stopped\).*Run the cell to play\.$/);
   });
 });

@@ -48,7 +48,7 @@ describe("banner", () => {
 
 describe("message style", () => {
   it("makes every message a sentence", async () => {
-    const { sentence } = await import("../src/table.js");
+    const { sentence } = await import("../src/format.js");
     expect(sentence("the waste card Q♦ must be played")).toBe("The waste card Q♦ must be played.");
     expect(sentence("No foundation takes that card now.")).toBe("No foundation takes that card now.");
     expect(sentence("  ")).toBe("");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { fanPositions } from "../src/fan.js";
-import { CARD_RATIO, MAX_CW, computeGeometry, layoutFor } from "../src/layout.js";
+import { CARD_RATIO, FIT_MIN_CW, MAX_CW, computeGeometry, layoutFor } from "../src/layout.js";
 import { INDEX_FONT, MIN_INDEX_FONT_PX } from "../src/faces.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
@@ -158,6 +158,20 @@ describe("layouts", () => {
     const f = computeGeometry(LAYOUTS.frog, 800);
     const rp = fanPositions(13, 0, "right", f.piles.reserve, f.cw, f.ch, f.index);
     expect(rp[1].x).toBeGreaterThanOrEqual(Math.floor(f.cw * 0.3));
+  });
+
+  it.each(GAMES)("%s keeps its felt within a host's height limit, its cards down to a readable size", (game) => {
+    const { layouts, pile_ids: piles } = states[game].start;
+    for (const width of [600, 1000, 1400]) {
+      const free = computeGeometry(layoutFor(layouts, piles, width), width);
+      for (const limit of [300, 460, free.height - 1, free.height + 50]) {
+        const layout = layoutFor(layouts, piles, width, limit);
+        const g = computeGeometry(layout, width, {}, { maxHeight: limit });
+        expect(g.height <= limit || g.cw === FIT_MIN_CW, `${game} ${width} px, limit ${limit}: ${g.height} px`).toBe(true);
+        expect(g.width).toBeLessThanOrEqual(width);
+        if (limit > free.height) expect(g.cw).toBeGreaterThanOrEqual(free.cw); // room to spare: as without the limit
+      }
+    }
   });
 
   it("places every pile in one row when the model sends no layouts", () => {

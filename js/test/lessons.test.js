@@ -76,7 +76,7 @@ describe("winnable deals and the guard", () => {
     const text = "looking for a winnable deal: 3 deals tried in 1.2 s (Stop ends the search)";
     model.update({ assist: { kind: "winnable", state: "running", text, version: 0 } });
     await settle();
-    expect(line().textContent).toBe(`L${text.slice(1)}`);
+    expect(line().textContent).toBe(`L${text.slice(1)}.`);  // a sentence, as every message
     expect(button("solve").textContent).toBe("Stop");
     pile("t3").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
     pile("t3").dispatchEvent(new PointerEvent("pointerup", { bubbles: true, button: 0 }));
@@ -85,7 +85,7 @@ describe("winnable deals and the guard", () => {
     model.update({ assist: { kind: "winnable", state: "stopped", text: "stopped: no new deal, this one stays", version: 0 } });
     await settle();
     expect(button("solve").textContent).toBe("Solve");
-    expect(line().textContent).toBe("Stopped: no new deal, this one stays");
+    expect(line().textContent).toBe("Stopped: no new deal, this one stays.");
   });
 
   it("asks before a move the guard says gives up the win, and plays it only if told to", async () => {

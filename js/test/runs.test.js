@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
 import { tableHost } from "./host.js";
-import { cardName } from "../src/cards.js";
+import { cardName, cardText } from "../src/cards.js";
 
 const table = tableHost();
 
@@ -101,7 +101,7 @@ describe("runs by pointer", () => {
     const waste = klondike.piles.waste;
     drag(card("waste", waste.length - 2), pile("t2"));
     expect(model.sent).toHaveLength(0);
-    expect(message()).toBe(`The ${cardName(waste.at(-2))} is not part of the cards that move: only the top card of the waste moves now.`);
+    expect(message()).toBe(`${cardText(waste.at(-2))} is not part of the cards that move: only the top card of the waste moves now.`);
   });
 });
 
@@ -274,7 +274,7 @@ describe("stock actions and redeals by the game's names", () => {
     pile("t1").focus();
     key(pile("t1"), "d");
     expect(model.sent).toHaveLength(0);
-    expect(message()).toBe("Spider has no redeal (it has deal).");
+    expect(message()).toBe(`Spider has no redeal: its stock goes through once (deal ${states.spider.start.action_words.deal}).`);
   });
 });
 

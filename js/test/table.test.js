@@ -5,7 +5,8 @@ import { FakeModel, settle } from "./fake-model.js";
 import { tableHost } from "./host.js";
 import widget from "../src/widget.js";
 import { faceUrl } from "../src/faces.js";
-import { registerControl } from "../src/controls.js";
+import { cardText } from "../src/cards.js";
+import { noRedealText, registerControl } from "../src/controls.js";
 
 const GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"];
 
@@ -487,6 +488,78 @@ describe("a lost kernel", () => {
     model.emit("comm_live_update");
     await settle();
     expect(root.dataset.connection).toBe("lost");
+  });
+});
+
+describe("what a screen reader meets", () => {
+  it("reads a stack's top card only: the stock is one pile of 68 cards, not 68 images", () => {
+    const { root, pile } = mount(states.midshipman.start);
+    const stock = pile("stock");
+    const cards = [...stock.querySelectorAll(".sw-card")];
+    expect(cards).toHaveLength(68);
+    expect(cards.filter((c) => c.getAttribute("aria-hidden") !== "true")).toHaveLength(1);
+    expect(stock.getAttribute("aria-label")).toBe("stock, 68 cards");
+    // a fan shows every card: each is read
+    const fanned = [...root.querySelectorAll('.sw-pile[data-fan="down"] .sw-card, .sw-pile[data-fan="right"] .sw-card')];
+    expect(fanned.length).toBeGreaterThan(0);
+    expect(fanned.every((c) => !c.hasAttribute("aria-hidden"))).toBe(true);
+  });
+
+  it("names cards as the engine writes them in messages: Q♦, not queen of diamonds", () => {
+    const start = states.cruel_refused.start;
+    const { root, pile } = mount(start);
+    const stuck = /** @type {string} */ (start.pile_ids.find((id) => id.startsWith("t") &&
+      !start.legal.some((/** @type {string} */ m) => m.startsWith(`${id} `))));
+    tap(pile(stuck));
+    expect(root.querySelector(".sw-message")?.textContent).toBe(`${cardText(start.piles[stuck].at(-1))} has no legal move now.`);
+  });
+});
+
+describe("a panel the player opens", () => {
+  it("scrolls into view; one the table opens as it is built does not", () => {
+    const seen = /** @type {Element[]} */ ([]);
+    const before = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = function () { seen.push(this); };
+    try {
+      const { root } = mount(states.cruel.start);
+      expect(seen).toHaveLength(0);
+      /** @type {HTMLButtonElement} */ (root.querySelector('button[data-action="rules"]')).click();
+      expect(seen.map((e) => /** @type {HTMLElement} */ (e).dataset.panel)).toEqual(["rules"]);
+    } finally {
+      HTMLElement.prototype.scrollIntoView = before;
+    }
+  });
+});
+
+describe("a game without a redeal", () => {
+  it("says so from what it declares", () => {
+    expect(noRedealText("Frog", true, ["draw"], { draw: "turns up the next stock card" }))
+      .toBe("Frog has no redeal: its stock goes through once (draw turns up the next stock card)");
+    expect(noRedealText("Castle", false, [], {})).toBe("Castle has no redeal and no stock");
+  });
+});
+
+describe("a table restored from the notebook's saved widget state", () => {
+  it("shows the saved position, says no kernel plays it and takes no moves", () => {
+    table.host.classList.add("jupyter-widgets-disconnected"); // as ipywidgets marks a view without a comm
+    const { model, root, pile } = mount(states.cruel.start);
+    expect(root.dataset.connection).toBe("saved");
+    expect(root.querySelector('.sw-lost[role="status"]')?.textContent).toMatch(/^The position saved with the notebook .*Run the cell to play\.$/);
+    expect(root.querySelectorAll(".sw-lost")).toHaveLength(1);
+    expect([...root.querySelectorAll("button")].every((b) => /** @type {HTMLButtonElement} */ (b).disabled)).toBe(true);
+    expect(pile(states.cruel.move.split(" ")[0]).querySelectorAll(".sw-card").length).toBeGreaterThan(0);
+    const sent = model.sent.length;
+    const [source, target] = states.cruel.move.split(" ");
+    tap(pile(source));
+    tap(pile(target));
+    expect(pile(source).classList.contains("sw-selected")).toBe(false);
+    expect(model.sent.length).toBe(sent);
+  });
+
+  it("is a live table without that mark", () => {
+    const { root } = mount(states.cruel.start);
+    expect(root.dataset.connection).toBeUndefined();
+    expect(root.querySelector(".sw-lost")).toBeNull();
   });
 });
 

@@ -316,6 +316,11 @@ class Browser:
 IGNORED_CONSOLE = (
     re.compile(r"Failed to load resource: the server responded with a status of 404 \((Not Found|File not found)\)"
                r".*/favicon\.ico\b"),
+    # JupyterLite's kernel extension, off in these servers (page_config above):
+    # JupyterLab still loads its remote entry, which logs this when a kernel
+    # starts on a page opened again (seen in tests/browser/test_browser_reopen.py).
+    re.compile(r"Shared module @jupyterlite/services doesn't exist in shared scope default"
+               r"[\s\S]*/@jupyterlite/pyodide-kernel-extension/"),
 )
 # Page errors of Jupyter's own bundles, not ours (message, where it is thrown).
 # Notebook 7.6's shortcuts plugin reads settings of a lazily loaded plugin

@@ -204,3 +204,43 @@ def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(l
     table.page.wait_for_function("t => t.dataset.status === 'won'", arg=table.root().element_handle())
     won = table.root().evaluate(FIT_JS)
     assert won["felt"] < playing["felt"] - 0.5 * won["ch"], (playing, won)
+
+
+# The caption under a stock ("3 passes left") and the count badges on piles:
+# the caption stays on the felt, and no badge covers a face-up card's index.
+EXTRAS_JS = """
+(cell) => {
+  const t = cell.querySelector('.sw-table');
+  const felt = t.querySelector('.sw-felt').getBoundingClientRect();
+  const problems = [];
+  const cap = t.querySelector('.sw-felt > .sw-caption');
+  if (cap && !cap.hidden && cap.textContent) {
+    const r = cap.getBoundingClientRect();
+    if (r.bottom > felt.bottom + 0.5 || r.top < felt.top - 0.5)
+      problems.push(`the caption "${cap.textContent}" (${r.top.toFixed(0)}-${r.bottom.toFixed(0)}) leaves the felt (${felt.top.toFixed(0)}-${felt.bottom.toFixed(0)})`);
+  }
+  const indices = Array.from(t.querySelectorAll('.sw-felt .sw-card[data-face="up"] .sw-index'))
+    .map(i => [i.closest('.sw-card').getAttribute('aria-label'), i.getBoundingClientRect()]);
+  for (const b of t.querySelectorAll('.sw-count')) {
+    const br = b.getBoundingClientRect();
+    if (!br.width || !b.textContent) continue;
+    for (const [card, r] of indices) {
+      const w = Math.min(r.right, br.right) - Math.max(r.left, br.left);
+      const h = Math.min(r.bottom, br.bottom) - Math.max(r.top, br.top);
+      if (w > 0.5 && h > 0.5) problems.push(`the count of ${b.closest('.sw-pile').dataset.pile} covers the index of the ${card}`);
+    }
+  }
+  return problems;
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
+def test_captions_stay_on_the_felt_and_counts_cover_no_index(table, sized, name):
+    """At every width, 300 px included: Bobby's "3 passes left" wraps inside
+    the felt, and Frog's reserve count (its fan on two lines) covers no card."""
+    table.new(f"sw.SolitaireWidget({name!r}, seed=3)")
+    for width in WIDTHS:
+        sized(width)
+        problems = table.page.evaluate(EXTRAS_JS, table.handle())
+        assert not problems, f"{name} at {width} px:\n" + "\n".join(problems)

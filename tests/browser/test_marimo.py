@@ -139,6 +139,11 @@ class MarimoTable:
         self.page.mouse.dblclick(a["x"], a["y"])
 
 
+def played_words(n: int) -> re.Pattern:
+    """What the example's status cell says of ``n`` moves: "1 move played", "3 moves played"."""
+    return re.compile(rf"\b{n} {'move' if n == 1 else 'moves'} played")
+
+
 def first(moves: list[str], to: str) -> str:
     found = [m for m in moves if len(m.split()) == 2 and m.split()[1].startswith(to)]
     assert found, f"no legal move to a {to} pile among {moves}"
@@ -185,11 +190,10 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
                 f"{how} for {move!r}: history {state['history']} after {played}"
             assert state["history"][-1] in allowed, f"{how} played {state['history'][-1]!r}, wanted one of {allowed}"
             played = state["history"]
+            # The example's status cell follows the table ("1 move played", then "2 moves played" …).
+            from playwright.sync_api import expect
 
-        # The example's status cell follows the table.
-        from playwright.sync_api import expect
-
-        expect(page.page.get_by_text(re.compile(rf"\b{len(played)} moves played")).first).to_be_visible()
+            expect(page.page.get_by_text(played_words(len(played))).first).to_be_visible()
 
         # A move from code (the example's button runs widget.game.play) shows on the table.
         expected = state["legal"][0]
@@ -248,7 +252,7 @@ def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_server:
         assert state["status"] == "won" and state["counters"]["home"] == 52
         # the example's own status cell, re-run by the play-out's last move
         expect(p.get_by_text(re.compile(r"52 of 52 cards home")).first).to_be_visible(timeout=15_000)
-        expect(p.get_by_text(re.compile(rf"\b{len(state['history'])} moves played")).first).to_be_visible()
+        expect(p.get_by_text(played_words(len(state["history"]))).first).to_be_visible()
     except Exception:
         page.page.screenshot(path=str(marimo_server.base / "failure-play-out.png"))
         raise
@@ -309,3 +313,117 @@ def test_keys_on_the_table_never_reach_marimo_cells(marimo_editor, console_guard
     p.locator(".marimo-cell[data-cell-id]").first.focus()
     p.keyboard.press("b")
     p.wait_for_function(cells, arg=n + 1, timeout=10_000)
+
+
+# --------------------------------------------------------------------------- #
+# The height marimo gives an output: its editor shows each output in a box of
+# at most 610 px that scrolls.  Each game's table fits it, buttons included;
+# a panel opened scrolls into view while the buttons stay in view; the win
+# banner shows in the box.
+# --------------------------------------------------------------------------- #
+FIT_NOTEBOOK = '''import marimo
+
+app = marimo.App(width="medium")
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    import solitaire_widgets as sw
+    return mo, sw
+''' + "".join(f'''
+
+@app.cell
+def _(mo, sw):
+    mo.ui.anywidget(sw.SolitaireWidget({name!r}, seed=3))
+    return
+''' for name in ("frog", "leap_year", "bobby", "cruel", "midshipman")) + '''
+
+@app.cell
+def _(mo, sw):
+    near = sw.Cruel(seed=0)
+    line = sw.solve(near, max_states=200_000, time_limit=None).moves
+    for _move in line[:-1]:
+        near.play(_move)
+    mo.ui.anywidget(sw.SolitaireWidget(near))
+    return line, near
+
+
+@app.cell
+def _(line, mo, near):
+    mo.ui.button(label="Play the last move", on_click=lambda _: near.play(line[-1]))
+    return
+'''
+
+# The table's place in the box around it that limits its height and scrolls.
+IN_BOX_JS = """
+(t) => {
+  const up = (e) => e.parentElement || e.getRootNode().host || null;
+  let box = up(t);
+  while (box && !(/px$/.test(getComputedStyle(box).maxHeight) && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+    box = up(box);
+  if (!box) return null;
+  const b = box.getBoundingClientRect();
+  const rect = (sel) => { const e = t.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
+                          return {top: r.top, bottom: r.bottom}; };
+  return {fit: t.dataset.fit ?? null, maxHeight: parseFloat(getComputedStyle(box).maxHeight),
+          scrolls: box.scrollHeight > box.clientHeight + 1, top: b.top + box.clientTop,
+          bottom: b.top + box.clientTop + box.clientHeight, footer: rect('.sw-footer'),
+          felt: rect('.sw-felt'), panel: rect('.sw-panel'), banner: rect('.sw-banner')};
+}
+"""
+
+
+def inside(part: dict, box: dict) -> bool:
+    return part is not None and part["top"] >= box["top"] - 1 and part["bottom"] <= box["bottom"] + 1
+
+
+@pytest.fixture(scope="module")
+def marimo_fit(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
+    folder = tmp_path_factory.mktemp("marimo-fit")
+    base = folder / "server"
+    config = base / "xdg_config_home" / "marimo" / "marimo.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[runtime]\nauto_instantiate = true\n")
+    notebook = folder / "fit.py"
+    notebook.write_text(FIT_NOTEBOOK)
+    with MarimoServer(notebook, base=base, mode="edit") as server:
+        page = chromium.new_page({"width": 1280, "height": 900})
+        try:
+            page.page.goto(server.url)
+            page.page.locator(".sw-table[data-version]").nth(5).wait_for(timeout=90_000)
+            yield page
+        except Exception:
+            page.page.screenshot(path=str(base / "failure.png"))
+            raise
+        finally:
+            page.close()
+
+
+def test_each_table_fits_marimos_output_box_and_its_banner_shows(marimo_fit, console_guard) -> None:
+    page = console_guard(marimo_fit)
+    tables = page.page.locator(".sw-table[data-version]")
+    assert tables.count() == 6
+    for index in range(6):
+        table = tables.nth(index)
+        table.scroll_into_view_if_needed()
+        box = table.evaluate(IN_BOX_JS)
+        assert box is not None and box["maxHeight"] == 610, box  # marimo's output box
+        game = table.get_attribute("data-game")
+        assert box["fit"] == "box" and not box["scrolls"], f"{game}: the table does not fit its box: {box}"
+        assert inside(box["felt"], box) and inside(box["footer"], box), f"{game}: {box}"
+
+    near = tables.nth(5)
+    # Rules opens under the buttons: it scrolls into view, and the buttons stay in view.
+    near.locator('button[data-action="rules"]').click()
+    near.locator(".sw-panel").wait_for()
+    box = near.evaluate(IN_BOX_JS)
+    assert box["scrolls"] and box["panel"]["top"] >= box["top"] - 1 and box["panel"]["top"] < box["bottom"], box
+    assert inside(box["footer"], box), box
+
+    page.page.get_by_role("button", name="Play the last move").click()
+    near.locator('.sw-banner[data-result="won"]').wait_for(timeout=15_000)
+    box = near.evaluate(IN_BOX_JS)
+    assert inside(box["banner"], box) and inside(box["footer"], box), box
+    assert near.get_attribute("data-status") == "won"

@@ -1,0 +1,96 @@
+"""A notebook re-opened after its kernel stopped, as a teacher meets a lesson
+the next day: with JupyterLab's "Save Widget State Automatically" on (what
+docs/playing.md asks of teachers), each table shows the position it had when
+the notebook was saved, says that no kernel plays it, and takes no moves;
+not "Error displaying widget: model not found".  A copy of the notebook
+without that state, opened where it was not saved (a student's handout),
+shows each table's picture from the output.
+
+Own notebook and kernel (the kernel is shut down) on the session's
+JupyterLab; the setting is on for this test's page loads only.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+import harness as h
+
+pytestmark = pytest.mark.browser
+
+SAVE_STATE = "@jupyter-widgets/jupyterlab-manager/plugin"
+CELLS = ["import solitaire_widgets as sw\ntable = sw.play('cruel', seed=7)\ndisplay(table)",
+         "table.game.play(table.game.legal_moves()[0])"]
+
+
+def saved_widget_state(path) -> dict:
+    return json.loads(path.read_text()).get("metadata", {}).get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+
+def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, chromium, front_end_built,
+                                                                     console_guard):
+    settings = lab_server.base / "lab-settings" / f"{SAVE_STATE}.jupyterlab-settings"
+    h.JupyterServer._settings(lab_server.base / "lab-settings", SAVE_STATE, {"saveState": True})
+    notebook = h.write_notebook(lab_server.root / "reopen.ipynb", ["", ""])
+    pages = []
+    try:
+        page = console_guard(chromium.new_page())
+        pages.append(page)
+        nb = h.NotebookPage(page, lab_server, notebook.name).open()
+        p = page.page
+        nb.run(0, CELLS[0])
+        root = nb.cell(0).locator(".sw-table[data-version]")
+        root.wait_for(timeout=60_000)
+        nb.run(1, CELLS[1])
+        p.wait_for_function("t => t.dataset.version !== '0' && t.getAttribute('aria-busy') !== 'true'",
+                            arg=root.element_handle(), timeout=15_000)
+        played = nb.cell(0).evaluate(h.SNAPSHOT_JS)
+        assert played["counters"].get("moves") == "Moves 1", played["counters"]
+        assert root.get_attribute("data-fit") is None  # a notebook grows with its outputs: no height to fit (fit.js)
+
+        p.keyboard.press("Escape")  # command mode: Ctrl+S saves the notebook
+        p.keyboard.press("Control+s")
+        deadline = time.monotonic() + 30
+        while not any(m.get("model_module") == "anywidget" for m in saved_widget_state(notebook).values()):
+            assert time.monotonic() < deadline, "the saved notebook holds no widget state"
+            time.sleep(0.2)
+        page.close()  # the browser tab closed ...
+        for session in lab_server.api("/api/sessions"):
+            if session["path"] == notebook.name:
+                lab_server.api(f"/api/sessions/{session['id']}", "DELETE")  # ... and the kernel stopped
+
+        page = console_guard(chromium.new_page())
+        pages.append(page)
+        nb = h.NotebookPage(page, lab_server, notebook.name).open()  # a new kernel, which never ran the cells
+        restored = nb.cell(0).locator('.sw-table[data-connection="saved"]')
+        restored.wait_for(timeout=30_000)
+        assert "Error displaying widget" not in nb.output_text(0)
+        shown = nb.cell(0).evaluate(h.SNAPSHOT_JS)
+        assert shown["piles"] == played["piles"] and shown["counters"] == played["counters"]
+        note = restored.locator('.sw-lost[role="status"]')
+        assert note.is_visible() and "Run the cell to play" in note.inner_text()
+        assert restored.locator("button:not([disabled])").count() == 0
+        assert restored.locator(".sw-felt").is_visible()
+
+        # A handout: the same notebook without the widget state, opened where it
+        # was not saved (not trusted): each table's output shows its picture.
+        handout = json.loads(notebook.read_text())
+        del handout["metadata"]["widgets"]
+        (lab_server.root / "handout.ipynb").write_text(json.dumps(handout))
+        copy = h.NotebookPage(page, lab_server, "handout.ipynb").open()
+        picture = copy.cell(0).locator('.jp-OutputArea-output img[src^="data:image/svg+xml"]')
+        picture.wait_for(timeout=30_000)
+        assert "Error displaying widget" not in copy.output_text(0)
+        assert "Cruel" in (picture.get_attribute("alt") or "")
+    finally:
+        settings.unlink(missing_ok=True)
+        for session in lab_server.api("/api/sessions"):
+            if session["path"] in ("reopen.ipynb", "handout.ipynb"):
+                lab_server.api(f"/api/sessions/{session['id']}", "DELETE")
+        for page in pages:
+            if not page.page.is_closed():
+                page.close()
