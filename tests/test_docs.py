@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import doctest
-import importlib.util
 import json
 import os
 import re
@@ -25,22 +24,15 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
+from helpers import DOCS, REPO, docs_module, on_ci
 
-REPO = Path(__file__).resolve().parents[1]
-DOCS = REPO / "docs"
+import solitaire_widgets as sw
+
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 import gallery  # noqa: E402
-import solitaire_widgets as sw  # noqa: E402
 import harness as h  # noqa: E402
 
 pytestmark = pytest.mark.docs
-
-
-def load_hooks():
-    spec = importlib.util.spec_from_file_location("solitaire_docs_hooks", DOCS / "hooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def gallery_missing() -> list[str]:
@@ -65,11 +57,11 @@ def gallery_pictures() -> bool:
     if gallery_missing() and h.chromium_missing() is None:
         taken = subprocess.run([sys.executable, str(Path(gallery.__file__))], cwd=REPO, capture_output=True,
                                text=True, timeout=600)
-        if taken.returncode != 0 and h.on_ci():
+        if taken.returncode != 0 and on_ci():
             pytest.fail(f"taking the gallery pictures failed:\n{taken.stdout[-2000:]}\n{taken.stderr[-4000:]}",
                         pytrace=False)
     missing = gallery_missing()
-    if missing and h.on_ci():
+    if missing and on_ci():
         pytest.fail(f"CI=true and the gallery pictures {missing} are missing: {h.chromium_missing()}", pytrace=False)
     return not missing
 
@@ -105,7 +97,7 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
     assert not list(lite.rglob("*.map")), "the app ships source maps"
     for game in gallery.game_names():
         assert f'src="pictures/{game}.svg"' in pages["gallery/index.html"]
-        assert (site / "gallery" / "pictures" / f"{game}.svg").read_text() == load_hooks().gallery_picture(game)
+        assert (site / "gallery" / "pictures" / f"{game}.svg").read_text() == docs_module("hooks").gallery_picture(game)
         for theme in gallery.THEMES:
             shown = f"src=\"img/{game}-{theme}.png\"" in pages["gallery/index.html"]
             assert shown == gallery_pictures, f"{game}-{theme}.png shown={shown}, pictures there={gallery_pictures}"
@@ -247,7 +239,7 @@ def test_examples_are_read_in_order_with_sessions_skips_and_includes(tmp_path: P
 
 
 def test_doctest_blocks_become_code_fences() -> None:
-    fence = load_hooks().fence_doctests
+    fence = docs_module("hooks").fence_doctests
     text = "Use it:\n\n    >>> 1 + 1\n    2\n\nDone.\n\n```pycon\n>>> kept\n```"
     assert fence(text) == ("Use it:\n\n    ```pycon\n    >>> 1 + 1\n    2\n    ```\n\nDone.\n\n"
                            "```pycon\n>>> kept\n```")

@@ -11,13 +11,12 @@ import re
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from helpers import GAMES, REPO
 from positions import cards
 
 import solitaire_widgets as sw
-from solitaire_widgets.cards import card_ids_of_deck
 from solitaire_widgets import (
     Card,
     GameChange,
@@ -25,9 +24,8 @@ from solitaire_widgets import (
     Move,
     NothingToUndoError,
 )
+from solitaire_widgets.cards import card_ids_of_deck
 
-REPO = Path(__file__).resolve().parents[1]
-NAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
 
 
 def state(game):
@@ -167,14 +165,14 @@ def test_move_parse_rejects(bad):
 # --- games by name, seeds, decks, options ------------------------------------------
 
 def test_games_mapping_and_classes():
-    assert list(sw.GAMES) == NAMES
+    assert GAMES == ("frog", "leap_year", "bobby", "cruel", "midshipman")
     assert sw.GAMES == {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby,
                         "cruel": sw.Cruel, "midshipman": sw.Midshipman}
     for name, cls in sw.GAMES.items():
         assert cls.name == name and issubclass(cls, sw.Game) and cls.title
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_new_game_by_name(name):
     g = sw.new_game(name, seed=9)
     assert type(g) is sw.GAMES[name] and g.seed == 9 and g.history == () and g.version == 0
@@ -244,7 +242,7 @@ def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
             assert message == f"unknown game {bad!r}; choose one of frog, leap_year, bobby, cruel, midshipman"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_seed_none_gives_a_readable_seed_that_replays(name):
     g = sw.new_game(name)
     assert isinstance(g.seed, int) and g.seed >= 0
@@ -372,10 +370,10 @@ def test_action_words_and_shortcuts():
     assert sw.LeapYear(seed=1).play(" Deal ") == Move("deal")
     assert sw.Bobby(seed=1).play(Move("draw")) == Move("draw")
     # Shortcuts exist only where the game has the action.
-    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in NAMES}
+    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in GAMES}
     assert have == {"frog": {"draw"}, "leap_year": {"deal", "redeal"}, "bobby": {"draw", "redeal"},
                     "cruel": {"redeal"}, "midshipman": {"draw"}}
-    for name in NAMES:
+    for name in GAMES:
         assert set(sw.GAMES[name].ACTION_NAMES) == have[name]
     assert sw.Frog(seed=1).draw() == Move("draw")
     assert sw.Midshipman(seed=1).draw() == Move("draw")
@@ -645,7 +643,7 @@ def test_an_observed_game_pickles_without_its_observers():
 
 # --- saving and loading ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_to_dict_and_load(name):
     g = sw.new_game(name, seed=21)
     for _ in range(15):
@@ -905,7 +903,7 @@ def test_repr_is_short():
     g.play(g.legal_moves()[0])
     assert repr(g) == "<Cruel seed=7 playing, 1 move>"
     assert repr(sw.Cruel(deck=sw.standard_deck())) == "<Cruel deck=… lost, 0 moves>"
-    for name in NAMES:
+    for name in GAMES:
         assert len(repr(sw.new_game(name, seed=123456789))) < 60
 
 

@@ -8,8 +8,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import REPO
 
-JS = Path(__file__).resolve().parent.parent / "js"
+JS = REPO / "js"
 
 
 def test_vitest_suite_passes() -> None:

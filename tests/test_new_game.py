@@ -10,20 +10,18 @@ from __future__ import annotations
 import html
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import markdown
 import pytest
+from helpers import REPO
+from new_game import golf_cell, golf_class
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import CARD
 from solitaire_widgets.fast_path import FastPath
 from solitaire_widgets.solver.search import Search
 
-from new_game import golf_cell, golf_class
-
-REPO = Path(__file__).resolve().parents[1]
 Golf = golf_class()
 
 

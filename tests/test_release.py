@@ -12,8 +12,8 @@ package index (build dependencies); without npm they skip, except under
 from __future__ import annotations
 
 import ast
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import REPO
 
-REPO = Path(__file__).resolve().parents[1]
 FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/widget.css")
 # Folders a checkout may hold that a fresh clone does not (all git-ignored).
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",

@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import harness as h
+from helpers import REPO
 
 SETUP, VIEW, DRIVER, VIEW2, SPARE = range(5)
-BROWSER_DIR = str(h.REPO / "tests" / "browser")
+BROWSER_DIR = str(REPO / "tests" / "browser")
 
 SETUP_CODE = (
     "import sys\n"

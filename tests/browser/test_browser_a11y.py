@@ -7,16 +7,15 @@ Rules panel and Explain (its reasons list) open: no violation, and no
 from __future__ import annotations
 
 import pytest
+from helpers import GAMES, REPO, on_ci
 
-import harness as h
 import plans
 import solitaire_widgets as sw
 from table import VIEW
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
-AXE = h.REPO / "js" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = REPO / "js" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 RUN_AXE_JS = """
@@ -33,7 +32,7 @@ async (root, tags) => {
 def axe_source() -> str:
     if not AXE.is_file():
         msg = f"{AXE} is missing: install the front end's dev packages with `cd js && npm ci`"
-        if h.on_ci():
+        if on_ci():
             pytest.fail(msg, pytrace=False)
         pytest.skip(msg)
     return AXE.read_text()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import GAMES
 
 import harness as h
 import plans
@@ -125,7 +126,7 @@ def sized(table):
     table.page.set_viewport_size(h.VIEWPORT)
 
 
-@pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_face_up_index_is_readable(table, sized, name):
     seed, moves = stress_moves(name)
     table.new(f"sw.SolitaireWidget({name!r}, seed={seed})", moves)
@@ -178,7 +179,7 @@ MESSAGE_JS = """
 
 def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(laptop):
     table = laptop
-    for name in ["frog", "leap_year", "bobby", "cruel", "midshipman"]:
+    for name in GAMES:
         table.new(f"sw.SolitaireWidget({name!r}, seed=5)")
         size = table.root().evaluate(FIT_JS)
         assert size["table"] <= size["pane"], f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"

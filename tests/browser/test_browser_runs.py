@@ -16,11 +16,11 @@ import random
 import sys
 
 import pytest
+from helpers import REPO
 
-import harness as h
 from table import Table
 
-sys.path.insert(0, str(h.REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests"))
 from classic_games import classic_class  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 CLASSES = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")
 LOAD = f"""
 import sys
-sys.path.insert(0, {str(h.REPO / "tests")!r})
+sys.path.insert(0, {str(REPO / "tests")!r})
 from classic_games import classic_class
 for _name in {CLASSES!r}:
     globals()[_name] = sw.register(classic_class(_name))

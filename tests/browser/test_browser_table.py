@@ -13,6 +13,7 @@ import random
 from typing import Optional
 
 import pytest
+from helpers import GAMES
 
 import harness as h
 import keys
@@ -22,7 +23,6 @@ from table import SPARE, VIEW, VIEW2, NOTEBOOK_CELLS, Table
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
 BUTTONS = {"undo", "redo", "restart", "new"}
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import REPO
 
 import harness as h
 import keys
@@ -26,7 +27,7 @@ from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
 pytestmark = pytest.mark.browser
 
-EXAMPLE = h.REPO / "examples" / "marimo_cruel.py"
+EXAMPLE = REPO / "examples" / "marimo_cruel.py"
 RUN_GUARD = '\n\nif __name__ == "__main__":'
 STATE_CELL = f'''
 
