@@ -3,7 +3,9 @@ same run, by Debian's ``fc-solve`` (not a test).
 
 Deals ``--first`` … ``--last`` (default 1–1000) as Microsoft numbered them,
 ``FreeCell.deal_number(n)`` of examples/classic_games.ipynb.  Our solver
-gets ``--time-limit`` seconds per deal (default 1); ``fc-solve`` (package
+gets ``--time-limit`` seconds per deal (default 1), or with ``--max-states
+N`` a budget of N positions and no time limit, so that its share solved
+is the same on any machine and at any load; ``fc-solve`` (package
 ``freecell-solver-bin``), where it is installed, solves the same deals,
 each one whole ``fc-solve`` process with its default settings (or
 ``--fc-solve-args``), stopped at the same time limit, its board written
@@ -19,7 +21,7 @@ machine's core count and load.  Every won line of ours was replayed to a
 win by ``sw.solve`` itself; deal 11982, the one deal of the first 32,000
 with no win, must never come out won.
 
-    python benchmarks/freecell.py [--first 1] [--last 1000] [--time-limit 1] [--jobs 2]
+    python benchmarks/freecell.py [--first 1] [--last 1000] [--time-limit 1] [--max-states N] [--jobs 2]
                                   [--fc-solve-args "-l lg"] [--no-fc-solve]
 """
 
@@ -74,14 +76,16 @@ def board_text(game: sw.Game) -> str:
 _FREECELL: Optional[type[sw.Game]] = None
 
 
-def ours(deal: int, time_limit: float) -> Run:
-    """Solve deal ``deal`` with ``sw.solve`` in this (warm) process."""
+def ours(deal: int, time_limit: float, max_states: Optional[int] = None) -> Run:
+    """Solve deal ``deal`` with ``sw.solve`` in this (warm) process, within
+    ``time_limit`` seconds, or ``max_states`` positions and no time limit."""
     global _FREECELL
     if _FREECELL is None:
         _FREECELL = classic_class("FreeCell")
     game = _FREECELL.deal_number(deal)  # type: ignore[attr-defined]
     wall, cpu = time.perf_counter(), time.process_time()
-    solution = sw.solve(game, time_limit=time_limit)  # a won line is replayed to a win before it returns
+    limits = {"time_limit": None, "max_states": max_states} if max_states else {"time_limit": time_limit}
+    solution = sw.solve(game, **limits)  # a won line is replayed to a win before it returns
     return Run(deal, solution.status, time.perf_counter() - wall, time.process_time() - cpu, solution.states)
 
 
@@ -164,23 +168,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first deal number (default 1)")
     parser.add_argument("--last", type=int, default=1000, help="the last deal number (default 1000)")
     parser.add_argument("--time-limit", type=float, default=1.0, help="seconds per deal, for both (default 1)")
+    parser.add_argument("--max-states", type=int, default=None,
+                        help="our solver: this many positions per deal and no time limit (default: --time-limit)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     parser.add_argument("--fc-solve-args", default="", help='fc-solve options, e.g. "-l lg" (default: none)')
     parser.add_argument("--no-fc-solve", action="store_true", help="run our solver only")
     args = parser.parse_args(argv)
     if not 1 <= args.first <= args.last:
         parser.error(f"deals run from --first to --last, 1 or more: not {args.first} to {args.last}")
-    if args.time_limit <= 0 or args.jobs < 1:
-        parser.error("--time-limit must be above 0 and --jobs at least 1")
+    if args.time_limit <= 0 or args.jobs < 1 or (args.max_states is not None and args.max_states < 1):
+        parser.error("--time-limit must be above 0, --max-states and --jobs at least 1")
     deals = range(args.first, args.last + 1)
     fc_args = shlex.split(args.fc_solve_args)
     with_fc = not args.no_fc_solve and shutil.which("fc-solve") is not None
 
-    print(f"FreeCell deals {args.first}–{args.last} ({len(deals)}), {args.time_limit:g} s per deal, "
+    budget = (f"ours {args.max_states:,} positions per deal (no time limit), fc-solve {args.time_limit:g} s"
+              if args.max_states else f"{args.time_limit:g} s per deal")
+    print(f"FreeCell deals {args.first}–{args.last} ({len(deals)}), {budget}, "
           f"{args.jobs} process{'es' * (args.jobs != 1)} on {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f} at the start")
     started = time.perf_counter()
-    mine = run_all(ours, deals, args.jobs, args.time_limit)
+    mine = run_all(ours, deals, args.jobs, args.time_limit, args.max_states)
     report = summary("ours (sw.solve, time in a warm process)", mine)
     won_unsolvable = [r for r in mine if r.deal == UNSOLVABLE and r.status == "won"]
     print(f"  ({time.perf_counter() - started:.0f} s)")

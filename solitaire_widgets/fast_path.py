@@ -84,6 +84,8 @@ class FastPath:
         self._actions = shape.actions
         self._grid = shape.routes
         self._general = shape.general
+        # the foundations a card may be moved onto (``home_codes``)
+        self._home_targets = [t for t in shape.targets if t in shape.foundations]
         self._state_names = type(game).STATE
         pack = game._pack_ids
         self.id_bound = max(pack) + 1 if pack else 0  # card ids run below this
@@ -108,6 +110,10 @@ class FastPath:
             if game.RUNS in _FOLLOWS and not self._wide_ids and _keeps_engine_runs(game):
                 self._links = run_links(game.RUNS, self.id_bound)
             self._move_limit = game._move_limit
+            # The engine's own limit depends on the target alone: worked out
+            # once per call of ``move_codes`` rather than asked per move.
+            self._own_limit = _keeps_engine_limit(game)
+            self._free_cell_limit = game.RUN_LIMIT == "free_cells"
             self._suits_home = game.FOUNDATIONS_TAKE == "suit"
             # source -> {target: the most cards it takes from there at once}
             # (cells and foundations that take completed suits apart)
@@ -116,6 +122,7 @@ class FastPath:
             self._cell_targets = [t for t in reached if t in cells]
             self._suit_targets = [t for t in reached if self._suits_home and t in self._foundations]
             self._card_targets = [t for t in reached if t not in cells and t not in self._suit_targets]
+            self._home_targets = [t for t in self._card_targets if t in self._foundations]
 
     # --- moves -------------------------------------------------------------
     def move_codes(self) -> list[int]:
@@ -156,6 +163,64 @@ class FastPath:
                     codes.append(code)
         return codes + self._action_codes()
 
+    def home_codes(self) -> list[int]:
+        """The legal moves of one card onto a foundation, as codes, in
+        ``move_codes()``'s order: only the foundations are asked what they
+        take (a search that plays a card home at once needs no other move).
+
+        >>> import solitaire_widgets as sw
+        >>> fast = FastPath(sw.Cruel(seed=7))
+        >>> fast.home_codes() == [c for c in fast.move_codes() if fast.shape.count_of[c] == 1
+        ...                       and fast.shape.target_of[c] in fast.shape.foundations]
+        True
+        """
+        piles, keys, n = self.piles, self._keys, self._n
+        foundations = self._home_targets
+        if not foundations:
+            return []
+        takers: dict[int, list[int]] = {}  # card key -> the foundations that take it now
+        open_homes = []  # foundations that take any card now
+        for t in foundations:
+            wants = self._wants(t)
+            if wants is ANY:
+                open_homes.append(t)
+            else:
+                for key in wants:
+                    if key in takers:
+                        takers[key].append(t)
+                    else:
+                        takers[key] = [t]
+        if not open_homes:
+            # mostly no source's top card is taken: one look at the tops, in C
+            tops = {keys[pile[-1]] for pile in map(piles.__getitem__, self._sources) if pile}
+            if tops.isdisjoint(takers):
+                return []
+        codes: list[int] = []
+        if not self._general:  # as ``move_codes``: the foundations that take the card, then those taking any
+            grid = self._grid
+            for s in self._sources:
+                pile = piles[s]
+                if pile:
+                    row = grid[s]
+                    for t in (*takers.get(keys[pile[-1]], ()), *open_homes):
+                        if row[t] is not None:
+                            codes.append(row[t])
+            return codes
+        run_length, down, tableau, links = self._run_length, self.down, self._tableau, self._links
+        for s in self._sources:
+            pile = piles[s]
+            if not pile:
+                continue
+            if s in tableau and (len(pile) <= down[s] if links is not None
+                                 else run_length is not None and run_length(s) < 1):
+                continue  # its top card lies face down: no run, not even of one card
+            reach = self._reach[s]
+            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1]
+            if found:
+                found.sort()  # as ``_general_codes``: by target
+                codes += [s * n + t for t in found]
+        return codes
+
     def _action_codes(self) -> list[int]:
         base = self._base
         return [base + i for i, action in enumerate(self._actions) if self._action_reason(action) is None]
@@ -185,6 +250,13 @@ class FastPath:
         first_home = self.first_empty_foundation() if self._suit_targets else None
         empty_homes = [first_home] if first_home in self._suit_targets else []
         run_length, move_limit, down = self._run_length, self._move_limit, self.down
+        own_limit = self._own_limit
+        onto_pile = onto_empty = None  # the engine's own limit: none, or
+        if own_limit and self._free_cell_limit:  # (empty cells + 1) × 2^(empty tableau piles besides the target)
+            cells = sum(1 for c in self._cells if not piles[c])
+            columns = sum(1 for c in self._tableau if not piles[c])
+            onto_pile = (cells + 1) << columns
+            onto_empty = (cells + 1) << max(columns - 1, 0)  # the target, an empty tableau pile, not counted
         links, bound, tableau = self._links, self.id_bound, self._tableau
         codes: list[int] = []
         for s in self._sources:
@@ -226,7 +298,10 @@ class FastPath:
                 elif k == 0:
                     codes.append(((SUIT_LENGTH - 1) * n + s) * n + t)
                 else:
-                    limit = limits[t] if t in limits else limits.setdefault(t, move_limit(s, t))
+                    if own_limit:
+                        limit = onto_empty if not piles[t] and t in tableau else onto_pile
+                    else:
+                        limit = limits[t] if t in limits else limits.setdefault(t, move_limit(s, t))
                     if limit is None or k <= limit:
                         codes.append(((k - 1) * n + s) * n + t)
         return codes + self._action_codes()
@@ -515,6 +590,14 @@ def _reach(shape: GameShape, suits_home: bool) -> dict[int, dict[int, int]]:
                 for t in range(len(shape.piles)) if any(shape.moves[shape.code(s, t, k)] is not None
                                                         for k in range(1, shape.max_run + 1))}
             for s in shape.sources}
+
+
+def _keeps_engine_limit(game: "Game") -> bool:
+    """Whether ``game`` limits its moves of several cards by the engine's
+    own ``_move_limit`` (``RUN_LIMIT``), which depends on the target alone."""
+    from .game import Game  # (game.py imports this module)
+
+    return type(game)._move_limit is Game._move_limit and type(game)._free_spaces is Game._free_spaces
 
 
 def _keeps_engine_runs(game: "Game") -> bool:

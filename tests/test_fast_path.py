@@ -70,6 +70,9 @@ def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, 
         moves = [shape.move(c) for c in codes]
         assert len(set(moves)) == len(moves) and [shape.codes[m] for m in moves] == codes
         assert moves == game.legal_moves() and set(moves) == oracle_moves(game)
+        # the moves of one card home, found without the others, are those of ``move_codes``
+        assert fast.home_codes() == [c for c in codes if c < shape.action_base and shape.count_of[c] == 1
+                                     and shape.target_of[c] in shape.foundations]
         assert [list(p) for p in fast.piles] == [list(game.card_ids(p)) for p in game.PILES]
         assert [d or (len(game.card_ids(p)) if shape.roles[i] == "stock" else 0)
                 for i, (p, d) in enumerate(zip(game.PILES, fast.down))] == [game.face_down(p) for p in game.PILES]

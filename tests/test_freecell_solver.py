@@ -134,6 +134,10 @@ def test_the_freecell_benchmark_runs_on_a_few_deals(capsys, monkeypatch):
     assert "unsolved: none" in out and "CPU ms   median" in out
     if with_fc:
         assert "fc-solve (libfreecell-solver" in out and "median wall time, ours / fc-solve:" in out
+    # a budget of positions instead of seconds: the same figures at any load
+    assert bench.main(["--first", "1", "--last", "1", "--max-states", "3000", "--jobs", "1", "--no-fc-solve"]) == 0
+    out = capsys.readouterr().out
+    assert "ours 3,000 positions per deal (no time limit)" in out and "solved 1/1 (100.0%)" in out
     board = bench.board_text(bench.classic_class("FreeCell").deal_number(1))
     assert board.splitlines()[0] == "JD KD 2S 4C 3S 6D 6S" and len(board.splitlines()) == 8  # Microsoft's deal 1
     # the one deal of the first 32,000 with no win is never reported won

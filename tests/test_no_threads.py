@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 import warnings
+from typing import Any, Callable, Coroutine
 
 import pytest
 from test_widget_assist import LINE, suit_order_bobby, undecided
@@ -21,6 +23,25 @@ from test_widget_protocol import Page, assert_mirrors_engine
 import solitaire_widgets as sw
 from solitaire_widgets.solver import background, winrate
 from solitaire_widgets.solver.background import SLICE, play_in_background, solve_in_background
+
+
+def run_on_a_loop_of_its_own(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """``asyncio.run(scenario())`` on a thread of its own, its errors raised
+    here: the browser tests' Playwright keeps a loop running on this thread
+    for the rest of a session, where ``asyncio.run`` refuses to start."""
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as error:  # (raised again below, on the test's thread)
+            errors.append(error)
+
+    runner = threading.Thread(target=run, name="asyncio-scenario")
+    runner.start()
+    runner.join()
+    if errors:
+        raise errors[0]
 
 
 @pytest.fixture
@@ -80,7 +101,7 @@ def test_a_solve_runs_in_slices_while_the_loop_answers_requests_and_stop_ends_it
         assert w.assist["state"] == "unknown" and w.assist["text"] == "stopped before a verdict"
         assert w.game.history == ()
 
-    asyncio.run(scenario())
+    run_on_a_loop_of_its_own(scenario)
 
 
 @pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
@@ -100,7 +121,7 @@ def test_the_verdict_arrives_on_its_own_and_play_it_out_wins_at_its_pace(no_thre
         assert w.game.status == "won" and w.assist["state"] == "won" and w.assist["done"] == LINE
         assert_mirrors_engine(w)
 
-    asyncio.run(scenario())
+    run_on_a_loop_of_its_own(scenario)
 
 
 @pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
@@ -121,7 +142,7 @@ def test_stop_wakes_a_play_out_that_waits_for_its_pace(no_threads: None) -> None
         assert w.assist["state"] == "stopped" and w.assist["text"] == "play-out stopped after 0 moves"
         assert w.game.history == ()
 
-    asyncio.run(scenario())
+    run_on_a_loop_of_its_own(scenario)
 
 
 @pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
@@ -136,7 +157,7 @@ def test_a_move_during_a_cooperative_solve_makes_it_stale(no_threads: None) -> N
         assert w.wait(60)
         assert w.assist["state"] == "stale"  # the stopped search says nothing more
 
-    asyncio.run(scenario())
+    run_on_a_loop_of_its_own(scenario)
 
 
 def test_a_failing_worker_is_logged_and_ends(no_threads: None, caplog: pytest.LogCaptureFixture) -> None:

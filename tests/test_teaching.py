@@ -407,7 +407,7 @@ def test_explain_lists_the_runs_that_may_move_and_where():
         "- `t0` 10♠…A♠ (2 to 10 cards from the top) → `t3`",  # runs of the next sizes to the same piles: one line
         "- `t0` J♠…A♠ (11 cards) → `t1`, `t3`",
         "- `t0` Q♠…A♠ (12 cards) → `t3`",
-        "- `t0` K♠…A♠ (13 cards) → `f0`, `f1`, `f2`, `f3`, `f4`, `f5`, `f6`, `f7`, `t3`",
+        "- `t0` K♠…A♠ (13 cards) → `f0`, `t3`",  # a completed suit: to the first empty foundation
     ]
 
 

@@ -209,6 +209,9 @@ class Search:
         # A win or loss the game declares itself (``Game._won``, ``_lost``).
         self.declares_win, self.declares_loss = shape.declares_win, shape.declares_loss
         self.guide = g.GUIDE
+        # A move home may make the only child: safe moves, or a guide that
+        # plays a card home alone (``_home_child``).
+        self.home_first = self.safe_moves or (self.guide is not None and self.guide.home_alone)
         self.guided = False  # True during the guided pass
         self.skipped = False  # the guided pass left out a legal move
         self.states = 1  # positions searched: the start, then each new one met
@@ -265,6 +268,10 @@ class Search:
 
     def children(self) -> list[int]:
         """The moves to try from here, best first (one when a safe move exists)."""
+        if self.home_first:
+            first = self._home_child()
+            if first is not None:
+                return [first]
         fast = self.fast
         piles, down, keys, base = self.piles, self.down, self.keys, self.base
         source_of, target_of, count_of, kind_of = self.source_of, self.target_of, self.count_of, self.kind_of
@@ -272,19 +279,13 @@ class Search:
         codes = fast.move_codes()
         ranked: list[tuple[float, int]] = []
         tried: set = set()
-        foundation_wants = None  # worked out once, at the first move home
         for code in codes:
             if code >= base:
                 ranked.append((0, code))
                 continue
             s, t, count = source_of[code], target_of[code], count_of[code]
             kind = kind_of[t]
-            if kind == HOME:
-                if self.safe_moves and count == 1:
-                    if foundation_wants is None:
-                        foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
-                    if self._safe_home(code, foundation_wants):
-                        return [code]
+            if kind == HOME:  # (none of these is safe: ``_home_child`` looked)
                 sym: Optional[tuple] = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
                 score: float = 4
             elif kind == ALIKE and not piles[t]:
@@ -313,6 +314,34 @@ class Search:
         if self.guided:
             children = self._guided(children)
         return children
+
+    def _home_child(self) -> Optional[int]:
+        """The one child ``children()`` would return among the moves of a
+        card home, found from those moves alone (no other move is
+        generated): the first safe one, or in the guided pass of a game
+        whose guide plays a card home alone, the best ranked one (once the
+        pass has skipped a move already; before, ``_guided`` notes that it
+        does).  None where ``children()`` needs every move."""
+        homes = self.fast.home_codes()
+        if not homes:
+            return None
+        if self.safe_moves:
+            fast = self.fast
+            foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
+            for code in homes:
+                if self._safe_home(code, foundation_wants):
+                    return code
+        if not (self.guided and self.skipped and self.guide.home_alone):  # type: ignore[union-attr]
+            return None
+        piles, down, n, interchangeable = self.piles, self.down, self.n, self.interchangeable
+        best, best_score = homes[0], -1
+        for code in homes:  # scored as ``children()`` scores a move home; the first of the best
+            s = code // n
+            left = len(piles[s]) - 1
+            score = 2 if left and left == down[s] else 1 if not left and s not in interchangeable else 0
+            if score > best_score:
+                best, best_score = code, score
+        return best
 
     def moves_in_order(self) -> list[int]:
         """Every move worth trying here, best first: ``children()``, or the

@@ -28,9 +28,8 @@ def counter(snap: dict, key: str) -> int:
     return int(re.search(r"\d+", snap["counters"][key]).group())
 
 
-def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine() -> None:
-    if h.chromium_missing():
-        pytest.skip(h.chromium_missing())  # under CI=true a skip fails (tests/conftest.py)
+def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chromium: h.Browser) -> None:
+    # (its own cold browser; the chromium fixture stands for Chromium being there)
     with served_site() as (url, served), Visitor() as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
