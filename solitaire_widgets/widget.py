@@ -32,7 +32,7 @@ from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
 from .moves import Move
 from .rules import rules as rules_text
-from .saving import GameName, new_game
+from .saving import new_game
 from .solver.background import Task, play_in_background, solve_in_background
 from .solver.search import Solution
 
@@ -87,7 +87,7 @@ class Seconds(traitlets.TraitType):
         if value is None and self.none:
             return None
         if isinstance(value, Real) and not isinstance(value, bool) and (
-                0 <= value < math.inf if self.pace else value > 0):
+                0 <= float(value) < math.inf if self.pace else float(value) > 0):
             return float(value)
         raise traitlets.TraitError(f"{self.name} must be {self.info()}, not {value!r}")
 
@@ -127,7 +127,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     title = Text("").tag(sync=True)
     pile_ids = traitlets.List(Text()).tag(sync=True)
     pile_roles = traitlets.Dict().tag(sync=True)  # pile id -> role (Game.ROLES)
-    layouts = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
+    layouts: traitlets.List[Any] = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
     actions = traitlets.List(Text()).tag(sync=True)  # game.possible_actions(): never one the options rule out
     action_words = traitlets.Dict().tag(sync=True)  # action -> what it does, in words (Game.action_words)
     redeal_actions = traitlets.List(Text()).tag(sync=True)  # the actions that start a new pass (Game.redeal_actions)
@@ -630,7 +630,7 @@ def widget_for(game: Game) -> SolitaireWidget:
     return table
 
 
-def play(name: Optional[GameName] = None, seed: Optional[int] = None, **options: str) -> SolitaireWidget:
+def play(name: Optional[GameName] = None, seed: Optional[int] = None, **options: Any) -> SolitaireWidget:
     """Open a card table with a new game of ``name`` (any spelling, or a game
     class; no name: the default game): ``sw.play("frog", seed=3)``.
 

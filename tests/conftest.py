@@ -23,7 +23,6 @@ import pytest
 from helpers import on_ci
 from hypothesis import HealthCheck, settings
 
-
 # Test functions set their own example counts; the profiles fix the rest.
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.register_profile(

@@ -29,8 +29,8 @@ from helpers import DOCS, REPO, docs_module, on_ci
 import solitaire_widgets as sw
 
 sys.path.insert(0, str(REPO / "tests" / "browser"))
-import gallery  # noqa: E402
-import harness as h  # noqa: E402
+import gallery
+import harness as h
 
 pytestmark = pytest.mark.docs
 
@@ -80,7 +80,8 @@ def test_site_builds_in_strict_mode(tmp_path: Path, gallery_pictures: bool) -> N
     assert "mo.ui.anywidget" in pages["marimo/index.html"]  # the example notebook's source
     assert "Unreleased" in pages["changelog/index.html"]
     # Doctest examples in docstrings render as code, not as quotes and links.
-    assert "&gt;&gt;&gt;" in pages["reference/engine/index.html"] and "<blockquote>" not in pages["reference/engine/index.html"]
+    engine = pages["reference/engine/index.html"]
+    assert "&gt;&gt;&gt;" in engine and "<blockquote>" not in engine
     # The example notebooks ran at build time: each table shows as the picture of its position.
     cruel = pages["examples/cruel/index.html"]
     pictures = re.findall(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"', cruel)
@@ -201,7 +202,7 @@ def run_examples(page: Path) -> list[str]:
                 namespace.update(runpy.run_path(str(example.included), run_name="__docs__"))
             else:
                 exec(compile(example.code, where, "exec"), namespace)
-        except Exception as err:  # noqa: BLE001 - reported with the page and line
+        except Exception as err:
             failures.append(f"{where}: {type(err).__name__}: {err}")
     return failures
 

@@ -27,7 +27,6 @@ from solitaire_widgets import (
 from solitaire_widgets.cards import card_ids_of_deck
 
 
-
 def state(game):
     return (game.key(), game.history, game.version, game.redo_moves)
 
@@ -196,7 +195,7 @@ def test_unknown_game_is_a_value_error_naming_the_choices(bad):
 
 def _gym_env(name):
     gymnasium = pytest.importorskip("gymnasium")
-    import solitaire_widgets.gym  # noqa: F401  (registers the environments)
+    import solitaire_widgets.gym
 
     return gymnasium.make("solitaire_widgets/Cruel-v0", game=name).unwrapped.game
 
@@ -222,8 +221,9 @@ TAKERS_OF_NAMES = {
 }
 
 
-@pytest.mark.parametrize("taker", [pytest.param(t, marks=pytest.mark.no_pyodide("needs Gymnasium")) if t == "gymnasium.make"
-                                   else t for t in TAKERS_OF_NAMES])
+@pytest.mark.parametrize("taker", [
+    pytest.param(t, marks=pytest.mark.no_pyodide("needs Gymnasium")) if t == "gymnasium.make" else t
+    for t in TAKERS_OF_NAMES])
 def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
     read = TAKERS_OF_NAMES[taker]
     text_only = taker == "command line"  # a command line holds only text
@@ -620,7 +620,7 @@ def test_copy_module_copies_are_independent_and_drop_observers_too():
         clone.play(clone.legal_moves()[0])  # its own piles: the original stays, and hears nothing
         assert heard == ["play"] and g.history == (Move("draw"),) and clone.key() != g.key()
         seen = []
-        clone.observe(lambda game, change: seen.append(change.kind))
+        clone.observe(lambda game, change, seen=seen: seen.append(change.kind))
         clone.undo()
         assert seen == ["undo"] and heard == ["play"]
     assert copy.deepcopy({"a": g, "b": g})["a"] is not g  # inside another object too, copied once
@@ -829,7 +829,8 @@ def test_a_position_is_won_when_every_card_it_holds_is_home():
     (lambda: sw.Cruel.from_position({"t0": "5S 4S 5S"}), "t0 card 3: Cruel plays one deck, so 5♠ may appear only once"),
     (lambda: sw.Frog.from_position({"t0": "5S 5S", "t1": "5S"}),
      "t1 card 1: Frog plays 2 decks, so 5♠ may appear only 2 times"),
-    (lambda: sw.Cruel.from_position({"t12": "5S"}), "piles names 't12', but Cruel has no such pile (its piles: f0, f1,"),
+    (lambda: sw.Cruel.from_position({"t12": "5S"}),
+     "piles names 't12', but Cruel has no such pile (its piles: f0, f1,"),
     (lambda: sw.Cruel.from_position({"t0": "5S ZZ"}), "t0 card 2: 'ZZ' is not a card"),
     (lambda: sw.Cruel.from_position({"t0": 5}), "piles['t0'] must be cards like '5S 4S' or ['5S', '4S'], not 5"),
     (lambda: sw.Cruel.from_position(["t0"]), "piles must be a dict of pile id -> cards"),

@@ -36,7 +36,6 @@ from solitaire_widgets import Card
 from solitaire_widgets.rules import Variants
 
 
-
 def every_option_choice():
     """(game name, one option, one value) for every value of every option."""
     return [(name, option, value) for name, cls in sw.GAMES.items()

@@ -35,15 +35,15 @@ import threading
 import time
 from typing import Callable, ContextManager, Iterator, Optional, Sequence
 
-ThreadClass = Callable[..., threading.Thread]
-# A task's work: called with the stop flag; a plain function runs to its end,
-# a generator pauses at each ``yield delay`` (seconds to wait, 0 for none).
-Work = Callable[[threading.Event], Optional[Iterator[float]]]
-
 from ..game import Game
 from ..moves import Move
 from .results import Solution
 from .search import Search, solution_steps
+
+ThreadClass = Callable[..., threading.Thread]
+# A task's work: called with the stop flag; a plain function runs to its end,
+# a generator pauses at each ``yield delay`` (seconds to wait, 0 for none).
+Work = Callable[[threading.Event], Optional[Iterator[float]]]
 
 log = logging.getLogger(__name__)
 

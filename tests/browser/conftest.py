@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the browser helpers, by name
-import harness as h  # noqa: E402
-from helpers import REPO, on_ci  # noqa: E402
+import harness as h
+from helpers import REPO, on_ci
 
 
 def _need_browser() -> None:

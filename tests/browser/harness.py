@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared helpers
-from helpers import REPO  # noqa: E402
+from helpers import REPO
 
 ARTIFACTS = REPO / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -156,7 +156,8 @@ class JupyterServer:
             (dirs["JUPYTER_CONFIG_DIR"] / f"jupyter_{app}_config.json").write_text(config)
         env = dict(os.environ)
         env.update({k: str(v) for k, v in dirs.items()})
-        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        before = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + before)
         env.pop("JUPYTER_PATH", None)
         env["PYTHONUNBUFFERED"] = "1"
         return env
@@ -170,7 +171,8 @@ class JupyterServer:
         folder.mkdir(exist_ok=True)
         for root in (Path(p) / "labextensions" for p in [*ENV_JUPYTER_PATH, *SYSTEM_JUPYTER_PATH]):
             tops = sorted(root.iterdir()) if root.is_dir() else []
-            for extension in (e for top in tops for e in (sorted(top.iterdir()) if top.name.startswith("@") else [top])):
+            scoped = (sorted(top.iterdir()) if top.name.startswith("@") else [top] for top in tops)
+            for extension in (e for group in scoped for e in group):
                 name = extension.relative_to(root).as_posix()
                 link = folder / name
                 if name not in DISABLED_EXTENSIONS and not link.exists() and (extension / "package.json").is_file():
@@ -599,7 +601,8 @@ SNAPSHOT_JS = """
     counters: Object.fromEntries(Array.from(t.querySelectorAll('.sw-status [data-counter]'))
       .map(e => [e.dataset.counter, e.textContent])),
     seedText: t.querySelector('.sw-seed')?.textContent ?? null,
-    buttons: Array.from(t.querySelectorAll('button[data-action]')).map(b => ({action: b.dataset.action, disabled: b.disabled})),
+    buttons: Array.from(t.querySelectorAll('button[data-action]'))
+      .map(b => ({action: b.dataset.action, disabled: b.disabled})),
   };
 }
 """

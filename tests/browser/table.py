@@ -205,7 +205,8 @@ class Table:
                 const t = c.querySelector('.sw-table');
                 const marked = t ? Array.from(t.querySelectorAll('.sw-selected, .sw-target, .sw-focus'))
                     .map(e => (e.dataset.pile || e.tagName) + ':' + e.className) : [];
-                return {active: a ? a.tagName + '.' + a.className + (a.dataset.pile ? '[' + a.dataset.pile + ']' : '') : null,
+                const pile = a && a.dataset.pile ? '[' + a.dataset.pile + ']' : '';
+                return {active: a ? a.tagName + '.' + a.className + pile : null,
                         inTable: !!(t && a && t.contains(a)), message: t?.querySelector('.sw-message')?.innerText,
                         version: t?.dataset.version, marked}; }""")
         return f"page: {info}"
@@ -261,7 +262,8 @@ class Table:
         """Scroll so the whole table is inside the viewport when it fits."""
         self.root(cell).evaluate(
             "t => { const r = t.getBoundingClientRect();"
-            " if (r.top < 0 || r.bottom > innerHeight) t.scrollIntoView({block: r.height < innerHeight ? 'center' : 'start'}); }"
+            " if (r.top < 0 || r.bottom > innerHeight)"
+            " t.scrollIntoView({block: r.height < innerHeight ? 'center' : 'start'}); }"
         )
 
     def point(self, pile: str, card: bool = True, cell: int = VIEW) -> dict:
@@ -439,7 +441,8 @@ class Table:
         self.focus_table(cell)
         for _ in range(limit):
             here = self.cell(cell).evaluate(
-                "c => { const a = document.activeElement; if (!a || !c.querySelector('.sw-table').contains(a)) return 'outside';"
+                "c => { const a = document.activeElement;"
+                " if (!a || !c.querySelector('.sw-table').contains(a)) return 'outside';"
                 " return a.matches('button[data-action]') ? a.dataset.action : ''; }")
             if here == action:
                 self.page.keyboard.press("Enter")

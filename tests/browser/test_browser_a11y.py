@@ -6,12 +6,12 @@ Rules panel and Explain (its reasons list) open: no violation, and no
 
 from __future__ import annotations
 
+import plans
 import pytest
 from helpers import GAMES, REPO, on_ci
-
-import plans
-import solitaire_widgets as sw
 from table import VIEW
+
+import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,8 @@ RUN_AXE_JS = """
 async (root, tags) => {
   const r = await axe.run(root, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations', 'incomplete']});
   const summary = (list) => list.map(v => ({id: v.id, impact: v.impact,
-    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n').slice(0, 3).join(' '))}));
+    nodes: v.nodes.slice(0, 4)
+      .map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n').slice(0, 3).join(' '))}));
   return {violations: summary(r.violations), incomplete: summary(r.incomplete)};
 }
 """

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import json
 
+import harness as h
 import pytest
 from helpers import REPO
-
-import harness as h
 from table import Table
 
 pytestmark = pytest.mark.browser

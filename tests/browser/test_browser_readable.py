@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 
+import harness as h
+import plans
 import pytest
 from helpers import GAMES
 
-import harness as h
-import plans
 import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
@@ -61,7 +61,8 @@ CHECK_JS = """
   const felt = t.querySelector('.sw-felt').getBoundingClientRect();
   const cards = Array.from(t.querySelectorAll('.sw-felt .sw-card'));
   const rects = cards.map(c => c.getBoundingClientRect());
-  const name = c => (c.closest('.sw-pile')?.dataset.pile ?? '?') + '#' + c.dataset.index + ' ' + (c.getAttribute('aria-label') ?? '');
+  const name = c => (c.closest('.sw-pile')?.dataset.pile ?? '?') + '#' + c.dataset.index + ' '
+    + (c.getAttribute('aria-label') ?? '');
   const problems = [];
   let checked = 0, smallest = Infinity;
   cards.forEach((card, i) => {
@@ -73,14 +74,17 @@ CHECK_JS = """
     const r = ix.getBoundingClientRect();
     checked++;
     smallest = Math.min(smallest, r.height);
-    if (r.height < minPx || r.width < minW) problems.push(`${name(card)}: index ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`);
-    if (r.left < felt.left - 0.5 || r.top < felt.top - 0.5 || r.right > felt.right + 0.5 || r.bottom > felt.bottom + 0.5)
+    if (r.height < minPx || r.width < minW)
+      problems.push(`${name(card)}: index ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`);
+    if (r.left < felt.left - 0.5 || r.top < felt.top - 0.5
+        || r.right > felt.right + 0.5 || r.bottom > felt.bottom + 0.5)
       problems.push(`${name(card)}: index outside the felt`);
     for (let j = i + 1; j < cards.length; j++) {
       const o = rects[j];
       const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
       const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
-      if (w > 0.5 && h > 0.5) problems.push(`${name(card)}: index covered by ${name(cards[j])} (${w.toFixed(1)} x ${h.toFixed(1)} px)`);
+      if (w > 0.5 && h > 0.5)
+        problems.push(`${name(card)}: index covered by ${name(cards[j])} (${w.toFixed(1)} x ${h.toFixed(1)} px)`);
     }
   });
   const split = Array.from(t.querySelectorAll('.sw-status .sw-counter'))
@@ -167,7 +171,8 @@ MESSAGE_JS = """
 ([t, pile]) => {
   const m = t.querySelector('.sw-message').getBoundingClientRect();
   const cards = t.querySelectorAll(`.sw-pile[data-pile="${pile}"] .sw-card`);
-  const p = (cards.length ? cards[cards.length - 1] : t.querySelector(`.sw-pile[data-pile="${pile}"]`)).getBoundingClientRect();
+  const last = cards.length ? cards[cards.length - 1] : t.querySelector(`.sw-pile[data-pile="${pile}"]`);
+  const p = last.getBoundingClientRect();
   const f = t.querySelector('.sw-felt').getBoundingClientRect();
   return {inView: m.top >= 0 && m.bottom <= innerHeight && m.left >= 0 && m.right <= innerWidth,
           onFelt: m.top >= f.top && m.bottom <= f.bottom,
@@ -182,7 +187,8 @@ def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(l
     for name in GAMES:
         table.new(f"sw.SolitaireWidget({name!r}, seed=5)")
         size = table.root().evaluate(FIT_JS)
-        assert size["table"] <= size["pane"], f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"
+        assert size["table"] <= size["pane"], \
+            f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"
     # A refused drop (the last table, Midshipman): its reason shows by the pile it was dropped on, in view.
     game = sw.new_game("midshipman", seed=5)
     source, target = next((m.source, t) for m in game.legal_moves() if not m.is_action

@@ -17,11 +17,10 @@ import sys
 
 import pytest
 from helpers import REPO
-
 from table import Table
 
 sys.path.insert(0, str(REPO / "tests"))
-from classic_games import classic_class  # noqa: E402
+from classic_games import classic_class
 
 pytestmark = pytest.mark.browser
 

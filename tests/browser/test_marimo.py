@@ -17,12 +17,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-from helpers import REPO
-
 import harness as h
 import keys
+import pytest
 from gallery import TEXT_COLOUR_JS, luminance
+from helpers import REPO
 from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
 pytestmark = pytest.mark.browser
