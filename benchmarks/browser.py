@@ -165,7 +165,8 @@ def main() -> None:
     verdict = "within" if result["ratio_median"] <= 1.5 else "OVER"
     print(f"  ratio ours/floor: median {result['ratio_median']}x, p95 {result['ratio_p95']}x "
           f"({verdict} the 1.5x target)")
-    print(f"  page == engine at the end: {result['page_equals_engine']}; console errors: {len(result['console_errors'])}")
+    print(f"  page == engine at the end: {result['page_equals_engine']}; "
+          f"console errors: {len(result['console_errors'])}")
     for line in result["diffs"] + result["console_errors"]:
         print("   ", line)
     if args.json:

@@ -61,7 +61,8 @@ def visit(url: str, served, site: Path, sizes: dict[str, int]) -> dict:
         clicked = nb.since_open()
         nb.table(1)
         table = nb.since_open()
-        result = {"interface_s": interface, "kernel_idle_s": idle, "table_s": table, "table_after_run_all_s": table - clicked,
+        result = {"interface_s": interface, "kernel_idle_s": idle, "table_s": table,
+                  "table_after_run_all_s": table - clicked,
                   "bytes": served.bytes, "gzip_bytes": sum(gzipped(site, p, sizes) for p, status, _ in served.requests
                                                          if status == 200),
                   "requests": len(served.requests), "blocked": list(visitor.blocked), "errors": list(page.errors)}

@@ -3,7 +3,8 @@
 Runs mutmut (https://github.com/boxed/mutmut) over the engine and widget
 modules of ``solitaire_widgets/`` (not ``solver/``, ``gym.py`` or
 ``__main__.py``: tools built on the engine) with the non-browser tests and
-prints, per module, how many mutants the tests killed.  Mutants that change no behaviour are listed in ``EQUIVALENT`` below
+prints, per module, how many mutants the tests killed.  Mutants that change no behaviour are listed in
+``EQUIVALENT`` below
 with the reason, and left out of the score.  A benchmark, not a test: it is
 CPU heavy (2,537 mutants; each run also spends minutes recording which tests
 reach which function and running the tests unmutated first) and not part of CI.
@@ -121,7 +122,8 @@ EQUIVALENT: dict[str, str] = {
         "no game's _safe_drop reads the target foundation (any one at the rank below is as good)"),
     "solitaire_widgets.game.xǁGameǁnew_deal__mutmut_7": (
         "random seeds from 0 to 10**9 instead of 10**9 - 1: one more valid seed in a billion to pick from"),
-    "solitaire_widgets.game.xǁGameǁkey__mutmut_10": "the redeal count in 9 bytes instead of 8: the same keys compare alike",
+    "solitaire_widgets.game.xǁGameǁkey__mutmut_10":
+        "the redeal count in 9 bytes instead of 8: the same keys compare alike",
     "solitaire_widgets.game.xǁGameǁkey__mutmut_15": (
         "another separator between the key's parts: equally unambiguous, so equal keys stay equal"),
     "solitaire_widgets.games.leap_year.xǁLeapYearǁ_do_action__mutmut_12": (
@@ -166,8 +168,10 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_28": _UNREAD,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_29": _UNREAD,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_30": _UNREAD,
-    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_31": "the play-out flag starts as None, false as False",
-    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_32": "the play-out flag reset to None, false as False",
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ__init____mutmut_31":
+        "the play-out flag starts as None, false as False",
+    "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_32":
+        "the play-out flag reset to None, false as False",
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_36": _UNREACHABLE,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_38": _UNREACHABLE,
     "solitaire_widgets.widget.xǁSolitaireWidgetǁ_play_out__mutmut_52": _UNREACHABLE,

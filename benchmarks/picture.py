@@ -54,7 +54,8 @@ def main() -> None:
     for name in sw.GAMES:
         game = sw.new_game(name, seed=1)
         table = SolitaireWidget(game)
-        print(f"  {name:<11} {median_ms(game.picture, args.runs):5.1f} ms  {len(game.picture().encode()) / 1024:5.1f} KB"
+        size = len(game.picture().encode()) / 1024
+        print(f"  {name:<11} {median_ms(game.picture, args.runs):5.1f} ms  {size:5.1f} KB"
               f"  {median_ms(table._repr_mimebundle_, args.runs):5.1f} ms")
 
 

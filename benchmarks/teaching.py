@@ -169,7 +169,6 @@ def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts
             print(f"  ({name}: {sum(r['won'] for r in rows)} winnable deals of {seed - start} seeds, "
                   f"{time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
     won = [r for r in rows if r["won"]]
-    last = won[-1]["seed"]
     print(f"\n{name}: the {len(won)} winnable deals of seeds {start}–{seed - 1} ({seed - start} tried), "
           f"{time.perf_counter() - started:.0f} s on {jobs or 'every'} process(es); "
           f"grading took a median of {statistics.median(r['grade_seconds'] for r in won):.2f} s per deal")
@@ -217,10 +216,14 @@ def deal_times(name: str, timings: int, options: dict[str, str], limit: float = 
     rules = " ".join(f"`{k}={v}`" for k, v in options.items())
     for start in starts:
         count = [1]
+
+        def counted(n: int, _seconds: float, count: list = count) -> None:
+            count[0] = n + 1
+
         began = time.perf_counter()
         try:
             game = sw.solver.winnable_deal(game_class, seed=start, time_limit=limit,
-                                           progress=lambda n, _s: count.__setitem__(0, n + 1), **options)
+                                           progress=counted, **options)
         except NoWinnableDeal as err:
             failed += 1
             if not seconds and failed == 2:  # the solver wins none of this game's deals: say so, go on

@@ -171,7 +171,8 @@ def gallery_markdown() -> str:
         else:
             log.info(text)
         return ""
-    parts = ["## The live table", "", "The same deals on the card table in JupyterLab, in its light and dark themes.", ""]
+    parts = ["## The live table", "",
+             "The same deals on the card table in JupyterLab, in its light and dark themes.", ""]
     for game, cls in sw.GAMES.items():
         shots = "\n".join(f"![{cls.title} on the live table, {theme} theme](gallery/img/{game}-{theme}.png)"
                           for theme in THEMES)

@@ -41,7 +41,6 @@ import hashlib
 import http.server
 import importlib.metadata
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -295,7 +294,8 @@ def lock(base: dict, wheels: list[Path]) -> dict:
                           "imports": top_level(wheel), "depends": sorted(set(depends)),
                           "unvendored_tests": False, "shared_library": False}
     if problems:
-        raise RuntimeError("the wheels of docs/lite_sources/wheels.txt do not fit together:\n  " + "\n  ".join(problems))
+        raise RuntimeError("the wheels of docs/lite_sources/wheels.txt do not fit together:\n  "
+                           + "\n  ".join(problems))
     return {"info": base["info"], "packages": packages}
 
 

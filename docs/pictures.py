@@ -19,7 +19,8 @@ PICTURES = {
     "docs/img/table.svg": ["cruel", "--seed", "7", "--move", "t2 f0", "--move", "t3 f1", "--arrow", "t1 t8",
                            "--no-labels", "--card-width", "50"],
     "docs/img/lesson.svg": ["bobby", "--seed", "2", "--move", "draw", "--move", "draw", "--arrow", "waste f1",
-                            "--highlight", "4S", "--caption", "An empty foundation takes any card: the 4♠ may start f1"],
+                            "--highlight", "4S",
+                            "--caption", "An empty foundation takes any card: the 4♠ may start f1"],
 }
 
 

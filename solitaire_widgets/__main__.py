@@ -259,7 +259,7 @@ def _run(argv: Optional[Sequence[str]]) -> int:
     return status
 
 
-def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import solitaire_widgets as sw
 
     try:
@@ -284,7 +284,7 @@ def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options
     return 0
 
 
-def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import time
 
     import solitaire_widgets as sw
@@ -323,7 +323,7 @@ def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: d
     return 0
 
 
-def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import solitaire_widgets as sw
 
     time_limit = None if args.max_states is not None and args.time_limit is None else args.time_limit or 10.0
@@ -367,7 +367,7 @@ def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options
     return 0
 
 
-def _grade(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+def _grade(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import solitaire_widgets as sw
 
     try:
@@ -378,7 +378,7 @@ def _grade(command: argparse.ArgumentParser, args: argparse.Namespace, options: 
     return 0
 
 
-def _puzzles(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, str]) -> int:
+def _puzzles(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import solitaire_widgets as sw
 
     if args.output_dir and not os.path.isdir(args.output_dir):

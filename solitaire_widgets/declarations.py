@@ -57,8 +57,8 @@ def check_declarations(cls: type["Game"]) -> None:
     _check_rules(cls, fail)
     _check_strategy(cls, fail)
     _check_hooks(cls, fail)
-    for which, layout in [("LAYOUT", cls.LAYOUT)] + [
-            (f"NARROW_LAYOUTS[{i}]", lay) for i, lay in enumerate(_sequence(cls.NARROW_LAYOUTS, "NARROW_LAYOUTS", fail))]:
+    narrow = _sequence(cls.NARROW_LAYOUTS, "NARROW_LAYOUTS", fail)
+    for which, layout in [("LAYOUT", cls.LAYOUT)] + [(f"NARROW_LAYOUTS[{i}]", lay) for i, lay in enumerate(narrow)]:
         if which == "LAYOUT" and layout is None:
             continue
         if not isinstance(layout, Layout):
@@ -352,8 +352,8 @@ def check_game_plays(cls: type["Game"]) -> None:
                                 "when the action is allowed, else the reason in words")
         shape = cls.SHAPE
         for s in shape.sources:
-            pile = game._piles[s]
-            if not pile:
+            held = game._piles[s]
+            if not held:
                 continue
             run = game.movable(cls.PILES[s])
             for t in range(len(cls.PILES)) if only is None else [only]:
@@ -364,7 +364,7 @@ def check_game_plays(cls: type["Game"]) -> None:
                             shape.roles[t] == "foundation" and cls.FOUNDATIONS_TAKE == "suit"):
                         continue
                     wants = fast.wants_at(t) if wants is None else wants
-                    card = pile[-count]
+                    card = held[-count]
                     if wants is ANY or shape.keys[card] in wants:
                         continue
                     reason = ask(f"_build_reason({t}, {card}) {where}", lambda: game._build_reason(t, card))

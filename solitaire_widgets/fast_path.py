@@ -29,7 +29,7 @@ A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .cards import RANK, SUIT
 from .shape import SUIT_LENGTH, GameShape
@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 ANY: Any = "any"  # a ``_wants`` answer: any card may go there
-Wants = Union[str, tuple[int, ...]]  # ANY, or the card keys a pile takes (() for none)
+# The card keys a pile takes (() for none), or ANY (typed Any, so it passes
+# for a tuple: every reader asks ``wants is ANY`` first).
+Wants = tuple[int, ...]
 UndoRecord = tuple  # what ``apply`` returns and ``revert`` takes; opaque
 _BYTE = [bytes((n,)) for n in range(256)]  # n as a one-byte string, without building a tuple each time
 RED = frozenset("HD")
@@ -484,7 +486,8 @@ class FastPath:
 
         >>> import solitaire_widgets as sw
         >>> fast = FastPath(sw.Cruel(seed=0))
-        >>> fast.wants_holding(0, []), fast.wants_holding(0, [0]), fast.wants_holding(4, [4])  # f0 empty, on A♠; t0 on 5♠
+        >>> # f0 empty, f0 on A♠, t0 on 5♠
+        >>> fast.wants_holding(0, []), fast.wants_holding(0, [0]), fast.wants_holding(4, [4])
         ((0, 13, 26, 39), (1,), (3,))
         """
         kept = self.piles[pile]
@@ -545,8 +548,9 @@ def run_length(pile: Sequence[int], down: int, rule: str) -> int:
 
     >>> from solitaire_widgets.cards import Card
     >>> pile = [Card.parse(c).face for c in ("9S", "8H", "7C", "6C")]
-    >>> run_length(pile, 0, "down_alternate_colours"), run_length(pile, 0, "down_any_suit"), run_length(pile, 2, "face_up")
-    (1, 4, 2)
+    >>> [run_length(pile, 0, "down_alternate_colours"), run_length(pile, 0, "down_any_suit"),
+    ...  run_length(pile, 2, "face_up")]
+    [1, 4, 2]
     """
     n = len(pile)
     if n <= down:

@@ -37,14 +37,15 @@ import re
 import secrets
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar,
+                    Union)
 
 from .arguments import whole_number
 from .building import DOWN_WORDS
 from .cards import CARD, FACE, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
 from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
-from .fast_path import ANY, FastPath, UndoRecord, Wants, completes_suit, run_length
+from .fast_path import ANY, FastPath, UndoRecord, completes_suit, run_length
 from .layout import Layout, default_layout
 from .moves import Move
 from .piles import Role, check_role
@@ -416,7 +417,8 @@ class Game(Position):
     def _start(self) -> "Game":
         """A new game at this one's start: its deal, or its ``from_position`` position."""
         if self._position is not None:
-            return type(self).from_position(**self._position, seed=self._seed, **self._options)
+            options: dict[str, Any] = self._options
+            return type(self).from_position(**self._position, seed=self._seed, **options)
         return type(self)(seed=self._seed, deck=self._deck, **self._options)
 
     @classmethod

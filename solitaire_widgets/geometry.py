@@ -73,7 +73,7 @@ class PileBox:
 class Geometry:
     """The felt's size, the card size, and every pile's box (px)."""
 
-    width: int
+    width: float  # a whole number, but for a layout whose columns are not
     height: int
     card_width: int
     card_height: int
@@ -115,7 +115,7 @@ def _stack_rows(layout: Layout, cw: int, gap: int, pad: int, need: Sequence[floa
     return rows, y + js_round(layout.rows[-1].below * cw) + pad
 
 
-def _place(layout: Layout, cw: int, pad: int, left: int, width: int, extents: Mapping[str, float],
+def _place(layout: Layout, cw: int, pad: int, left: int, width: float, extents: Mapping[str, float],
            reserve: bool) -> Geometry:
     gap = _gap_of(cw)
     ch = js_round(cw * CARD_RATIO)
@@ -263,7 +263,7 @@ def compress(steps: Sequence[float], room: float, floor: Union[float, Sequence[f
     for i in range(len(out)):
         if excess <= 0:
             break
-        low = floor[i] if per_step else floor  # type: ignore[index]
+        low = floor if isinstance(floor, (int, float)) else floor[i]
         cut = min(excess, max(0, out[i] - low))
         out[i] -= cut
         excess -= cut

@@ -136,10 +136,12 @@ class SolitaireEnv(gymnasium.Env):
     (any spelling) or a game class, other keywords are its rule options."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    observation_space: spaces.Box
+    action_space: spaces.Discrete
 
     def __init__(self, game: GameName = DEFAULT_GAME, render_mode: Optional[str] = None, **options: str) -> None:
         self._cls = game_class(game)
-        self._options = self._cls.checked_options(options)  # bad options fail here, clearly
+        self._options: dict[str, Any] = self._cls.checked_options(options)  # bad options fail here, clearly
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -208,12 +210,13 @@ class SolitaireEnv(gymnasium.Env):
     def _first_playable(self, seed: int) -> tuple[Game, tuple[int, ...]]:
         """The deal of ``seed``, or of the next seed whose deal is not over
         before its first move; and the seeds passed over."""
-        skipped = []
+        skipped: list[int] = []
         for n in range(MAX_SKIPPED_DEALS + 1):
-            game = self._cls(seed=(seed + n) % 2**64, **self._options)
+            deal = (seed + n) % 2**64
+            game = self._cls(seed=deal, **self._options)
             if game.status == "playing":
                 return game, tuple(skipped)
-            skipped.append(game.seed)
+            skipped.append(deal)
         raise RuntimeError(f"no deal of {self._cls.title} from seed {seed} to {seed + MAX_SKIPPED_DEALS} "
                            f"can be played: each is over as dealt ({game.end_reason})")
 

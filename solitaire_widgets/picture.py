@@ -25,7 +25,7 @@ import os
 import re
 from html import escape
 from numbers import Integral
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 
 from .arguments import whole_number
 from .cards import Card
@@ -98,7 +98,7 @@ class Picture(str):
 
     width: int
     height: int
-    title: str  # the game's title
+    title: str  # type: ignore[assignment]  # the game's title (a Picture is a str: this hides str.title)
     alt: str  # what the picture shows, in words (its title line)
 
     def __new__(cls, svg: str, width: int, height: int, title: str = "", alt: str = "") -> "Picture":
@@ -525,7 +525,7 @@ class _Drawing:
         top = pos[-1] if pos else (0, 0)
         tops[pile] = (box.x + top[0] + cw / 2, box.y + top[1] + ch / 2)  # an arrow to this pile ends here
         self.spots[pile] = [(box.x + px, box.y + py) for px, py in pos]
-        shown = range(n)
+        shown: Sequence[int] = range(n)
         if box.fan == "none":  # a stack: its top card, and the edges of the layers under it
             shown = [i for i in range(n) if i == n - 1 or pos[i] != pos[i + 1]]
         for i in shown:
@@ -553,8 +553,8 @@ class _Drawing:
                 words = "No passes left" if passes_left < 1 else "Last pass" if passes_left == 1 else \
                     f"{passes_left} passes left"
                 # Centred under the stock, but whole inside the picture.
-                x = max(box.x + cw / 2, _text_width(words, 12, bold=True) / 2 + 3)
-                out.append(f'<text x="{_n(round(x, 1))}" y="{box.y + ch + round(g.gap / 2) + 13}" font-size="12" '
+                centre = max(box.x + cw / 2, _text_width(words, 12, bold=True) / 2 + 3)
+                out.append(f'<text x="{_n(round(centre, 1))}" y="{box.y + ch + round(g.gap / 2) + 13}" font-size="12" '
                            f'font-weight="600" fill="#fff" fill-opacity=".9">{words}</text>')
         out.append("</g>")
         return "".join(out)

@@ -21,7 +21,7 @@ READ_FORMATS = (1, 2, SAVE_FORMAT)  # 1 had no "redo"; 3 adds moves of several c
 
 
 def new_game(name: GameName, *, seed: Optional[int] = None, deck: Optional[Iterable[CardLike]] = None,
-             winnable: bool = False, difficulty: Optional[str] = None, **options: str) -> Game:
+             winnable: bool = False, difficulty: Optional[str] = None, **options: Any) -> Game:
     """A new game: ``name`` is a registered game's name in any spelling
     (``"frog"``, ``"Leap Year"``, ``"leap_year"``, …; see ``sw.GAMES``) or a
     game class.

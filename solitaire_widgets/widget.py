@@ -33,7 +33,7 @@ from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
 from .moves import Move
 from .rules import rules as rules_text
-from .saving import GameName, new_game
+from .saving import new_game
 from .solver.background import (Task, analyse_in_background, check_in_background, deal_in_background,
                                 play_in_background, solve_in_background)
 from .solver.grades import GRADES
@@ -101,7 +101,7 @@ class Seconds(traitlets.TraitType):
         if value is None and self.none:
             return None
         if isinstance(value, Real) and not isinstance(value, bool) and (
-                0 <= value < math.inf if self.pace else value > 0):
+                0 <= float(value) < math.inf if self.pace else float(value) > 0):
             return float(value)
         raise traitlets.TraitError(f"{self.name} must be {self.info()}, not {value!r}")
 
@@ -149,7 +149,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     title = Text("").tag(sync=True)
     pile_ids = traitlets.List(Text()).tag(sync=True)
     pile_roles = traitlets.Dict().tag(sync=True)  # pile id -> role (Game.ROLES)
-    layouts = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
+    layouts: traitlets.List[Any] = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
     actions = traitlets.List(Text()).tag(sync=True)  # game.possible_actions(): never one the options rule out
     action_words = traitlets.Dict().tag(sync=True)  # action -> what it does, in words (Game.action_words)
     redeal_actions = traitlets.List(Text()).tag(sync=True)  # the actions that start a new pass (Game.redeal_actions)
@@ -216,7 +216,7 @@ class SolitaireWidget(anywidget.AnyWidget):
     def __init__(self, game: Union[GameName, Puzzle, None] = None, *, seed: Optional[int] = None,
                  deck: Optional[Iterable[CardLike]] = None, replay: bool = False, auto_drop: bool = False,
                  winnable: bool = False, difficulty: Optional[str] = None, guard: bool = False,
-                 **options: str) -> None:
+                 **options: Any) -> None:
         super().__init__()
         for name, value in (("auto_drop", auto_drop), ("winnable", winnable), ("guard", guard)):
             if not isinstance(value, bool):
@@ -234,6 +234,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             if difficulty is not None and difficulty not in GRADES:
                 raise ValueError(f"difficulty must be one of {', '.join(GRADES)} or None, not {difficulty!r}")
         else:
+            assert not isinstance(game, Puzzle)  # (a puzzle's game was made above)
             game = new_game(DEFAULT_GAME if game is None else game, seed=seed, deck=deck, winnable=winnable,
                             difficulty=difficulty, **options)
         self._game: Game = game
@@ -739,7 +740,8 @@ class SolitaireWidget(anywidget.AnyWidget):
         self._task_kind = "winnable"
         self._task = deal_in_background(type(game), on_done=done, on_progress=progress, difficulty=grade,
                                         time_limit=self.deal_seconds, thread=_host_thread(),
-                                        on_error=self._failed("winnable", version), **game.options)
+                                        on_error=self._failed("winnable", version),
+                                        **dict[str, Any](game.options))
         return None
 
     def _guarded_move(self, text: str) -> Optional[str]:
@@ -1036,7 +1038,7 @@ def widget_for(game: Game) -> SolitaireWidget:
 
 
 def play(name: Union[GameName, Puzzle, None] = None, seed: Optional[int] = None, *, winnable: bool = False,
-         difficulty: Optional[str] = None, guard: bool = False, **options: str) -> SolitaireWidget:
+         difficulty: Optional[str] = None, guard: bool = False, **options: Any) -> SolitaireWidget:
     """Open a card table with a new game of ``name`` (any spelling, or a game
     class; no name: the default game): ``sw.play("frog", seed=3)``.
 

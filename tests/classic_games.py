@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
 from unittest import mock
+
+from helpers import REPO
 
 import solitaire_widgets as sw
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "examples" / "classic_games.ipynb"
+NOTEBOOK = REPO / "examples" / "classic_games.ipynb"
 CLASSES = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")
 
 

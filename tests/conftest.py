@@ -8,20 +8,20 @@
 * No silent skips in CI: under ``CI=true`` a test that skips fails instead,
   with the skip's reason, whatever path made it skip (a missing npm,
   browser, kernel or notebook tool).  Outside CI a skip stays a skip.
+* On several cores (``-n auto``, pytest-xdist, as the README's test command
+  runs it) the work is dealt in units (``WORK_UNITS``): the tests that share
+  one process's JupyterLab and Chromium, or the docs site's inputs, run in
+  one worker; every other test module is a unit of its own.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
+from helpers import on_ci
 from hypothesis import HealthCheck, settings
-
-
-def on_ci() -> bool:
-    """``CI`` set to true (as CI services and ``.ci/run`` do)."""
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
 
 # Test functions set their own example counts; the profiles fix the rest.
 settings.register_profile("dev", deadline=None, print_blob=True)
@@ -35,7 +35,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if on_ci() e
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """``HYPOTHESIS_MAX_EXAMPLES=n`` caps every property test at n examples
     (the mutation benchmark sets it: fewer examples can only let more mutants
-    live, so its scores stay a lower bound)."""
+    live, so its scores stay a lower bound).  An xdist worker puts its tests
+    in the order of their work units."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        in_units_order(items)
     cap = int(os.environ.get("HYPOTHESIS_MAX_EXAMPLES") or 0)
     for item in items if cap else ():
         test = getattr(item, "obj", None)
@@ -86,3 +89,51 @@ def pytest_make_collect_report(collector: pytest.Collector) -> object:
     outcome = yield  # a whole module skipped at import
     _fail_skip_on_ci(outcome.get_result())  # type: ignore[attr-defined]
     return None
+
+
+# What one xdist worker runs in one go, the first units first; a node id
+# belongs to the unit of its longest prefix here, else to its module's.
+WORK_UNITS = {
+    # The docs site's inputs, made and read in this order: the example
+    # notebooks' runs (test_examples), the gallery's pictures (test_gallery),
+    # the in-browser app (test_lite builds it; the site and the Pyodide run
+    # take it from .cache/lite/), then the site that shows them all.
+    "site": ("tests/browser/test_examples.py", "tests/browser/test_gallery.py", "tests/browser/test_lite.py",
+             "tests/test_docs.py::test_site_builds_in_strict_mode", "tests/test_pyodide.py"),
+    # One JupyterLab, one Chromium and one table notebook for the rest of the browser tests.
+    "browser": ("tests/browser/",),
+}
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit a test runs in under xdist.
+
+    >>> work_unit("tests/browser/test_lite.py::test_a"), work_unit("tests/browser/test_marimo.py::test_b")
+    ('site', 'browser')
+    >>> work_unit("tests/test_solver.py::test_c[bobby]")
+    'tests/test_solver.py'
+    """
+    best = max(((len(prefix), unit) for unit, prefixes in WORK_UNITS.items() for prefix in prefixes
+                if nodeid.startswith(prefix)), default=None)
+    return best[1] if best else nodeid.split("::", 1)[0]
+
+
+def in_units_order(items: list[pytest.Item]) -> None:
+    """Under xdist, the named units' tests first, in ``WORK_UNITS`` order
+    (each worker collects in this order, and xdist deals the units in it)."""
+    named = list(WORK_UNITS)
+    items.sort(key=lambda item: named.index(unit) if (unit := work_unit(item.nodeid)) in named else len(named))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """xdist deals ``WORK_UNITS`` (whatever ``--dist`` says) in the order the
+    workers collected them, not the largest first."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class WorkUnits(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False
+    return WorkUnits(config, log)

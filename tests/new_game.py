@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
 from unittest import mock
+
+from helpers import REPO
 
 import solitaire_widgets as sw
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "examples" / "new_game.ipynb"
+NOTEBOOK = REPO / "examples" / "new_game.ipynb"
 DEFINES = "class Golf(sw.Game):"
 
 

@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import REPO
 
-REPO = Path(__file__).resolve().parents[1]
 TIME_LIMIT = 0.25
 DEALS = 200
 STOPPED_WITHIN = 5.0  # seconds from the signal to the partial result: the full run takes 25 s or more

@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import REPO
+from new_game import golf_class
 
 import solitaire_widgets as sw
 from solitaire_widgets import games as registry
 from solitaire_widgets.layout import Layout, Row, Slot, default_layout, run
 
-from new_game import golf_class
-
-REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "solitaire_widgets"
 GAME_NAME = re.compile(r"frog|leap[\s_-]?year|bobby|cruel|midshipman", re.IGNORECASE)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import doctest
-import importlib.util
 import json
 import os
 import re
@@ -27,22 +26,15 @@ from typing import Optional
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from helpers import DOCS, REPO, docs_module, on_ci
 
-REPO = Path(__file__).resolve().parents[1]
-DOCS = REPO / "docs"
+import solitaire_widgets as sw
+
 sys.path.insert(0, str(REPO / "tests" / "browser"))
-import gallery  # noqa: E402
-import solitaire_widgets as sw  # noqa: E402
-import harness as h  # noqa: E402
+import gallery
+import harness as h
 
 pytestmark = pytest.mark.docs
-
-
-def load_hooks():
-    spec = importlib.util.spec_from_file_location("solitaire_docs_hooks", DOCS / "hooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def gallery_missing() -> list[str]:
@@ -67,11 +59,11 @@ def gallery_pictures() -> bool:
     if gallery_missing() and h.chromium_missing() is None:
         taken = subprocess.run([sys.executable, str(Path(gallery.__file__))], cwd=REPO, capture_output=True,
                                text=True, timeout=600)
-        if taken.returncode != 0 and h.on_ci():
+        if taken.returncode != 0 and on_ci():
             pytest.fail(f"taking the gallery pictures failed:\n{taken.stdout[-2000:]}\n{taken.stderr[-4000:]}",
                         pytrace=False)
     missing = gallery_missing()
-    if missing and h.on_ci():
+    if missing and on_ci():
         pytest.fail(f"CI=true and the gallery pictures {missing} are missing: {h.chromium_missing()}", pytrace=False)
     return not missing
 
@@ -98,7 +90,8 @@ def test_site_builds_in_strict_mode(built_site: Path, gallery_pictures: bool) ->
     assert "mo.ui.anywidget" in pages["marimo/index.html"]  # the example notebook's source
     assert "Unreleased" in pages["changelog/index.html"]
     # Doctest examples in docstrings render as code, not as quotes and links.
-    assert "&gt;&gt;&gt;" in pages["reference/engine/index.html"] and "<blockquote>" not in pages["reference/engine/index.html"]
+    engine = pages["reference/engine/index.html"]
+    assert "&gt;&gt;&gt;" in engine and "<blockquote>" not in engine
     # The example notebooks ran at build time: each table shows as the picture of its position.
     cruel = pages["examples/cruel/index.html"]
     pictures = re.findall(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"', cruel)
@@ -115,7 +108,7 @@ def test_site_builds_in_strict_mode(built_site: Path, gallery_pictures: bool) ->
     assert not list(lite.rglob("*.map")), "the app ships source maps"
     for game in gallery.game_names():
         assert f'src="pictures/{game}.svg"' in pages["gallery/index.html"]
-        assert (site / "gallery" / "pictures" / f"{game}.svg").read_text() == load_hooks().gallery_picture(game)
+        assert (site / "gallery" / "pictures" / f"{game}.svg").read_text() == docs_module("hooks").gallery_picture(game)
         for theme in gallery.THEMES:
             shown = f"src=\"img/{game}-{theme}.png\"" in pages["gallery/index.html"]
             assert shown == gallery_pictures, f"{game}-{theme}.png shown={shown}, pictures there={gallery_pictures}"
@@ -126,7 +119,7 @@ def test_site_builds_in_strict_mode(built_site: Path, gallery_pictures: bool) ->
 
 
 def test_the_gallery_leaves_out_its_live_table_without_the_screenshots(tmp_path: Path) -> None:
-    hooks = load_hooks()
+    hooks = docs_module("hooks")
     hooks.GALLERY_IMAGES = tmp_path  # none there
     assert hooks.gallery_markdown() == ""
     for game in gallery.game_names():
@@ -346,7 +339,7 @@ def run_examples(page: Path) -> list[str]:
                 namespace.update(runpy.run_path(str(example.included), run_name="__docs__"))
             else:
                 exec(compile(example.code, where, "exec"), namespace)
-        except Exception as err:  # noqa: BLE001 - reported with the page and line
+        except Exception as err:
             failures.append(f"{where}: {type(err).__name__}: {err}")
     return failures
 
@@ -384,7 +377,7 @@ def test_examples_are_read_in_order_with_sessions_skips_and_includes(tmp_path: P
 
 
 def test_doctest_blocks_become_code_fences() -> None:
-    fence = load_hooks().fence_doctests
+    fence = docs_module("hooks").fence_doctests
     text = "Use it:\n\n    >>> 1 + 1\n    2\n\nDone.\n\n```pycon\n>>> kept\n```"
     assert fence(text) == ("Use it:\n\n    ```pycon\n    >>> 1 + 1\n    2\n    ```\n\nDone.\n\n"
                            "```pycon\n>>> kept\n```")
@@ -403,10 +396,10 @@ def test_notebook_links_become_links_to_their_pages() -> None:
                                         Doc("examples/cruel.ipynb", "examples/cruel/"))})
     page = type("Page", (), {"file": site["examples/index.ipynb"], "url": "examples/"})
     html = '<a href="cruel.ipynb#the-rules">Cruel</a> <a class="x" href="gone.ipynb">?</a> <a href="../cruel.ipynb">'
-    assert load_hooks().link_notebooks(html, page, site) == (
+    assert docs_module("hooks").link_notebooks(html, page, site) == (
         '<a href="cruel/#the-rules">Cruel</a> <a class="x" href="gone.ipynb">?</a> <a href="../cruel.ipynb">')
     other = type("Page", (), {"file": site["examples/cruel.ipynb"], "url": "examples/cruel/"})
-    assert load_hooks().link_notebooks('<a href="index.ipynb">', other, site) == '<a href="../">'
+    assert docs_module("hooks").link_notebooks('<a href="index.ipynb">', other, site) == '<a href="../">'
 
 
 def test_every_table_key_is_in_the_players_key_table() -> None:

@@ -11,13 +11,12 @@ import re
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from helpers import GAMES, REPO
 from positions import cards
 
 import solitaire_widgets as sw
-from solitaire_widgets.cards import card_ids_of_deck
 from solitaire_widgets import (
     Card,
     GameChange,
@@ -25,9 +24,7 @@ from solitaire_widgets import (
     Move,
     NothingToUndoError,
 )
-
-REPO = Path(__file__).resolve().parents[1]
-NAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
+from solitaire_widgets.cards import card_ids_of_deck
 
 
 def state(game):
@@ -167,14 +164,14 @@ def test_move_parse_rejects(bad):
 # --- games by name, seeds, decks, options ------------------------------------------
 
 def test_games_mapping_and_classes():
-    assert list(sw.GAMES) == NAMES
+    assert GAMES == ("frog", "leap_year", "bobby", "cruel", "midshipman")
     assert sw.GAMES == {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby,
                         "cruel": sw.Cruel, "midshipman": sw.Midshipman}
     for name, cls in sw.GAMES.items():
         assert cls.name == name and issubclass(cls, sw.Game) and cls.title
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_new_game_by_name(name):
     g = sw.new_game(name, seed=9)
     assert type(g) is sw.GAMES[name] and g.seed == 9 and g.history == () and g.version == 0
@@ -198,7 +195,7 @@ def test_unknown_game_is_a_value_error_naming_the_choices(bad):
 
 def _gym_env(name):
     gymnasium = pytest.importorskip("gymnasium")
-    import solitaire_widgets.gym  # noqa: F401  (registers the environments)
+    import solitaire_widgets.gym
 
     return gymnasium.make("solitaire_widgets/Cruel-v0", game=name).unwrapped.game
 
@@ -224,8 +221,9 @@ TAKERS_OF_NAMES = {
 }
 
 
-@pytest.mark.parametrize("taker", [pytest.param(t, marks=pytest.mark.no_pyodide("needs Gymnasium")) if t == "gymnasium.make"
-                                   else t for t in TAKERS_OF_NAMES])
+@pytest.mark.parametrize("taker", [
+    pytest.param(t, marks=pytest.mark.no_pyodide("needs Gymnasium")) if t == "gymnasium.make" else t
+    for t in TAKERS_OF_NAMES])
 def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
     read = TAKERS_OF_NAMES[taker]
     text_only = taker == "command line"  # a command line holds only text
@@ -244,7 +242,7 @@ def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
             assert message == f"unknown game {bad!r}; choose one of frog, leap_year, bobby, cruel, midshipman"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_seed_none_gives_a_readable_seed_that_replays(name):
     g = sw.new_game(name)
     assert isinstance(g.seed, int) and g.seed >= 0
@@ -372,10 +370,10 @@ def test_action_words_and_shortcuts():
     assert sw.LeapYear(seed=1).play(" Deal ") == Move("deal")
     assert sw.Bobby(seed=1).play(Move("draw")) == Move("draw")
     # Shortcuts exist only where the game has the action.
-    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in NAMES}
+    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in GAMES}
     assert have == {"frog": {"draw"}, "leap_year": {"deal", "redeal"}, "bobby": {"draw", "redeal"},
                     "cruel": {"redeal"}, "midshipman": {"draw"}}
-    for name in NAMES:
+    for name in GAMES:
         assert set(sw.GAMES[name].ACTION_NAMES) == have[name]
     assert sw.Frog(seed=1).draw() == Move("draw")
     assert sw.Midshipman(seed=1).draw() == Move("draw")
@@ -385,7 +383,8 @@ def test_action_words_and_shortcuts():
 def test_unknown_action_named_with_what_the_game_has():
     g = sw.Cruel(seed=1)
     assert g.why_illegal("draw") == "Cruel has no draw: its one action is redeal, which deals the cards again"
-    assert sw.Frog(seed=1).why_illegal("deal") == "Frog has no deal: its one action is draw, which turns up the next stock card"
+    assert (sw.Frog(seed=1).why_illegal("deal")
+            == "Frog has no deal: its one action is draw, which turns up the next stock card")
 
 
 @pytest.mark.parametrize("bad, fragment", [
@@ -622,7 +621,7 @@ def test_copy_module_copies_are_independent_and_drop_observers_too():
         clone.play(clone.legal_moves()[0])  # its own piles: the original stays, and hears nothing
         assert heard == ["play"] and g.history == (Move("draw"),) and clone.key() != g.key()
         seen = []
-        clone.observe(lambda game, change: seen.append(change.kind))
+        clone.observe(lambda game, change, seen=seen: seen.append(change.kind))
         clone.undo()
         assert seen == ["undo"] and heard == ["play"]
     assert copy.deepcopy({"a": g, "b": g})["a"] is not g  # inside another object too, copied once
@@ -645,7 +644,7 @@ def test_an_observed_game_pickles_without_its_observers():
 
 # --- saving and loading ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_to_dict_and_load(name):
     g = sw.new_game(name, seed=21)
     for _ in range(15):
@@ -831,7 +830,8 @@ def test_a_position_is_won_when_every_card_it_holds_is_home():
     (lambda: sw.Cruel.from_position({"t0": "5S 4S 5S"}), "t0 card 3: Cruel plays one deck, so 5♠ may appear only once"),
     (lambda: sw.Frog.from_position({"t0": "5S 5S", "t1": "5S"}),
      "t1 card 1: Frog plays 2 decks, so 5♠ may appear only 2 times"),
-    (lambda: sw.Cruel.from_position({"t12": "5S"}), "piles names 't12', but Cruel has no such pile (its piles: f0, f1,"),
+    (lambda: sw.Cruel.from_position({"t12": "5S"}),
+     "piles names 't12', but Cruel has no such pile (its piles: f0, f1,"),
     (lambda: sw.Cruel.from_position({"t0": "5S ZZ"}), "t0 card 2: 'ZZ' is not a card"),
     (lambda: sw.Cruel.from_position({"t0": 5}), "piles['t0'] must be cards like '5S 4S' or ['5S', '4S'], not 5"),
     (lambda: sw.Cruel.from_position(["t0"]), "piles must be a dict of pile id -> cards"),
@@ -905,7 +905,7 @@ def test_repr_is_short():
     g.play(g.legal_moves()[0])
     assert repr(g) == "<Cruel seed=7 playing, 1 move>"
     assert repr(sw.Cruel(deck=sw.standard_deck())) == "<Cruel deck=… lost, 0 moves>"
-    for name in NAMES:
+    for name in GAMES:
         assert len(repr(sw.new_game(name, seed=123456789))) < 60
 
 
@@ -965,4 +965,5 @@ def test_a_word_that_is_no_move_says_how_moves_are_written():
         Move("shuffle!")
     assert str(info.value) == ("'shuffle!' is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
                                "like 't3 t5 3', or a stock action like 'draw'")
-    assert sw.Cruel(seed=1).why_illegal("shuffle") == "Cruel has no shuffle: its one action is redeal, which deals the cards again"
+    assert (sw.Cruel(seed=1).why_illegal("shuffle")
+            == "Cruel has no shuffle: its one action is redeal, which deals the cards again")

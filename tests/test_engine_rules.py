@@ -402,7 +402,8 @@ class TestBobby:
         g.play("waste f0")  # Q♣ on K♦: down
         assert pile(g, "f0") == "K♠ A♥ K♦ Q♣" and pile(g, "f1") == "2♣"
         g.draw()  # 7♥ fits neither Q nor 2
-        assert "Q♣ takes only a jack or a king" in reason(g, "waste f0") and "7♥ cannot go on 2♣ (f1)" in reason(g, "waste f1")
+        assert "Q♣ takes only a jack or a king" in reason(g, "waste f0")
+        assert "7♥ cannot go on 2♣ (f1)" in reason(g, "waste f1")
         assert g.legal_moves() == [sw.Move("draw")]
         assert g.score == 4
 

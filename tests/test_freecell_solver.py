@@ -11,19 +11,18 @@ import importlib.util
 import random
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
+from helpers import REPO
 from test_fast_path import check_fast_path_along_a_walk
 
 import solitaire_widgets as sw
-from solitaire_widgets import Card, Move
+from solitaire_widgets import Move
 from solitaire_widgets.building import down_refusal, down_wants, foundation_refusal, up_in_suit_wants
 from solitaire_widgets.fast_path import ANY
 from solitaire_widgets.solver.search import KNOT_WEIGHT, Search
 from solitaire_widgets.strategy import Pace
 
-REPO = Path(__file__).resolve().parents[1]
 CELLS = ("c0", "c1")
 HOME = ("f0", "f1", "f2", "f3")
 COLUMNS = ("t0", "t1", "t2", "t3", "t4")

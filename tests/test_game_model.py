@@ -91,7 +91,8 @@ def test_the_free_cell_limit_counts_cells_and_empty_columns_besides_the_target()
     assert game.why_illegal("t0 t1 5") is None
     assert [m.count for m in game.legal_moves() if (m.source, m.target) == ("t0", "t1")] == [5]
     # onto the empty column itself it does not count: (2 + 1) × 1 = 3
-    assert game.why_illegal("t0 t3 4") == "only 3 cards may move at once: two free cells and no empty columns besides t3"
+    assert game.why_illegal("t0 t3 4") == \
+        "only 3 cards may move at once: two free cells and no empty columns besides t3"
     assert [m.count for m in game.legal_moves() if (m.source, m.target) == ("t0", "t3")] == [1, 2, 3]
     full = cells_at(t0="QH JS 10H 9S 8H", t1="KS", t2="AD", t3="2D", c0="3C", c1="4C")
     assert full.why_illegal("t0 t1 5") == "only 1 card may move at once: no free cells and no empty columns"
@@ -240,7 +241,8 @@ class Turns(sw.Game):
 
 def test_the_engine_counts_redeals_of_any_name_and_passes_follow():
     game = Turns(seed=1)
-    assert game.passes_left == 2 and Turns.redeal_actions() == ("again",) and game.possible_actions() == ("turn", "again")
+    assert game.passes_left == 2 and Turns.redeal_actions() == ("again",)
+    assert game.possible_actions() == ("turn", "again")
     assert game.turn() == Move("turn") and game.legal_moves() == [Move("waste", "f0"), Move("turn")]
     while game.why_illegal("turn") is None:
         game.play("turn")

@@ -11,8 +11,8 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
 from classic_games import classic_class  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
 from test_engine_rules import LAYOUT, WON_PACKETS, cruel_deck, midshipman_deck  # noqa: E402
 from test_game_model import Cells, OneSuit, Three  # noqa: E402
 

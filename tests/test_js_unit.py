@@ -1,4 +1,6 @@
-"""Run the front end's vitest suite as part of the one test command."""
+"""The front end's own checks as part of the one test command: its vitest
+suite, and TypeScript's check of its JSDoc types (``npm run typecheck``,
+js/jsconfig.json: strict, no emit)."""
 
 from __future__ import annotations
 
@@ -8,19 +10,32 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import REPO
 
-JS = Path(__file__).resolve().parent.parent / "js"
+JS = REPO / "js"
 
 
-def test_vitest_suite_passes() -> None:
+def npm_with_dev_packages() -> str:
+    """npm, once js/node_modules holds the front end's dev packages."""
     npm = shutil.which("npm")
     if npm is None:  # under CI=true, tests/conftest.py turns this skip into a failure
         pytest.skip("npm is not installed: install Node.js and npm to run the front end's unit tests")
     if not (JS / "node_modules").is_dir():
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS, check=True)
-    result = subprocess.run([npm, "test", "--silent"], cwd=JS, capture_output=True, text=True, timeout=300)
+    return npm
+
+
+def test_vitest_suite_passes() -> None:
+    result = subprocess.run([npm_with_dev_packages(), "test", "--silent"], cwd=JS, capture_output=True, text=True,
+                            timeout=300)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "passed" in result.stdout + result.stderr
+
+
+def test_front_end_types_check() -> None:
+    result = subprocess.run([npm_with_dev_packages(), "run", "typecheck", "--silent"], cwd=JS, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, f"tsc found:\n{result.stdout[-6000:]}{result.stderr[-2000:]}"
 
 
 def test_missing_npm_fails_under_ci_instead_of_skipping() -> None:

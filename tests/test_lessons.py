@@ -229,7 +229,8 @@ def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(mon
     game = replayed(sw.Cruel(seed=2), LESSON[:7])
     check = sw.check_move(game, "redeal", **BUDGET)
     assert check.gives_up_win and (check.before, check.after, check.better) == ("won", "lost", Move("t6", "t11"))
-    assert str(check) == "The move redeal gives up the win: no win is left after it (no legal move is left); t6 t11 keeps it."
+    assert str(check) == ("The move redeal gives up the win: no win is left after it (no legal move is left); "
+                          "t6 t11 keeps it.")
     assert sw.check_move(game, "t6 t11", **BUDGET).keeps_win and len(game.history) == 7
     with pytest.raises(IllegalMoveError, match="f0"):
         sw.check_move(game, "t0 f0")
@@ -343,7 +344,8 @@ def test_cli_deals_analyses_grades_and_prints_puzzles(capsys, tmp_path):
     picture = tmp_path / "lost.svg"
     assert cli(["analyse", "cruel", "--seed", "2", "--moves", ", ".join(LESSON), "--max-states", "5000",
                 "--picture", str(picture)]) == 0
-    assert "Move 8, redeal, gave up the win." in capsys.readouterr().out and 'data-mistake="redeal"' in picture.read_text()
+    assert "Move 8, redeal, gave up the win." in capsys.readouterr().out
+    assert 'data-mistake="redeal"' in picture.read_text()
     assert cli(["grade", "cruel", "--seed", "38"]) == 0
     assert capsys.readouterr().out.startswith("Cruel seed 38: easy: a player looking 10 positions ahead")
     assert cli(["puzzles", "cruel", "-n", "1", "--seed", "6", "--output-dir", str(tmp_path)]) == 0

@@ -4,9 +4,10 @@ test, tests/browser/test_marimo.py, plays it in ``marimo run``)."""
 from __future__ import annotations
 
 import runpy
-from pathlib import Path
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "marimo_cruel.py"
+from helpers import REPO
+
+EXAMPLE = REPO / "examples" / "marimo_cruel.py"
 
 
 def test_marimo_example_runs_and_follows_the_game() -> None:

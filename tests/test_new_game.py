@@ -10,20 +10,18 @@ from __future__ import annotations
 import html
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import markdown
 import pytest
+from helpers import GAMES, REPO
+from new_game import golf_cell, golf_class
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import CARD
 from solitaire_widgets.fast_path import FastPath
 from solitaire_widgets.solver.search import Search
 
-from new_game import golf_cell, golf_class
-
-REPO = Path(__file__).resolve().parents[1]
 Golf = golf_class()
 
 
@@ -95,8 +93,7 @@ def chained_deck() -> list[sw.Card]:
 
 def test_the_solver_plays_golf_draws_home_included():
     assert FastPath(Golf(seed=0)).actions_reach_foundations() and not any(
-        FastPath(sw.new_game(name, seed=0)).actions_reach_foundations() for name in ("frog", "leap_year", "bobby", "cruel",
-                                                                          "midshipman"))
+        FastPath(sw.new_game(name, seed=0)).actions_reach_foundations() for name in GAMES)
     assert not Search(Golf(seed=0, wrap="yes")).dead_ends, "a draw onto f0 breaks the dead-end proofs"
     won = sw.solve(Golf(deck=chained_deck()), time_limit=None, max_states=200)
     assert won.status == "won" and len(won.moves) == 51 and won.moves[-16:] == (sw.Move("draw"),) * 16
@@ -175,7 +172,8 @@ def test_a_game_class_s_words_reach_a_notebook_as_text_never_as_html():
     assert str(game).startswith(HOSTILE) and game.why_illegal("t0 f0") == f"{HOSTILE} 8♥ <i>never</i>"
     table = sw.SolitaireWidget(game)
     assert table.title == HOSTILE
-    assert table.rules == sw.rules(game)  # Markdown for the Rules panel, which reads escapes as text (js/src/markdown.js)
+    # Markdown for the Rules panel, which reads escapes as text (js/src/markdown.js)
+    assert table.rules == sw.rules(game)
 
 
 def test_win_rates_of_a_notebook_game_say_when_worker_processes_cannot_import_it(monkeypatch):

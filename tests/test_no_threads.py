@@ -44,6 +44,11 @@ def run_on_a_loop_of_its_own(scenario: Callable[[], Coroutine[Any, Any, None]]) 
         raise errors[0]
 
 
+# Why the scenarios below do not run in Pyodide.
+OWN_LOOP = ("runs an asyncio loop of its own, which Pyodide cannot block on; "
+            "tests/browser/test_lite.py plays the same on the page's loop")
+
+
 @pytest.fixture
 def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     if background.threads_start():
@@ -68,7 +73,7 @@ def test_without_a_loop_wait_finishes_the_search_and_the_play_out_here(no_thread
     assert task.wait(30) and ends == ["won"] and game.status == "won"  # the pace is skipped
 
 
-@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
+@pytest.mark.no_pyodide(OWN_LOOP)
 def test_a_solve_runs_in_slices_while_the_loop_answers_requests_and_stop_ends_it(no_threads: None) -> None:
     async def scenario() -> None:
         w = undecided()
@@ -104,7 +109,7 @@ def test_a_solve_runs_in_slices_while_the_loop_answers_requests_and_stop_ends_it
     run_on_a_loop_of_its_own(scenario)
 
 
-@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
+@pytest.mark.no_pyodide(OWN_LOOP)
 def test_the_verdict_arrives_on_its_own_and_play_it_out_wins_at_its_pace(no_threads: None) -> None:
     async def scenario() -> None:
         w = suit_order_bobby()
@@ -124,7 +129,7 @@ def test_the_verdict_arrives_on_its_own_and_play_it_out_wins_at_its_pace(no_thre
     run_on_a_loop_of_its_own(scenario)
 
 
-@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
+@pytest.mark.no_pyodide(OWN_LOOP)
 def test_stop_wakes_a_play_out_that_waits_for_its_pace(no_threads: None) -> None:
     async def scenario() -> None:
         w = suit_order_bobby()
@@ -145,7 +150,7 @@ def test_stop_wakes_a_play_out_that_waits_for_its_pace(no_threads: None) -> None
     run_on_a_loop_of_its_own(scenario)
 
 
-@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
+@pytest.mark.no_pyodide(OWN_LOOP)
 def test_a_move_during_a_cooperative_solve_makes_it_stale(no_threads: None) -> None:
     async def scenario() -> None:
         w = undecided()
@@ -186,7 +191,7 @@ def test_win_rates_run_inline_with_a_note_where_processes_cannot_start(monkeypat
     assert re.search("one by one", str(winrate.NO_PROCESSES))
 
 
-@pytest.mark.no_pyodide("runs an asyncio loop of its own, which Pyodide cannot block on; tests/browser/test_lite.py plays the same on the page's loop")
+@pytest.mark.no_pyodide(OWN_LOOP)
 def test_the_teacher_runs_in_slices_the_winnable_search_the_guard_and_the_analysis(
         no_threads: None, monkeypatch: pytest.MonkeyPatch) -> None:
     from solitaire_widgets.solver import deals

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from classic_games import classic_class
+from helpers import REPO
 from test_game_model import Cells, OneSuit
 
 import solitaire_widgets as sw
@@ -27,7 +28,6 @@ from solitaire_widgets.game import ANY
 from solitaire_widgets.geometry import fan_positions, layout_for, table_geometry
 from solitaire_widgets.layout import default_layout
 
-REPO = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = list(sw.GAMES)
 

@@ -18,7 +18,6 @@ send signals, or need a package the app does not serve.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -28,8 +27,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import REPO, docs_module
 
-REPO = Path(__file__).resolve().parents[1]
 RUNNER = REPO / "tests" / "pyodide" / "run.mjs"
 TEST_WHEELS = REPO / "tests" / "pyodide" / "wheels.txt"
 NOT_FROM_THE_APP = {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension", "solitaire-widgets"}
@@ -45,18 +44,11 @@ ALL = ["solitaire_widgets", "--ignore=solitaire_widgets/gym.py", "tests/test_eng
        "tests/test_widget_protocol.py", "tests/test_widget_teach.py"]
 
 
-def lite_site():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("solitaire_docs_lite_site_t", REPO / "docs" / "lite_site.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_engine_tests_pass_inside_pyodide(tmp_path: Path) -> None:
     node = shutil.which("node")
     if node is None:
         pytest.skip("the Pyodide run needs Node.js (`apt-get install nodejs`)")
-    lite = lite_site()
+    lite = docs_module("lite_site")
     served = lite.build(print) / "static" / "pyodide"
     runtime = lite.pyodide(lite.versions()["pyodide"], print)
     wheels = [w for w in sorted(served.glob("*.whl")) if lite.canonical(w.name.split("-")[0]) not in NOT_FROM_THE_APP]

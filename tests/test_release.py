@@ -12,8 +12,8 @@ package index (build dependencies); without npm they skip, except under
 from __future__ import annotations
 
 import ast
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import REPO
 
-REPO = Path(__file__).resolve().parents[1]
 FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/widget.css")
 # Folders a checkout may hold that a fresh clone does not (all git-ignored).
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
-                  "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache", ".cache"}
+                  "__pycache__", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", ".ruff_cache", ".mypy_cache",
+                  ".cache"}
 
 pytestmark = pytest.mark.release
 
@@ -62,7 +63,8 @@ def clean_copy(dest: Path) -> Path:
 
 def run(cmd: list[str], cwd: Path, timeout: float = 600) -> str:
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
-    assert proc.returncode == 0, f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    assert proc.returncode == 0, \
+        f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     return proc.stdout
 
 

@@ -219,10 +219,11 @@ def built_positions(draw, name: str) -> sw.Game:
         while len(built) < height:
             top = built[-1] if built else None
             if name == "bobby":
-                want = (lambda c, top=top: top is None or (c.rank - top.rank) % 13 in (1, 12))
+                def want(c: Card, top: Optional[Card] = top) -> bool:
+                    return top is None or (c.rank - top.rank) % 13 in (1, 12)
             else:
-                in_suit = name in ("cruel", "midshipman")
-                want = (lambda c, top=top, in_suit=in_suit: up_to_king(top, c, in_suit))
+                def want(c: Card, top: Optional[Card] = top, in_suit: bool = name in ("cruel", "midshipman")) -> bool:
+                    return up_to_king(top, c, in_suit)
             card = take(want)
             if card is None:
                 break

@@ -12,21 +12,28 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 from classic_games import classic_class
+from helpers import GAMES, REPO
 from positions import arrange
-from test_engine_rules import (LAYOUT, WON_PACKETS, cards, complete, cruel_deck, drawn_order, midshipman_deck, pile,
-                               play_out, reason)
+from test_engine_rules import (
+    LAYOUT,
+    WON_PACKETS,
+    cards,
+    complete,
+    cruel_deck,
+    drawn_order,
+    midshipman_deck,
+    pile,
+    play_out,
+    reason,
+)
 from test_game_model import Cells, Counted, OneSuit, Three
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card
 from solitaire_widgets.rules import Variants
-
-REPO = Path(__file__).resolve().parents[1]
-NAMES = list(sw.GAMES)
 
 
 def every_option_choice():
@@ -107,7 +114,7 @@ def test_rules_refuse_bad_names_and_options(call, message):
         call()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_variants_list_every_option_with_its_values_default_and_meanings(name):
     cls = sw.GAMES[name]
     variants = sw.variants(name)
@@ -364,7 +371,7 @@ def test_explain_of_a_won_game():
 
 def test_explain_matches_legal_moves_in_random_positions():
     rng = random.Random(3)
-    for name in NAMES:
+    for name in GAMES:
         g = sw.new_game(name, seed=rng.randrange(10**6))
         for _ in range(30):
             text = g.explain()
@@ -531,7 +538,7 @@ def test_replay_yields_the_deal_then_each_move_with_an_independent_copy():
     assert len({id(p) for _, p in steps}) == len(steps)
 
 
-@pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
+@pytest.mark.parametrize("name", GAMES)
 def test_replay_of_a_deck_dealt_game_replays_that_deck(name):
     deck = list(reversed(sw.standard_deck(sw.new_game(name, seed=0).decks)))
     g = sw.new_game(name, deck=deck)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-import solitaire_widgets as sw
 from classic_games import classic_class
 from test_widget_protocol import Page, assert_mirrors_engine
+
+import solitaire_widgets as sw
 
 FIVE = ("frog", "leap_year", "bobby", "cruel", "midshipman")
 NEW_TRAITS = {"runs", "empty_labels", "end_reason", "no_win", "action_words", "redeal_actions"}

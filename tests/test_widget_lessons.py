@@ -255,7 +255,7 @@ def test_a_failing_background_search_is_said_on_the_page_and_the_guard_still_ans
 
     def broken(*args: Any, **kwargs: Any) -> Any:  # fails in the worker, at its first slice
         raise RuntimeError("broken on purpose")
-        yield  # noqa: unreachable: makes it a generator of slices
+        yield  # (unreachable: makes it a generator of slices)
 
     w, page = lesson_table(8)
     monkeypatch.setattr(analysis, "_analyse", broken)

@@ -49,7 +49,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def do_GET(self):  # noqa: N802
+    def do_GET(self):
         path = self.path.split("?")[0]
         if path in ("/", "/index.html"):
             return self._send(200, (HERE / "harness.html").read_bytes(), "text/html; charset=utf-8")
@@ -60,7 +60,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(200, f.read_bytes(), ctype)
         return self._send(404, b"not found", "text/plain")
 
-    def do_POST(self):  # noqa: N802
+    def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         with _lock:
             if self.path == "/api/new":

@@ -46,7 +46,8 @@ def classic_states():
     run = next(m for m in klondike.legal_moves() if m.count > 1)
     data["klondike"] = {"start": snap(SolitaireWidget(klondike)), "run": str(run)}
     spider = classic_class("Spider").from_position(
-        {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D", "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"},
+        {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D",
+         "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"},
         face_down={"t0": 1})
     data["spider"] = {"start": snap(SolitaireWidget(spider))}
     free_cell = SolitaireWidget(classic_class("FreeCell").deal_number(1))

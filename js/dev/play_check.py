@@ -13,9 +13,9 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from harness import serve  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from shots import launch  # noqa: E402
+from harness import serve
+from playwright.sync_api import sync_playwright
+from shots import launch
 
 
 def main() -> None:
@@ -116,7 +116,8 @@ def main() -> None:
         v = version()
         pile("stock").click()
         wait_version(v + 1)
-        check(pile("stock").get_attribute("data-count") != "0" and "Passes left 2" in page.locator(".sw-status").inner_text(),
+        status = page.locator(".sw-status").inner_text()
+        check(pile("stock").get_attribute("data-count") != "0" and "Passes left 2" in status,
               "Bobby: a click on the empty stock redeals (2 passes left)")
 
         # 7. New deal: a fresh seed, everything re-rendered, no animation.
@@ -125,7 +126,8 @@ def main() -> None:
         v = version()
         page.locator('button[data-action="new"]').click()
         wait_version(v + 1)
-        check(page.locator(".sw-seed").inner_text() != seed0, f"New deal: {seed0} -> {page.locator('.sw-seed').inner_text()}")
+        seed1 = page.locator(".sw-seed").inner_text()
+        check(seed1 != seed0, f"New deal: {seed0} -> {seed1}")
         check(page.evaluate("document.getAnimations().length") == 0, "New deal: no sliding")
 
         # 8. The banner when the game is over (forced through the model for a look).
@@ -145,10 +147,13 @@ def main() -> None:
         for w in (420, 640, 1000):
             page.evaluate(f"document.getElementById('cell').style.width = '{w}px'")
             page.wait_for_timeout(150)
-            sw, cw = page.evaluate("(() => { const t = document.querySelector('.sw-table'); return [t.scrollWidth, t.clientWidth]; })()")
-            right = page.evaluate("Math.max(...[...document.querySelectorAll('.sw-pile')].map(p => p.getBoundingClientRect().right))"
-                                  " - document.querySelector('.sw-felt').getBoundingClientRect().right")
-            check(sw <= cw and right <= 0, f"width {w}: no horizontal overflow ({sw} ≤ {cw}, piles end {right:.0f} px inside)")
+            sw, cw = page.evaluate(
+                "(() => { const t = document.querySelector('.sw-table'); return [t.scrollWidth, t.clientWidth]; })()")
+            right = page.evaluate(
+                "Math.max(...[...document.querySelectorAll('.sw-pile')].map(p => p.getBoundingClientRect().right))"
+                " - document.querySelector('.sw-felt').getBoundingClientRect().right")
+            check(sw <= cw and right <= 0,
+                  f"width {w}: no horizontal overflow ({sw} ≤ {cw}, piles end {right:.0f} px inside)")
         page.locator(".sw-table").screenshot(path=str(out / "midshipman-1000.png"))
 
         # 10. Drop on an illegal target: snaps back, engine's reason shown, nothing changes.

@@ -12,8 +12,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from harness import serve  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from harness import serve
+from playwright.sync_api import sync_playwright
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

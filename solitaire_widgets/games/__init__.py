@@ -32,7 +32,7 @@ _REGISTRY: dict[str, type[Game]] = {}
 # name -> the game registered under it; read-only, and it shows games
 # registered later too.
 GAMES: Mapping[str, type[Game]] = MappingProxyType(_REGISTRY)
-_ON_REGISTER: list[Callable[[type[Game]], None]] = []
+_ON_REGISTER: list[Callable[[type[Game]], object]] = []
 
 
 def _spelling(text: str) -> str:
@@ -89,7 +89,7 @@ def register(cls: G) -> G:
     return cls
 
 
-def on_register(callback: Callable[[type[Game]], None]) -> None:
+def on_register(callback: Callable[[type[Game]], object]) -> None:
     """Call ``callback(cls)`` for every game registered from now on, and at
     once for those registered already (the Gymnasium module uses it)."""
     _ON_REGISTER.append(callback)

@@ -93,14 +93,14 @@ class Bobby(Game):
         if action == "draw":
             if stock:
                 return None
-            if self.passes_left > 1 and waste:
+            if (self.passes_left or 0) > 1 and waste:
                 return "the stock is empty: redeal to turn the waste into the stock again"
             return "the stock is empty and Bobby allows no more passes"
         if stock:
             return f"the stock still holds {len(stock)} card{'s' * (len(stock) != 1)}: redeal only when it is empty"
         if not waste:
             return "the waste is empty: there is nothing to redeal"
-        if self.passes_left <= 1:
+        if (self.passes_left or 0) <= 1:
             return "Bobby allows two redeals (three passes) and both are used"
         return None
 

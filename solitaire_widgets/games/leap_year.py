@@ -105,12 +105,14 @@ class LeapYear(Game):
         if action == "deal":
             if stock:
                 return None
-            return "the stock is empty: redeal to gather the tableau into it" if self.passes_left > 1 else no_more
+            if (self.passes_left or 0) > 1:
+                return "the stock is empty: redeal to gather the tableau into it"
+            return no_more
         if self._options["redeal"] == "none":
             return 'Leap Year has one pass through the stock and no redeal (option redeal="none")'
         if stock:
             return f"the stock still holds {len(stock)} card{'s' * (len(stock) != 1)}: redeal only when it is empty"
-        if self.passes_left <= 1:
+        if (self.passes_left or 0) <= 1:
             return "the one redeal is used"
         if not any(self._piles[t] for t in self._TABLEAU):
             return "the tableau is empty: there is nothing to redeal"

@@ -151,13 +151,15 @@ class Midshipman(Game):
         rule = ("builds down in a different suit" if self._options["build"] == "different_suit"
                 else 'builds down in the other colour (build="other_colour")')
         if moving.rank == 13:
-            return f"{moving} cannot go on {top}: Midshipman {rule}, and no card ranks above a king: it goes only to an empty pile"
+            return (f"{moving} cannot go on {top}: Midshipman {rule}, and no card ranks above a king: "
+                    "it goes only to an empty pile")
         if top.rank == 1:
             takes = "nothing goes on an ace"
         elif self._options["build"] == "different_suit":
             takes = f"{top} takes only {describe_rank(top.rank - 1)} that is not a {SUIT_WORD[top.suit]}"
         else:
-            takes = f"{top} takes only a {'black' if top.color == 'red' else 'red'} {describe_rank(top.rank - 1).split(' ', 1)[1]}"
+            colour = "black" if top.color == "red" else "red"
+            takes = f"{top} takes only a {colour} {describe_rank(top.rank - 1).split(' ', 1)[1]}"
         return f"{moving} cannot go on {top}: Midshipman {rule}, so {takes}"
 
     def _action_reason(self, action: str) -> Optional[str]:

@@ -36,13 +36,7 @@ import logging
 import sys
 import threading
 import time
-from typing import Callable, ContextManager, Generator, Iterator, Optional, Sequence, TypeVar
-
-ThreadClass = Callable[..., threading.Thread]
-# A task's work: called with the stop flag; a plain function runs to its end,
-# a generator pauses at each ``yield delay`` (seconds to wait, 0 for none).
-Work = Callable[[threading.Event], Optional[Iterator[float]]]
-R = TypeVar("R")
+from typing import Any, Callable, ContextManager, Generator, Iterator, Optional, Sequence, TypeVar
 
 from ..game import Game, MoveLike
 from ..games import GameName
@@ -50,6 +44,12 @@ from ..moves import Move
 from .reports import Analysis, MoveCheck
 from .results import Solution
 from .search import Search, solution_steps
+
+ThreadClass = Callable[..., threading.Thread]
+# A task's work: called with the stop flag; a plain function runs to its end,
+# a generator pauses at each ``yield delay`` (seconds to wait, 0 for none).
+Work = Callable[[threading.Event], Optional[Iterator[float]]]
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
@@ -312,7 +312,7 @@ def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str
                        on_progress: Optional[Callable[[int, float], None]] = None, seed: Optional[int] = None,
                        difficulty: Optional[str] = None, time_limit: Optional[float] = None,
                        thread: ThreadClass = threading.Thread,
-                       on_error: Optional[Callable[[Exception], None]] = None, **options: str) -> Task:
+                       on_error: Optional[Callable[[Exception], None]] = None, **options: Any) -> Task:
     """Look for a winnable deal of ``name`` (``deals.winnable_deal``, its
     budgets, from ``seed`` on; ``time_limit`` None: its default) in the
     background (see ``Task``); ``on_progress(deals_tried, seconds)`` runs

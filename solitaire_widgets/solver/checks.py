@@ -30,7 +30,7 @@ def check_limits(time_limit: Any, max_states: Any) -> tuple[Optional[float], Opt
     """Refuse a search budget that is not one; return it as a plain float
     and int (numpy's numbers are numbers too)."""
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, Real)
-                                   or not time_limit > 0):
+                                   or not float(time_limit) > 0):
         raise ValueError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
     if max_states is not None and not whole_number(max_states, at_least=1):
         raise ValueError(f"max_states must be a whole number ≥ 1 or None, not {max_states!r}")

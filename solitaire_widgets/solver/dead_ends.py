@@ -97,7 +97,8 @@ class WalksCutOff(Witness):
             cards = f"the {plural(first)} left"
         else:  # round the circle, K and A are neighbours: say so when the arc passes them
             passed = " and ".join(_rank_text(r) for r in (13, 1) if r in arc[1:-1])
-            cards = f"the cards left from {_rank_text(first)}{' through ' + passed if passed else ''} to {_rank_text(last)}"
+            through = f" through {passed}" if passed else ""
+            cards = f"the cards left from {_rank_text(first)}{through} to {_rank_text(last)}"
         below, above = first - 1 or 13, last % 13 + 1
         cuts = rank_word(below) if below == above else f"{rank_word(below)} or {rank_word(above)}"
         if not any(top in arc for top in self.tops):
@@ -120,8 +121,10 @@ class WasteOutOfReach(Witness):
         """
         >>> WasteOutOfReach(card=8, above=2, tops=(5, 12)).reason()[:95]
         '9♠ on the waste can never go home: no redeal is left, so it must wait for the 2 cards above it,'
-        >>> WasteOutOfReach(card=0, above=0, tops=(5, 9)).reason()
-        'A♠ on the waste can never go home: no redeal is left, and no foundation can reach a king or a 2 by way of the cards left in the stock'
+        >>> for part in WasteOutOfReach(card=0, above=0, tops=(5, 9)).reason().split(", and "):
+        ...     print(part)
+        A♠ on the waste can never go home: no redeal is left
+        no foundation can reach a king or a 2 by way of the cards left in the stock
         """
         card = CARD[self.card]
         reach = (f"no foundation can{' then' if self.above else ''} reach {describe_rank((card.rank - 2) % 13 + 1)} "

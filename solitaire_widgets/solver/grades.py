@@ -83,7 +83,8 @@ def lookahead_steps(game: Game, lookahead: int, *, stop: Optional[Callable[[], b
             return "won", played + len(codes)
         if status == "lost" and not search.avoided:
             return "lost", played  # proved: no line from here wins
-        code = search.best_line[0] if search.best_line else search.first_onward(search.avoid | {search.fast.search_key()})
+        code = (search.best_line[0] if search.best_line
+                else search.first_onward(search.avoid | {search.fast.search_key()}))
         if code is None:
             return "lost", played  # every move goes back to where it has been
         position.play(shape.move(code))
@@ -141,7 +142,7 @@ def _grade(game: Game, time_limit: Optional[float], max_states: Optional[int],
             raise ValueError(f"grade needs a winnable deal: the solver found no win of {game!r}'s deal "
                              f"({solution})")
         line = solution.moves
-    played = []
+    played: list = []
     for rung, lookahead in enumerate(LADDER):
         end, moves = yield from lookahead_steps(deal, lookahead, stop=stop, deadline=deadline)
         if end == "stopped":

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..arguments import whole_number
 from ..game import Game
@@ -58,7 +58,7 @@ class PuzzlesNotFound(RuntimeError):
 def puzzles(name: GameName, n: int = 3, *, seed: Optional[int] = None, difficulty: Optional[str] = None,
             proven: bool = True, max_states: Optional[int] = PUZZLE_STATES,
             time_limit: Optional[float] = PUZZLE_SECONDS, progress: Optional[Callable[[int, float], None]] = None,
-            stop: Optional[Callable[[], bool]] = None, **options: str) -> list[Puzzle]:
+            stop: Optional[Callable[[], bool]] = None, **options: Any) -> list[Puzzle]:
     """``n`` "find the move" puzzles of game ``name``, one per winnable
     deal, the deals found from ``seed`` on (None: a random start; with
     ``difficulty``, deals of that grade).
@@ -81,7 +81,7 @@ def puzzles(name: GameName, n: int = 3, *, seed: Optional[int] = None, difficult
       t1 t7 (moves 3♦ onto 4♦ (t7) and frees J♣ in t1) loses: every line after it was searched.
     """
     cls = game_class(name)
-    chosen = cls.checked_options(options)
+    chosen: dict[str, Any] = cls.checked_options(options)
     if not whole_number(n, at_least=1):
         raise ValueError(f"n must be a whole number ≥ 1 (how many puzzles), not {n!r}")
     if seed is not None and not whole_number(seed, at_least=0, below=SEEDS):
@@ -179,7 +179,7 @@ def _puzzle_at(position: Game, line: tuple[Move, ...], played: int, seed: Option
         if after.status == "won":
             return None
         if after.status == "lost":
-            verdict, reason, cards = "lost", after.end_reason or "", ()
+            verdict, reason, cards = "lost", after.end_reason or "", tuple[int, ...]()
         else:
             solution = solve(after, time_limit=None, max_states=max_states, stop=stop)
             spent[0] += solution.states

@@ -161,8 +161,8 @@ class Analysis:
                 else "A win was possible from the deal"
             why = f": {self.reason}" if self.reason and self.reason != "every line was searched" else \
                 " (every line was searched)"
+            assert self.played is not None and self.better is not None  # (both known with a losing move)
             out.append(f"{kept}; after move {k + 1}, {_what(before, self.played)}, no win was left{why}.")
-            assert self.better is not None
             out.append(f"Better: {_what(before, self.better)}, the first move of a winning line of "
                        f"{_plural(len(self.line), 'move')}.")
         elif self.lost_from_start and self.reason:

@@ -494,11 +494,11 @@ class Search:
         before = sum(map(self._knots_in, piles))
         home_piles = self.home_effect[code]
         if home_piles:
-            home_before = self._home_keys(home_piles)  # type: ignore[arg-type]
+            home_before = self._home_keys(home_piles)
         record = self.fast.apply(code)
         knots = sum(map(self._knots_in, piles)) - before
         if home_piles:
-            self._count_home(home_before, self._home_keys(home_piles))  # type: ignore[arg-type]
+            self._count_home(home_before, self._home_keys(home_piles))
         self.knots += knots
         return record, knots
 

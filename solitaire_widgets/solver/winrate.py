@@ -351,7 +351,7 @@ def _wait_for(workers: set[Any], ctrl_c: CtrlC) -> None:
             for worker in waiting.values():
                 worker.kill()
         for ended in multiprocessing.connection.wait(list(waiting), timeout=0.05):
-            del waiting[ended]  # type: ignore[arg-type]
+            del waiting[ended]
 
 
 def _progress_bar(total: int, desc: str) -> Any:

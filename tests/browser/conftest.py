@@ -1,5 +1,7 @@
-"""Fixtures of the real-browser suite: one JupyterLab server and one Chromium per
-session, a console-error guard per test.
+"""Fixtures of the real-browser suite: one JupyterLab server and one Chromium
+for all its tests (package scope: they stop after the last browser test, so
+the tests after it find no Playwright in their thread), a console-error
+guard per test.
 
 Without /usr/bin/chromium the browser tests skip, saying how to enable them;
 with CI=true a missing browser fails instead.
@@ -12,26 +14,23 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-if str(HERE.parents[1]) not in sys.path:
-    sys.path.append(str(HERE.parents[1]))  # the working tree's solitaire_widgets, installed or not
-
-import harness as h  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the browser helpers, by name
+import harness as h
+from helpers import REPO, on_ci
 
 
 def _need_browser() -> None:
     reason = h.chromium_missing()
     if reason is None:
         return
-    if h.on_ci():
+    if on_ci():
         pytest.fail(f"CI=true and the browser tests cannot run: {reason}", pytrace=False)
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_server():
-    """One JupyterLab for the session, in a throwaway root/config/runtime."""
+    """One JupyterLab for the browser tests, in a throwaway root/config/runtime."""
     _need_browser()
     server = h.JupyterServer("jupyterlab")
     server.start()
@@ -39,9 +38,9 @@ def lab_server():
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def chromium():
-    """One Debian Chromium (via Playwright) for the session."""
+    """One Debian Chromium (via Playwright) for the browser tests."""
     _need_browser()
     browser = h.Browser()
     browser.start()
@@ -49,14 +48,14 @@ def chromium():
     browser.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def front_end_built():
     """The table's bundle must exist: without it every table test would only
     see the 'front end was not built' text."""
-    bundle = h.REPO / "solitaire_widgets" / "static" / "widget.js"
+    bundle = REPO / "solitaire_widgets" / "static" / "widget.js"
     if not bundle.is_file():
         msg = f"{bundle} is missing: build it with `cd js && npm install && npm run build`"
-        if h.on_ci():
+        if on_ci():
             pytest.fail(msg, pytrace=False)
         pytest.skip(msg)
     return bundle
@@ -77,9 +76,9 @@ def console_guard(request):
         pytest.fail("browser console errors:\n" + "\n".join(errors), pytrace=False)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_table(lab_server, chromium, front_end_built):
-    """One notebook (and kernel) in JupyterLab for the table tests of the session."""
+    """One notebook (and kernel) in JupyterLab for the table tests."""
     from table import table_notebook
 
     with table_notebook(lab_server, chromium, "table.ipynb") as table:
@@ -88,7 +87,7 @@ def lab_table(lab_server, chromium, front_end_built):
 
 @pytest.fixture
 def table(lab_table, console_guard):
-    """The session's table notebook, mouse released and nothing picked up."""
+    """The table notebook, mouse released and nothing picked up."""
     console_guard(lab_table.nb.p)
     page = lab_table.page
     page.mouse.up()

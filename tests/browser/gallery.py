@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import harness as h  # noqa: E402
+import harness as h
 
 GALLERY_DIR = h.REPO / "docs" / "gallery" / "img"
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}

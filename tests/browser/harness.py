@@ -27,7 +27,9 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared helpers
+from helpers import REPO
+
 ARTIFACTS = REPO / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -46,10 +48,12 @@ INSTALL_HINT = (
 )
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 VIEWPORT = {"width": 1600, "height": 1200}
-
-
-def on_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+# JupyterLab extensions the test servers leave out: the Pyodide kernel's (from
+# jupyterlite-pyodide-kernel, which the docs extra installs to build the
+# in-browser app) expects JupyterLite's shared modules and logs an error on
+# every JupyterLab page without them (turned off in the page config, its
+# code still loads: the servers do not see it at all).
+DISABLED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
 
 
 def chromium_missing() -> Optional[str]:
@@ -147,18 +151,34 @@ class JupyterServer:
         self._settings(settings, "@jupyterlab/notebook-extension/tracker", {"windowingMode": "none"})
         self._settings(settings, "@jupyterlab/codemirror-extension/plugin",
                        {"defaultConfig": {"autoClosingBrackets": False}})
-        # The test environment builds the docs' in-browser app, so it holds
-        # JupyterLite's kernel, whose lab extension a real JupyterLab cannot
-        # load (it logs an error on every page): off in these servers.
-        page_config = dirs["JUPYTER_CONFIG_DIR"] / "labconfig" / "page_config.json"
-        page_config.parent.mkdir(parents=True, exist_ok=True)
-        page_config.write_text(json.dumps({"disabledExtensions": {"@jupyterlite/pyodide-kernel-extension": True}}))
+        config = json.dumps({"LabServerApp": {"labextensions_path": [str(self._labextensions())]}})
+        for app in ("server", "notebook"):  # JupyterLab reads the first, Notebook 7 the second
+            (dirs["JUPYTER_CONFIG_DIR"] / f"jupyter_{app}_config.json").write_text(config)
         env = dict(os.environ)
         env.update({k: str(v) for k, v in dirs.items()})
-        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        before = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + before)
         env.pop("JUPYTER_PATH", None)
         env["PYTHONUNBUFFERED"] = "1"
         return env
+
+    def _labextensions(self) -> Path:
+        """A folder of links to the installed JupyterLab extensions (this
+        Python's and the system's, not the user's), ``DISABLED_EXTENSIONS`` left out."""
+        from jupyter_core.paths import ENV_JUPYTER_PATH, SYSTEM_JUPYTER_PATH
+
+        folder = self.base / "labextensions"
+        folder.mkdir(exist_ok=True)
+        for root in (Path(p) / "labextensions" for p in [*ENV_JUPYTER_PATH, *SYSTEM_JUPYTER_PATH]):
+            tops = sorted(root.iterdir()) if root.is_dir() else []
+            scoped = (sorted(top.iterdir()) if top.name.startswith("@") else [top] for top in tops)
+            for extension in (e for group in scoped for e in group):
+                name = extension.relative_to(root).as_posix()
+                link = folder / name
+                if name not in DISABLED_EXTENSIONS and not link.exists() and (extension / "package.json").is_file():
+                    link.parent.mkdir(parents=True, exist_ok=True)
+                    link.symlink_to(extension, target_is_directory=True)
+        return folder
 
     @staticmethod
     def _settings(settings_dir: Path, plugin: str, values: dict) -> None:
@@ -257,35 +277,62 @@ class JupyterServer:
 # --------------------------------------------------------------------------- #
 # The browser
 # --------------------------------------------------------------------------- #
+class _Driver:
+    """One Playwright driver per process, shared by every ``Browser`` in it.
+
+    Playwright's sync API allows one driver per thread, and while it runs
+    the thread counts as inside an asyncio loop (``asyncio.run`` refuses to
+    start); so the driver starts with the first browser and stops with the
+    last, leaving the thread as it found it."""
+
+    playwright: Any = None
+    users = 0
+
+    @classmethod
+    def acquire(cls) -> Any:
+        if cls.playwright is None:
+            from playwright.sync_api import sync_playwright
+
+            # Read by the driver when it starts: a service worker's requests
+            # (the in-browser app's, tests/browser/lite.py) show as network events.
+            os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+            cls.playwright = sync_playwright().start()
+        cls.users += 1
+        return cls.playwright
+
+    @classmethod
+    def release(cls) -> None:
+        cls.users -= 1
+        if cls.users == 0 and cls.playwright is not None:
+            playwright, cls.playwright = cls.playwright, None
+            playwright.stop()
+
+
 class Browser:
     """Playwright + Debian Chromium, one browser for many pages."""
 
-    def __init__(self, base: Optional[Path] = None):
+    def __init__(self, base: Optional[Path] = None, args: Sequence[str] = ()):
         self._own_base = base is None
         self.base = Path(base or tempfile.mkdtemp(prefix="sw-chromium-"))
+        self.args = [*CHROMIUM_ARGS, *args]
         self._pw = None
         self.browser = None
 
     def start(self) -> "Browser":
-        from playwright.sync_api import sync_playwright
-
         env = dict(os.environ)
         for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
             d = self.base / name.lower()
             d.mkdir(parents=True, exist_ok=True)
             env[name] = str(d)
         env["HOME"] = str(self.base)  # chromium writes crash dumps/profile bits under $HOME
-        # Requests of service workers reach routes too (read by Playwright's
-        # driver when it starts: tests/browser/lite.py's visitor counts them).
-        os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
-        self._pw = sync_playwright().start()
-        self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, env=env)
+        self._pw = _Driver.acquire()
+        try:
+            self.browser = self._pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=self.args, env=env)
+        except BaseException:
+            self._pw = None
+            _Driver.release()
+            raise
         return self
-
-    @property
-    def playwright(self) -> Any:
-        """The running Playwright (None before ``start``)."""
-        return self._pw
 
     def new_page(self, viewport: Optional[dict] = None) -> "Page":
         context = self.browser.new_context(viewport=viewport or VIEWPORT)
@@ -297,7 +344,7 @@ class Browser:
                 self.browser.close()
         finally:
             if self._pw is not None:
-                self._pw.stop()
+                _Driver.release()
             self.browser = self._pw = None
             if self._own_base:
                 shutil.rmtree(self.base, ignore_errors=True)
@@ -559,7 +606,8 @@ SNAPSHOT_JS = """
     counters: Object.fromEntries(Array.from(t.querySelectorAll('.sw-status [data-counter]'))
       .map(e => [e.dataset.counter, e.textContent])),
     seedText: t.querySelector('.sw-seed')?.textContent ?? null,
-    buttons: Array.from(t.querySelectorAll('button[data-action]')).map(b => ({action: b.dataset.action, disabled: b.disabled})),
+    buttons: Array.from(t.querySelectorAll('button[data-action]'))
+      .map(b => ({action: b.dataset.action, disabled: b.disabled})),
   };
 }
 """

@@ -42,7 +42,8 @@ JUPYTER_STATE_JS = """
   const t = document.querySelector('.sw-table');
   const a = document.activeElement;
   return {
-    cells: cells.map(c => (c.classList.contains('jp-CodeCell') ? 'code' : c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw')
+    cells: cells.map(c => (c.classList.contains('jp-CodeCell') ? 'code'
+                           : c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw')
       + ': ' + (c.querySelector('.cm-content')?.textContent ?? '').slice(0, 120)),
     active: cells.findIndex(c => c.classList.contains('jp-mod-active')),
     selected: cells.filter(c => c.classList.contains('jp-mod-selected')).length,

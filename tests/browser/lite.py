@@ -14,19 +14,15 @@ is counted by its failure.
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import sys
 import time
 import urllib.parse
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Iterator, Optional
 
 import harness as h
+from helpers import docs_module
 from table import Table
 
-REPO = h.REPO
 PLAY_URL = "notebooks/index.html?path=play.ipynb"
 LAB_URL = "lab/index.html?path=play.ipynb"
 BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
@@ -45,13 +41,7 @@ KERNEL_IDLE_JS = """
 
 def lite_site() -> Any:
     """docs/lite_site.py (docs/ is no package)."""
-    name = "solitaire_docs_lite_site"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, REPO / "docs" / "lite_site.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return docs_module("lite_site")
 
 
 class Visitor:
@@ -64,32 +54,15 @@ class Visitor:
     HTTP cache off, so a visit measured as a visitor meets it passes
     ``intercept=False`` (requests elsewhere still fail, and are listed)."""
 
-    def __init__(self, intercept: bool = True, playwright: Any = None) -> None:
-        self.base = Path(os.environ.get("TMPDIR", "/tmp"))
+    def __init__(self, intercept: bool = True) -> None:
         self.intercept = intercept
-        # A running Playwright to launch the browser with (the browser tests'
-        # session one: a second sync Playwright cannot start beside it), or
-        # None for one of the visitor's own.
-        self.playwright = playwright
         self.blocked: list[str] = []
-        self.browser = h.Browser()
+        self.browser = h.Browser(args=[BLOCK_OTHER_HOSTS])
         self.context: Any = None
 
     def __enter__(self) -> "Visitor":
-        from playwright.sync_api import sync_playwright
-
-        b = self.browser
-        b.base.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, HOME=str(b.base), PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS="1")
-        for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
-            (b.base / name.lower()).mkdir(parents=True, exist_ok=True)
-            env[name] = str(b.base / name.lower())
-        os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"  # read by Playwright's driver
-        if self.playwright is None:
-            b._pw = sync_playwright().start()  # (stopped with the browser)
-        b.browser = (self.playwright or b._pw).chromium.launch(executable_path=h.CHROMIUM, headless=True,
-                                          args=[*h.CHROMIUM_ARGS, BLOCK_OTHER_HOSTS], env=env)
-        self.context = b.browser.new_context(viewport=h.VIEWPORT, service_workers="allow")
+        self.browser.start()
+        self.context = self.browser.browser.new_context(viewport=h.VIEWPORT, service_workers="allow")
         if self.intercept:
             self.context.route("**/*", self._route)
         self.context.on("requestfailed", self._failed)

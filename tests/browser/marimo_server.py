@@ -44,7 +44,8 @@ class MarimoServer(h.JupyterServer):
             folder = self.base / name.lower()
             folder.mkdir(parents=True, exist_ok=True)
             env[name] = str(folder)
-        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        before = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join(self.pythonpath + before)
         env["PYTHONUNBUFFERED"] = "1"
         return env
 

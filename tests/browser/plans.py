@@ -63,8 +63,8 @@ class Planner:
             return None
         legal = game.legal_moves()
         last = game.last_move
-        cards = [m for m in legal if not m.is_action
-                 and not (last is not None and not last.is_action and (m.source, m.target) == (last.target, last.source))]
+        back = None if last is None or last.is_action else (last.target, last.source)  # straight back: never
+        cards = [m for m in legal if not m.is_action and (m.source, m.target) != back]
         actions = [m for m in legal if m.is_action]
         home = [m for m in cards if _is_home(m)]
         build = [m for m in cards if not _is_home(m)]

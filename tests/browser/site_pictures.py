@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import harness as h  # noqa: E402
-from lite import lite_site  # noqa: E402  (docs/lite_site.py serves a folder)
+import harness as h
+from lite import lite_site
 
 PICTURES = ".jp-OutputArea-output img, .sw-pictures img"
 MEASURE = """pictures => pictures.map(img => ({

@@ -17,9 +17,10 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator, Optional, Sequence
 
 import harness as h
+from helpers import REPO
 
 SETUP, VIEW, DRIVER, VIEW2, SPARE = range(5)
-BROWSER_DIR = str(h.REPO / "tests" / "browser")
+BROWSER_DIR = str(REPO / "tests" / "browser")
 
 SETUP_CODE = (
     "import sys\n"
@@ -75,27 +76,50 @@ CARD_POINT_JS = """
 }
 """
 
-WAIT_VERSION_JS = """
-([cell, older]) => {
-  const t = cell.querySelector('.sw-table');
+# The waits of every move find their cell by its index in the page, in the
+# predicate itself: one round trip to the page each, no element handle.
+CELL_TABLE = "const t = document.querySelectorAll('.jp-Notebook .jp-Cell')[i]?.querySelector('.sw-table');"
+
+WAIT_VERSION_JS = f"""
+([i, older]) => {{
+  {CELL_TABLE}
   return !!t && t.dataset.version !== undefined && Number(t.dataset.version) !== older;
-}
+}}
 """
 
-WAIT_VERSION_EQ_JS = """
-([cell, v]) => {
-  const t = cell.querySelector('.sw-table');
-  return !!t && Number(t.dataset.version) === v;
-}
+# The snapshot (harness.SNAPSHOT_JS) once the view reaches version v.
+SNAPSHOT_AT_JS = f"""
+([i, v]) => {{
+  {CELL_TABLE}
+  return !!t && Number(t.dataset.version) === v && ({h.SNAPSHOT_JS})(t.parentElement);
+}}
 """
 
 # The table is aria-busy while a request it sent waits for its answer or
 # more wait to be sent.
-WAIT_IDLE_JS = """
-([cell]) => {
-  const t = cell.querySelector('.sw-table');
+WAIT_IDLE_JS = f"""
+([i]) => {{
+  {CELL_TABLE}
   return !!t && t.getAttribute('aria-busy') !== 'true';
-}
+}}
+"""
+
+VERSION_JS = "c => { const t = c.querySelector('.sw-table'); return t ? Number(t.dataset.version ?? NaN) : null; }"
+
+# Where the pointer lands on a pile of the cell's table: the table scrolled
+# into the viewport first when it fits (``{count}`` when the pile is not
+# there exactly once, ``null`` when no point of it is hit).
+POINT_JS = f"""
+(c, [pile, preferCard]) => {{
+  const piles = c.querySelectorAll(`.sw-pile[data-pile="${{pile}}"]`);
+  if (piles.length !== 1) return {{count: piles.length}};
+  const t = c.querySelector('.sw-table');
+  const r = t.getBoundingClientRect();
+  const scroll = r.top < 0 || r.bottom > innerHeight;
+  if (scroll) t.scrollIntoView({{block: r.height < innerHeight ? 'center' : 'start'}});
+  const at = ({HIT_POINT_JS})(piles[0], preferCard);
+  return at && {{...at, scrolled: scroll}};
+}}
 """
 
 
@@ -128,19 +152,18 @@ class Table:
 
     # --- kernel side ------------------------------------------------------------
     def new(self, expr: str, pre_moves: Sequence[str] = (), views: Iterable[int] = (VIEW,)) -> dict:
-        """``w = expr``, play ``pre_moves`` in code, show it; return the state."""
-        state = self.nb.run_json(
-            DRIVER,
-            f"w = {expr}\nfor _m in {list(pre_moves)!r}:\n    w.game.play(_m)\n_sw_emit(_sw_state(w))",
-        )
+        """``w = expr``, play ``pre_moves`` in code, show it; return the state.
+
+        ``w`` is made through the kernel's second client (its comm opens on
+        the page all the same); the views are cells the page runs."""
+        state = self.nb.kernel_json(
+            f"w = {expr}\nfor _m in {list(pre_moves)!r}:\n    w.game.play(_m)\n_sw_emit(_sw_state(w))")
         self.views = list(views)
         for cell in (VIEW, VIEW2):
             if cell in self.views:
                 self.nb.run(cell, "display(w)")
             elif cell == VIEW2 and self.nb.output_text(VIEW2):
                 self.nb.run(VIEW2, "pass")
-        for cell in self.views:
-            self.wait_version_eq(state["version"], cell)
         self.assert_same(state)
         return state
 
@@ -187,13 +210,12 @@ class Table:
         return self.cell(cell).evaluate(h.SNAPSHOT_JS)
 
     def dom_version(self, cell: int = VIEW) -> Optional[int]:
-        snap = self.snap(cell)
-        return None if snap is None else snap["version"]
+        version = self.cell(cell).evaluate(VERSION_JS)
+        return None if version is None or version != version else int(version)  # (NaN: no version yet)
 
     def wait_version_change(self, older: Optional[int], cell: int = VIEW, timeout: float = 10_000) -> None:
         try:
-            self.page.wait_for_function(WAIT_VERSION_JS, arg=[self.handle(cell), older], timeout=timeout,
-                                        polling="raf")
+            self.page.wait_for_function(WAIT_VERSION_JS, arg=[cell, older], timeout=timeout, polling="raf")
         except Exception as err:
             raise GestureError(f"the view in cell {cell} stayed at version {older}; {self.diagnose(cell)}") from err
 
@@ -204,7 +226,8 @@ class Table:
                 const t = c.querySelector('.sw-table');
                 const marked = t ? Array.from(t.querySelectorAll('.sw-selected, .sw-target, .sw-focus'))
                     .map(e => (e.dataset.pile || e.tagName) + ':' + e.className) : [];
-                return {active: a ? a.tagName + '.' + a.className + (a.dataset.pile ? '[' + a.dataset.pile + ']' : '') : null,
+                const pile = a && a.dataset.pile ? '[' + a.dataset.pile + ']' : '';
+                return {active: a ? a.tagName + '.' + a.className + pile : null,
                         inTable: !!(t && a && t.contains(a)), message: t?.querySelector('.sw-message')?.innerText,
                         version: t?.dataset.version, marked}; }""")
         return f"page: {info}"
@@ -212,14 +235,15 @@ class Table:
     def wait_idle(self, cell: int = VIEW, timeout: float = 30_000) -> None:
         """Wait until the view in ``cell`` has every request it sent answered."""
         try:
-            self.page.wait_for_function(WAIT_IDLE_JS, arg=[self.handle(cell)], timeout=timeout, polling="raf")
+            self.page.wait_for_function(WAIT_IDLE_JS, arg=[cell], timeout=timeout, polling="raf")
         except Exception as err:
             raise AssertionError(f"view in cell {cell} stayed busy: {self.diagnose(cell)}") from err
 
-    def wait_version_eq(self, version: int, cell: int = VIEW, timeout: float = 15_000) -> None:
+    def wait_version_eq(self, version: int, cell: int = VIEW, timeout: float = 15_000) -> dict:
+        """Wait until the view in ``cell`` shows ``version``; its snapshot then."""
         try:
-            self.page.wait_for_function(WAIT_VERSION_EQ_JS, arg=[self.handle(cell), version], timeout=timeout,
-                                        polling="raf")
+            return self.page.wait_for_function(SNAPSHOT_AT_JS, arg=[cell, version], timeout=timeout,
+                                               polling="raf").json_value()
         except Exception as err:
             raise AssertionError(f"view in cell {cell} never reached version {version}: "
                                  f"{json.dumps(self.snap(cell))[:2000]}") from err
@@ -227,8 +251,7 @@ class Table:
     def assert_same(self, state: dict, cells: Optional[Iterable[int]] = None) -> None:
         """Every view shows exactly ``state`` (waiting for its version first)."""
         for cell in (self.views if cells is None else cells):
-            self.wait_version_eq(state["version"], cell)
-            diffs = h.compare(self.snap(cell), state)
+            diffs = h.compare(self.wait_version_eq(state["version"], cell), state)
             assert not diffs, f"page (cell {cell}) != engine:\n" + "\n".join(diffs)
 
     def check(self) -> dict:
@@ -260,15 +283,17 @@ class Table:
         """Scroll so the whole table is inside the viewport when it fits."""
         self.root(cell).evaluate(
             "t => { const r = t.getBoundingClientRect();"
-            " if (r.top < 0 || r.bottom > innerHeight) t.scrollIntoView({block: r.height < innerHeight ? 'center' : 'start'}); }"
+            " if (r.top < 0 || r.bottom > innerHeight)"
+            " t.scrollIntoView({block: r.height < innerHeight ? 'center' : 'start'}); }"
         )
 
     def point(self, pile: str, card: bool = True, cell: int = VIEW) -> dict:
+        """A viewport point where the pointer lands on ``pile`` (its top card
+        first when ``card``); ``scrolled`` says whether the page moved."""
+        pt = self.cell(cell).evaluate(POINT_JS, [pile, card])
+        if pt is not None and "count" in pt:
+            raise GestureError(f"cell {cell}: {pt['count']} elements for pile {pile}")
         loc = self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]')
-        if loc.count() != 1:
-            raise GestureError(f"cell {cell}: {loc.count()} elements for pile {pile}")
-        self.bring_into_view(cell)
-        pt = loc.evaluate(HIT_POINT_JS, card)
         if pt is None:
             loc.scroll_into_view_if_needed()
             pt = loc.evaluate(HIT_POINT_JS, card)
@@ -284,8 +309,8 @@ class Table:
         a = self.point(source, True, cell)
         # anywhere on the target pile (a long fan's top card may be far below)
         b = self.point(target, False, cell)
-        # finding the target may have scrolled the page: the source again, where it is now
-        a = self.cell(cell).locator(f'.sw-pile[data-pile="{source}"]').evaluate(HIT_POINT_JS, True) or a
+        if b.get("scrolled", True):  # finding the target scrolled the page: the source again, where it is now
+            a = self.cell(cell).locator(f'.sw-pile[data-pile="{source}"]').evaluate(HIT_POINT_JS, True) or a
         mouse = self.page.mouse
         mouse.move(a["x"], a["y"])
         mouse.down()
@@ -438,7 +463,8 @@ class Table:
         self.focus_table(cell)
         for _ in range(limit):
             here = self.cell(cell).evaluate(
-                "c => { const a = document.activeElement; if (!a || !c.querySelector('.sw-table').contains(a)) return 'outside';"
+                "c => { const a = document.activeElement;"
+                " if (!a || !c.querySelector('.sw-table').contains(a)) return 'outside';"
                 " return a.matches('button[data-action]') ? a.dataset.action : ''; }")
             if here == action:
                 self.page.keyboard.press("Enter")

@@ -6,24 +6,24 @@ Rules panel and Explain (its reasons list) open: no violation, and no
 
 from __future__ import annotations
 
-import pytest
-
-import harness as h
 import plans
-import solitaire_widgets as sw
+import pytest
+from helpers import GAMES, REPO, on_ci
 from table import VIEW
+
+import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
-AXE = h.REPO / "js" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = REPO / "js" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 RUN_AXE_JS = """
 async (root, tags) => {
   const r = await axe.run(root, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations', 'incomplete']});
   const summary = (list) => list.map(v => ({id: v.id, impact: v.impact,
-    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n').slice(0, 3).join(' '))}));
+    nodes: v.nodes.slice(0, 4)
+      .map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n').slice(0, 3).join(' '))}));
   return {violations: summary(r.violations), incomplete: summary(r.incomplete)};
 }
 """
@@ -33,7 +33,7 @@ async (root, tags) => {
 def axe_source() -> str:
     if not AXE.is_file():
         msg = f"{AXE} is missing: install the front end's dev packages with `cd js && npm ci`"
-        if h.on_ci():
+        if on_ci():
             pytest.fail(msg, pytrace=False)
         pytest.skip(msg)
     return AXE.read_text()

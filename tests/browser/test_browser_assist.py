@@ -8,7 +8,6 @@ engine at the end."""
 from __future__ import annotations
 
 import pytest
-
 from table import DRIVER, VIEW
 
 pytestmark = pytest.mark.browser

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import harness as h
+import pytest
+from helpers import REPO
 from table import Table
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = h.REPO / "examples" / "new_game.ipynb"
+NOTEBOOK = REPO / "examples" / "new_game.ipynb"
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 # Golf worded as a hostile notebook might (the notebook has defined Golf).

@@ -6,13 +6,13 @@ One Notebook 7 server, notebook and kernel for the module.
 
 from __future__ import annotations
 
-import pytest
-
 import harness as h
 import keys
 import plans
-import solitaire_widgets as sw
+import pytest
 from table import SPARE, table_notebook
+
+import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
 

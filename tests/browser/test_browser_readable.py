@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import harness as h
 import plans
+import pytest
+from helpers import GAMES
+
 import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
@@ -60,7 +61,8 @@ CHECK_JS = """
   const felt = t.querySelector('.sw-felt').getBoundingClientRect();
   const cards = Array.from(t.querySelectorAll('.sw-felt .sw-card'));
   const rects = cards.map(c => c.getBoundingClientRect());
-  const name = c => (c.closest('.sw-pile')?.dataset.pile ?? '?') + '#' + c.dataset.index + ' ' + (c.getAttribute('aria-label') ?? '');
+  const name = c => (c.closest('.sw-pile')?.dataset.pile ?? '?') + '#' + c.dataset.index + ' '
+    + (c.getAttribute('aria-label') ?? '');
   const problems = [];
   let checked = 0, smallest = Infinity;
   cards.forEach((card, i) => {
@@ -72,14 +74,17 @@ CHECK_JS = """
     const r = ix.getBoundingClientRect();
     checked++;
     smallest = Math.min(smallest, r.height);
-    if (r.height < minPx || r.width < minW) problems.push(`${name(card)}: index ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`);
-    if (r.left < felt.left - 0.5 || r.top < felt.top - 0.5 || r.right > felt.right + 0.5 || r.bottom > felt.bottom + 0.5)
+    if (r.height < minPx || r.width < minW)
+      problems.push(`${name(card)}: index ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`);
+    if (r.left < felt.left - 0.5 || r.top < felt.top - 0.5
+        || r.right > felt.right + 0.5 || r.bottom > felt.bottom + 0.5)
       problems.push(`${name(card)}: index outside the felt`);
     for (let j = i + 1; j < cards.length; j++) {
       const o = rects[j];
       const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
       const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
-      if (w > 0.5 && h > 0.5) problems.push(`${name(card)}: index covered by ${name(cards[j])} (${w.toFixed(1)} x ${h.toFixed(1)} px)`);
+      if (w > 0.5 && h > 0.5)
+        problems.push(`${name(card)}: index covered by ${name(cards[j])} (${w.toFixed(1)} x ${h.toFixed(1)} px)`);
     }
   });
   const split = Array.from(t.querySelectorAll('.sw-status .sw-counter'))
@@ -125,7 +130,7 @@ def sized(table):
     table.page.set_viewport_size(h.VIEWPORT)
 
 
-@pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_face_up_index_is_readable(table, sized, name):
     seed, moves = stress_moves(name)
     table.new(f"sw.SolitaireWidget({name!r}, seed={seed})", moves)
@@ -166,7 +171,8 @@ MESSAGE_JS = """
 ([t, pile]) => {
   const m = t.querySelector('.sw-message').getBoundingClientRect();
   const cards = t.querySelectorAll(`.sw-pile[data-pile="${pile}"] .sw-card`);
-  const p = (cards.length ? cards[cards.length - 1] : t.querySelector(`.sw-pile[data-pile="${pile}"]`)).getBoundingClientRect();
+  const last = cards.length ? cards[cards.length - 1] : t.querySelector(`.sw-pile[data-pile="${pile}"]`);
+  const p = last.getBoundingClientRect();
   const f = t.querySelector('.sw-felt').getBoundingClientRect();
   return {inView: m.top >= 0 && m.bottom <= innerHeight && m.left >= 0 && m.right <= innerWidth,
           onFelt: m.top >= f.top && m.bottom <= f.bottom,
@@ -178,10 +184,11 @@ MESSAGE_JS = """
 
 def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(laptop):
     table = laptop
-    for name in ["frog", "leap_year", "bobby", "cruel", "midshipman"]:
+    for name in GAMES:
         table.new(f"sw.SolitaireWidget({name!r}, seed=5)")
         size = table.root().evaluate(FIT_JS)
-        assert size["table"] <= size["pane"], f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"
+        assert size["table"] <= size["pane"], \
+            f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"
     # A refused drop (the last table, Midshipman): its reason shows by the pile it was dropped on, in view.
     game = sw.new_game("midshipman", seed=5)
     source, target = next((m.source, t) for m in game.legal_moves() if not m.is_action
@@ -217,7 +224,8 @@ EXTRAS_JS = """
   if (cap && !cap.hidden && cap.textContent) {
     const r = cap.getBoundingClientRect();
     if (r.bottom > felt.bottom + 0.5 || r.top < felt.top - 0.5)
-      problems.push(`the caption "${cap.textContent}" (${r.top.toFixed(0)}-${r.bottom.toFixed(0)}) leaves the felt (${felt.top.toFixed(0)}-${felt.bottom.toFixed(0)})`);
+      problems.push(`the caption "${cap.textContent}" (${r.top.toFixed(0)}-${r.bottom.toFixed(0)}) ` +
+                    `leaves the felt (${felt.top.toFixed(0)}-${felt.bottom.toFixed(0)})`);
   }
   const indices = Array.from(t.querySelectorAll('.sw-felt .sw-card[data-face="up"] .sw-index'))
     .map(i => [i.closest('.sw-card').getAttribute('aria-label'), i.getBoundingClientRect()]);
@@ -227,7 +235,9 @@ EXTRAS_JS = """
     for (const [card, r] of indices) {
       const w = Math.min(r.right, br.right) - Math.max(r.left, br.left);
       const h = Math.min(r.bottom, br.bottom) - Math.max(r.top, br.top);
-      if (w > 0.5 && h > 0.5) problems.push(`the count of ${b.closest('.sw-pile').dataset.pile} covers the index of the ${card}`);
+      if (w > 0.5 && h > 0.5) {
+        problems.push(`the count of ${b.closest('.sw-pile').dataset.pile} covers the index of the ${card}`);
+      }
     }
   }
   return problems;

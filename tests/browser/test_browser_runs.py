@@ -16,19 +16,18 @@ import random
 import sys
 
 import pytest
-
-import harness as h
+from helpers import REPO
 from table import Table
 
-sys.path.insert(0, str(h.REPO / "tests"))
-from classic_games import classic_class  # noqa: E402
+sys.path.insert(0, str(REPO / "tests"))
+from classic_games import classic_class
 
 pytestmark = pytest.mark.browser
 
 CLASSES = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")
 LOAD = f"""
 import sys
-sys.path.insert(0, {str(h.REPO / "tests")!r})
+sys.path.insert(0, {str(REPO / "tests")!r})
 from classic_games import classic_class
 for _name in {CLASSES!r}:
     globals()[_name] = sw.register(classic_class(_name))

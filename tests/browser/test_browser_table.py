@@ -12,17 +12,17 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-import pytest
-
 import harness as h
 import keys
 import plans
+import pytest
+from helpers import GAMES
+from table import NOTEBOOK_CELLS, SPARE, VIEW, VIEW2, Table
+
 import solitaire_widgets as sw
-from table import SPARE, VIEW, VIEW2, NOTEBOOK_CELLS, Table
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["frog", "leap_year", "bobby", "cruel", "midshipman"]
 BUTTONS = {"undo", "redo", "restart", "new"}
 
 
@@ -221,7 +221,8 @@ def test_illegal_drop_is_refused_with_reason(table, name):
     assert after["history"] == before["history"] and after["version"] == before["version"]
     table.assert_same(after)
     reason = local.why_illegal(source, target)
-    assert reason.lower() in shown.lower() or after["message"].lower() in shown.lower(), f"shown {shown!r}, engine says {reason!r}"
+    assert reason.lower() in shown.lower() or after["message"].lower() in shown.lower(), \
+        f"shown {shown!r}, engine says {reason!r}"
 
     # Dropped outside the table: the card goes back, nothing is sent.
     a = table.point(source)

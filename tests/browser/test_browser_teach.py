@@ -7,7 +7,6 @@ branches)."""
 from __future__ import annotations
 
 import pytest
-
 from table import DRIVER, VIEW
 
 pytestmark = pytest.mark.browser
@@ -132,8 +131,9 @@ def test_toggles_look_on_and_off_and_their_keys_say_what_they_did(table):
     assert table.cell(VIEW).locator('button[data-action="auto"]').count() == 0
     table.focus_table()
     table.page.keyboard.press("a")
-    table.page.wait_for_function("c => c.querySelector('.sw-message')?.textContent.includes('never has a card that is safe')",
-                                 arg=table.handle(VIEW), timeout=5_000)
+    table.page.wait_for_function(
+        "c => c.querySelector('.sw-message')?.textContent.includes('never has a card that is safe')",
+        arg=table.handle(VIEW), timeout=5_000)
 
 
 def test_no_redeal_where_the_options_allow_none_and_d_says_why(table):
@@ -141,8 +141,9 @@ def test_no_redeal_where_the_options_allow_none_and_d_says_why(table):
     assert table.cell(VIEW).locator('button[data-action="redeal"]').count() == 0
     table.focus_table()
     table.page.keyboard.press("d")
-    table.page.wait_for_function("c => c.querySelector('.sw-message')?.textContent.includes('no redeal (option redeal=\"none\")')",
-                                 arg=table.handle(VIEW), timeout=5_000)
+    table.page.wait_for_function(
+        "c => c.querySelector('.sw-message')?.textContent.includes('no redeal (option redeal=\"none\")')",
+        arg=table.handle(VIEW), timeout=5_000)
     table.new('sw.SolitaireWidget("leap_year", seed=2, redeal="once")')
     assert table.cell(VIEW).locator('button[data-action="redeal"]').count() == 1
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import base64
 import functools
-import importlib.util
 import os
 import re
 from pathlib import Path
 
 import pytest
+from helpers import REPO, docs_module
 
-REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURE = re.compile(r'<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"')
@@ -56,7 +55,7 @@ def test_example_notebook_runs(path: Path, monkeypatch: pytest.MonkeyPatch, tmp_
     assert all(c.get("execution_count") for c in code_cells), "a code cell did not run"
 
     shows_every_table_in_html(nb, path.name)
-    hooks = docs_hooks()
+    hooks = docs_module("hooks")
     if path.name not in hooks.NOT_RUN:
         copy = hooks.run_copy(path)
         copy.parent.mkdir(parents=True, exist_ok=True)
@@ -83,9 +82,3 @@ def shows_every_table_in_html(nb, name: str) -> None:
 
         assert len(tables) == 2 and shown[0] == sw.Cruel(seed=7).picture()
 
-
-def docs_hooks():
-    spec = importlib.util.spec_from_file_location("solitaire_docs_hooks", REPO / "docs" / "hooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module

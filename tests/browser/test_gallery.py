@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import harness as h
+import pytest
 from gallery import GALLERY_DIR, THEMES, game_names, luminance, make_gallery
 
 pytestmark = pytest.mark.browser
@@ -24,4 +23,5 @@ def test_gallery_pictures_light_and_dark(lab_server: h.JupyterServer, chromium: 
         assert pictures["light"] != pictures["dark"], f"{game}: the light and dark pictures are the same"
         # The table follows the theme: dark text on light, light text on dark.
         light, dark = luminance(colours["light"][game]), luminance(colours["dark"][game])
-        assert light < 0.5 < dark, f"{game}: table text {colours['light'][game]} (light), {colours['dark'][game]} (dark)"
+        assert light < 0.5 < dark, \
+            f"{game}: table text {colours['light'][game]} (light), {colours['dark'][game]} (dark)"

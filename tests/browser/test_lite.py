@@ -3,7 +3,8 @@ the registries (docs/lite_site.py, cached by its inputs), served on
 127.0.0.1, ``play.ipynb`` opened in a cold Chromium that reaches no other
 host, run with Run All, and played by mouse: a move the Hint marks, Solve
 to a verdict, Stop, the moves kept in the browser's storage, a second game
-with a stock, a lost game's What went wrong? and a winnable New deal.  Any request that tries to leave 127.0.0.1 or any page error
+with a stock, a lost game's What went wrong? and a winnable New deal.  Any request that tries to leave
+127.0.0.1 or any page error
 fails it.
 
 One kernel start for the whole test (Python starting in the page is most
@@ -29,8 +30,8 @@ def counter(snap: dict, key: str) -> int:
 
 
 def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chromium: h.Browser) -> None:
-    # (its own cold browser, launched by the session's Playwright)
-    with served_site() as (url, served), Visitor(playwright=chromium.playwright) as visitor:
+    # (its own cold browser; the chromium fixture stands for Chromium being there)
+    with served_site() as (url, served), Visitor() as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
         # Its first line says what happens while Python starts.

@@ -17,16 +17,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import harness as h
 import keys
+import pytest
 from gallery import TEXT_COLOUR_JS, luminance
+from helpers import REPO
 from marimo_server import HIT_POINT_JS, SNAPSHOT_IN_SHADOW_JS, MarimoServer
 
 pytestmark = pytest.mark.browser
 
-EXAMPLE = h.REPO / "examples" / "marimo_cruel.py"
+EXAMPLE = REPO / "examples" / "marimo_cruel.py"
 RUN_GUARD = '\n\nif __name__ == "__main__":'
 STATE_CELL = f'''
 

@@ -15,9 +15,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import harness as h
+import pytest
 from test_picture import MARKUP, markup_game  # the game of the user's whose title is full of markup
 
 import solitaire_widgets as sw
