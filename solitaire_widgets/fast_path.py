@@ -180,18 +180,7 @@ class FastPath:
         foundations = self._home_targets
         if not foundations:
             return []
-        takers: dict[int, list[int]] = {}  # card key -> the foundations that take it now
-        open_homes = []  # foundations that take any card now
-        for t in foundations:
-            wants = self._wants(t)
-            if wants is ANY:
-                open_homes.append(t)
-            else:
-                for key in wants:
-                    if key in takers:
-                        takers[key].append(t)
-                    else:
-                        takers[key] = [t]
+        takers, open_homes = self._takers(foundations)
         if not open_homes:
             # mostly no source's top card is taken: one look at the tops, in C
             tops = {keys[pile[-1]] for pile in map(piles.__getitem__, self._sources) if pile}
@@ -223,6 +212,23 @@ class FastPath:
                 codes += [s * n + t for t in found]
         return codes
 
+    def _takers(self, targets: Sequence[int]) -> tuple[dict[int, list[int]], list[int]]:
+        """Each of ``targets`` asked once what it takes now: card key -> the
+        targets that take it, and the targets that take any card."""
+        takers: dict[int, list[int]] = {}
+        open_targets = []
+        for t in targets:
+            wants = self._wants(t)
+            if wants is ANY:
+                open_targets.append(t)
+            else:
+                for key in wants:
+                    if key in takers:
+                        takers[key].append(t)
+                    else:
+                        takers[key] = [t]
+        return takers, open_targets
+
     def _action_codes(self) -> list[int]:
         base = self._base
         return [base + i for i, action in enumerate(self._actions) if self._action_reason(action) is None]
@@ -235,18 +241,7 @@ class FastPath:
         the targets that take a card of its run, rather than asking every
         target in turn."""
         piles, keys, n = self.piles, self._keys, self._n
-        takers: dict[int, list[int]] = {}  # card key -> the targets that take it now
-        open_targets = []  # the targets that take any card now
-        for t in self._card_targets:
-            wants = self._wants(t)
-            if wants is ANY:
-                open_targets.append(t)
-            else:
-                for key in wants:
-                    if key in takers:
-                        takers[key].append(t)
-                    else:
-                        takers[key] = [t]
+        takers, open_targets = self._takers(self._card_targets)
         empty_cells = [t for t in self._cell_targets if not piles[t]]
         # a completed suit goes to the first empty foundation only (they are alike)
         first_home = self.first_empty_foundation() if self._suit_targets else None
