@@ -300,8 +300,31 @@ def lock(base: dict, wheels: list[Path]) -> dict:
 
 
 # --- the two stages ----------------------------------------------------------------
+@contextlib.contextmanager
+def only_builder() -> Iterator[None]:
+    """Hold the cache's lock: a docs build and the browser tests may build at
+    once (pytest-xdist), and two builds in one cache folder break each other."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # Windows: builds are not run side by side there
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def build(log: Log = print) -> Path:
     """The finished in-browser app, a folder to serve as it is (cached)."""
+    with only_builder():
+        return _build(log)
+
+
+def _build(log: Log) -> Path:
     app = build_app(log)
     mine = own_wheel(log)
     site = CACHE / f"site-{digest(app.name.encode(), mine.read_bytes())}"
