@@ -146,7 +146,7 @@ def test_the_guard_plays_a_move_that_keeps_the_win_and_then_follows_the_line_it_
     w, page = lesson_table(7, guard=True)
     reply = reply_to(page, send(page, "move", move="t6 t11"))
     assert reply["ok"] and str(w.game.last_move) == "t6 t11" and w.line > 0
-    follow = w._line_left()[0]  # the line the check found: its next move is played at once
+    follow = w._lines.ahead(w.game)[0]  # the line the check found: its next move is played at once
     reply = page.request("move", move=follow)
     assert reply["ok"] and str(w.game.last_move) == follow and w._task_kind == "guard" and not w._task.running
     illegal = page.request("move", move="t0 f0")
