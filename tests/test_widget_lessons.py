@@ -57,7 +57,7 @@ def puzzle() -> sw.Puzzle:
 # --- New deal: winnable deals ------------------------------------------------------------------
 def test_new_deal_on_a_winnable_table_searches_in_the_background_and_deals_a_won_deal(monkeypatch):
     monkeypatch.setattr(deals.secrets, "randbelow", lambda _n: 4)  # the search starts at seed 4: 4 and 5 are lost
-    monkeypatch.setattr("solitaire_widgets.widget.PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr("solitaire_widgets.assist.PROGRESS_EVERY", 0.0)
     w = sw.play("cruel", seed=0, winnable=True)
     assert w.winnable and w.game.winning_line and w.line == len(w.game.winning_line)
     page = Page(w)
