@@ -7,7 +7,7 @@ and tells the page how it goes and what it found through the table's
 
 ``SolverHelp`` is the part of ``SolitaireWidget`` that does this: the page's
 requests for help land here (``_request_hint`` …) from the table's dispatch
-table (``requests.py``); what it reads and sets of the table is declared
+table (``protocol.py``); what it reads and sets of the table is declared
 below.
 """
 
@@ -17,12 +17,12 @@ import logging
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, ContextManager, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 from .errors import IllegalMoveError
 from .game import Game
 from .moves import Move
-from .requests import LATER, OK, Reply
+from .protocol import LATER, OK, Reply
 from .solver.background import (PLAYING, TASK_WORDS, Task, analyse_in_background, busy_words, check_in_background,
                                 deal_in_background, failed_words, play_end_words, play_in_background,
                                 solve_in_background)
@@ -77,8 +77,6 @@ class SolverHelp:
 
         def _seek(self, to: Any) -> Reply: ...
 
-        def hold_sync(self) -> ContextManager[None]: ...
-
     def _start_help(self, puzzle: Optional[Puzzle]) -> None:
         """The help's own state, for a new table (``puzzle``: the one it is set to, if any)."""
         self._puzzle: Optional[Puzzle] = puzzle
@@ -104,7 +102,7 @@ class SolverHelp:
         return busy_words(self._task_kind) if self._task is not None and self._task.running else None
 
     # --- Hint, Solve, Play it out ---------------------------------------------
-    def _stock_or(self, move: Move) -> str:
+    def _marked_pile(self, move: Move) -> str:
         """Where the page marks a move: its source, or for an action the
         stock (in a game without one, "": the action's button)."""
         return move.source or next(iter(self._game.piles_of("stock")), "")
@@ -118,7 +116,7 @@ class SolverHelp:
         if hint.move is None:
             return Reply(hint.reason)
         move = hint.move
-        self.assist = {"kind": "hint", "move": str(move), "source": self._stock_or(move),
+        self.assist = {"kind": "hint", "move": str(move), "source": self._marked_pile(move),
                        "target": move.target or "", "reason": hint.reason, "winning": hint.winning,
                        "version": self.version}
         return OK
@@ -308,7 +306,7 @@ class SolverHelp:
             better = check.better
             assert better is not None
             self.assist = {"kind": "guard", "state": "warned", "move": str(check.move), "better": str(better),
-                           "source": self._stock_or(better), "target": better.target or "", "text": str(check),
+                           "source": self._marked_pile(better), "target": better.target or "", "text": str(check),
                            "cards": list(check.reason_cards), "version": version}
             self._reply(request_id, str(check), {"guard": {"move": str(check.move), "better": str(better),
                                                            "ask": check.ask}}, message=False)
@@ -389,8 +387,8 @@ class SolverHelp:
         text = (f"before move {analysis.losing_move + 1}: {played} (red, dashed) gave up the win; {better} "
                 "(marked as a hint) keeps it")
         self.assist = {"kind": "mistake", "move": str(played), "better": str(better), "text": text,
-                       "played_source": self._stock_or(played), "played_target": played.target or "",
-                       "source": self._stock_or(better), "target": better.target or "",
+                       "played_source": self._marked_pile(played), "played_target": played.target or "",
+                       "source": self._marked_pile(better), "target": better.target or "",
                        "cards": list(analysis.reason_cards), "version": self.version}
         return OK
 
@@ -421,7 +419,7 @@ class SolverHelp:
         if not self._game.history:
             answer = puzzle.answer
             self.assist = {"kind": "hint", "move": str(answer), "winning": True, "version": self.version,
-                           "source": self._stock_or(answer), "target": answer.target or "",
+                           "source": self._marked_pile(answer), "target": answer.target or "",
                            "reason": puzzle.answer_text()[0]}
         return OK
 

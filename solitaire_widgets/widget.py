@@ -2,7 +2,11 @@
 
 The engine game is the single source of truth.  The widget mirrors it into a
 few compact synced traits and turns requests from the page into engine calls;
-moves made on ``widget.game`` from code show in every view at once.
+moves made on ``widget.game`` from code show in every view at once.  Each
+request is checked by ``protocol.check`` (what every request shares), then
+handled by one method of the dispatch table (``_request_<kind>``) that returns
+its ``Reply``; the solver's help (Hint, Solve, the teacher) is ``SolverHelp``
+(``assist.py``).
 
 >>> import solitaire_widgets as sw
 >>> table = sw.SolitaireWidget("cruel", seed=7)
@@ -30,7 +34,7 @@ from .earlier_deals import EarlierDeals
 from .errors import IllegalMoveError
 from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
-from .requests import OK, REQUESTS, Reply, check
+from .protocol import OK, REQUESTS, Reply, check
 from .rules import rules as rules_text
 from .saving import new_game
 from .solver.grades import GRADES
@@ -388,7 +392,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
         drops = self._game.safe_drops() if self.auto_drop else []
         self.safe_drop = str(drops[0]) if drops else ""
 
-    # --- the page side: every request is answered (requests.py) --------------
+    # --- the page side: every request is answered (protocol.py) --------------
     def _on_page_message(self, _widget: Any, content: Any, buffers: Any) -> None:
         """Every page request ends in a reply; no exception escapes to the kernel."""
         request_id = content.get("id") if isinstance(content, dict) else None
@@ -402,7 +406,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             self._reply(request_id, reply.refused, reply.extra)
 
     def _answer(self, content: Any) -> Reply:
-        """Carry out one page request: the shared checks (``requests.check``,
+        """Carry out one page request: the shared checks (``protocol.check``,
         the kind's ``Kind``), then its handler."""
         kind, refused = check(content, self.version)
         if kind is None:

@@ -1,4 +1,4 @@
-"""The table's dispatch table (``requests.py``: each request's ``Kind`` and
+"""The table's dispatch table (``protocol.py``: each request's ``Kind`` and
 the checks every request shares, then one handler per kind that returns its
 ``Reply``), and what moved out of the widget: the new-deal undo stack
 (``EarlierDeals``), the winning lines it follows (``KnownLines``) and the
@@ -17,7 +17,7 @@ import solitaire_widgets as sw
 from solitaire_widgets import __main__ as cli
 from solitaire_widgets.earlier_deals import EarlierDeals
 from solitaire_widgets.errors import NothingToUndoError
-from solitaire_widgets.requests import REQUESTS, Reply, check
+from solitaire_widgets.protocol import REQUESTS, Reply, check
 from solitaire_widgets.solver.background import TASK_WORDS, busy_words
 from solitaire_widgets.solver.hint import KnownLines
 from solitaire_widgets.widget import SolitaireWidget
