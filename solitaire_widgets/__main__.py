@@ -288,7 +288,7 @@ def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: d
     import time
 
     import solitaire_widgets as sw
-    from .solver.deals import winnable_deal
+    from .solver.deals import winnable_deal, won_words
 
     tried = [0]
     started = time.perf_counter()
@@ -309,7 +309,7 @@ def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: d
     head = f"{game.title} seed {game.seed}"
     if args.winnable:
         found = tried[0] + 1
-        head += (f": winnable: the solver won it in {len(game.winning_line)} moves (found after {found} "
+        head += (f": winnable: {won_words(game)} (found after {found} "
                  f"deal{'s' * (found != 1)}, {time.perf_counter() - started:.2f} s)")
     print(head)
     if args.difficulty:

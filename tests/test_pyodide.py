@@ -34,7 +34,8 @@ TEST_WHEELS = REPO / "tests" / "pyodide" / "wheels.txt"
 NOT_FROM_THE_APP = {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension", "solitaire-widgets"}
 SELECTION = ["tests/test_no_threads.py", "tests/test_widget_assist.py", "tests/test_engine_api.py",
              "tests/test_served_packages.py",
-             "solitaire_widgets/solver", "solitaire_widgets/game.py", "solitaire_widgets/widget.py"]
+             "solitaire_widgets/solver", "solitaire_widgets/game.py", "solitaire_widgets/widget.py",
+             "solitaire_widgets/assist.py", "solitaire_widgets/protocol.py", "solitaire_widgets/earlier_deals.py"]
 ALL = ["solitaire_widgets", "--ignore=solitaire_widgets/gym.py", "tests/test_engine_api.py",
        "tests/test_engine_golden.py", "tests/test_engine_key.py", "tests/test_engine_new_deal.py",
        "tests/test_engine_properties.py", "tests/test_engine_rules.py", "tests/test_engine_safe_drops.py",

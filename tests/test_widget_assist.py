@@ -302,14 +302,14 @@ def test_a_finished_solve_is_cleared_by_the_next_move_and_a_code_move_ends_a_pla
 
 
 def test_the_table_forwards_its_search_budgets(monkeypatch):
-    import solitaire_widgets.widget as widget_module
+    import solitaire_widgets.assist as assist_module
 
     w = undecided()
     w.hint_seconds, w.solve_seconds = 0.05, 0.07
     seen: dict = {}
-    real_hint, real_solve = w.game.hint, widget_module.solve_in_background
+    real_hint, real_solve = w.game.hint, assist_module.solve_in_background
     monkeypatch.setattr(w.game, "hint", lambda **kw: seen.setdefault("hint", kw) and real_hint(**kw))
-    monkeypatch.setattr(widget_module, "solve_in_background",
+    monkeypatch.setattr(assist_module, "solve_in_background",
                         lambda game, **kw: seen.setdefault("solve", kw) and real_solve(game, **kw))
     page = Page(w)
     page.request("hint")
@@ -361,7 +361,7 @@ def test_leaving_the_line_or_a_new_deal_drops_it():
 
 @pytest.mark.no_pyodide("starts a thread")
 def test_the_solver_threads_are_plain_outside_marimo():
-    from solitaire_widgets.widget import _host_thread
+    from solitaire_widgets.assist import _host_thread
 
     assert _host_thread() is threading.Thread
 

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_widgets as sw
-from solitaire_widgets.widget import FACE_DOWN, MAX_REQUEST_BYTES, REQUESTS, SolitaireWidget, widget_for
+from solitaire_widgets.protocol import MAX_REQUEST_BYTES, REQUESTS
+from solitaire_widgets.widget import FACE_DOWN, SolitaireWidget, widget_for
 
 
 class Page:

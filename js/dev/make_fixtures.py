@@ -66,7 +66,7 @@ def lesson_state():
     for move in LESSON:
         w.game.play(move)
     analysis = w.game.analyse(time_limit=None, max_states=5_000)
-    w.analysis = w._report(analysis)
+    w.analysis = analysis.to_json()
     state = snap(w)
     state["analysis"]["details"] = [re.sub(r"[\d.]+ s\)", "0.25 s)", line) for line in state["analysis"]["details"]]
     return {"start": state}

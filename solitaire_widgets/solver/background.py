@@ -36,6 +36,7 @@ import logging
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, ContextManager, Generator, Iterator, Optional, Sequence, TypeVar
 
 from ..game import Game, MoveLike
@@ -54,6 +55,60 @@ R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 PLAY_ENDS = ("won", "finished", "stopped", "changed", "failed")
+PLAYING = "playing it out"  # a play-out under way, in words
+
+
+@dataclass(frozen=True)
+class TaskWords:
+    """One kind of background work in words: what it is called while it
+    runs (``"a solve"``), in a failure (``"the analysis"``: defaults to
+    the first), and what a change of the game that ended it says ("": it
+    says nothing, as Play it out or the guard, whose views end with them)."""
+
+    running: str
+    failing: str = ""
+    stale: str = ""
+
+
+# The kinds of background work a table runs, by the name it gives them.
+TASK_WORDS = {
+    "solve": TaskWords("a solve", stale="solve stopped: the game changed"),
+    "play": TaskWords("Play it out"),
+    "winnable": TaskWords("the search for a winnable deal",
+                          stale="the search for a winnable deal stopped: the game changed"),
+    "analyse": TaskWords("an analysis", "the analysis", stale="analysis stopped: the game changed"),
+    "guard": TaskWords("the guard's check"),
+}
+
+
+def busy_words(kind: str) -> str:
+    """Why another search is refused while work of ``kind`` runs.
+
+    >>> busy_words("solve")
+    'refused: a solve is running; Stop ends it'
+    """
+    words = TASK_WORDS.get(kind)
+    return f"refused: {words.running if words else 'a search'} is running; Stop ends it"
+
+
+def failed_words(kind: str, err: BaseException) -> str:
+    """What the page is told when work of ``kind`` failed (its error is logged).
+
+    >>> failed_words("analyse", ValueError("x"))
+    'the analysis failed (ValueError: see the log); nothing changed'
+    """
+    words = TASK_WORDS[kind]
+    return f"{words.failing or words.running} failed ({type(err).__name__}: see the log); nothing changed"
+
+
+def play_end_words(end: str, done: int) -> str:
+    """How a play-out ended (``end``, one of ``PLAY_ENDS``) after ``done`` moves, in words.
+
+    >>> play_end_words("won", 12), play_end_words("stopped", 3)
+    ('played out: won', 'play-out stopped after 3 moves')
+    """
+    return {"won": "played out: won", "stopped": f"play-out stopped after {done} moves",
+            "changed": "play-out stopped: the game changed"}.get(end, f"play-out ended ({end})")
 SLICE = 0.05  # seconds of work between two turns of the event loop where no thread starts
 
 _threads: Optional[bool] = None

@@ -31,6 +31,27 @@ STOPPED_WORDS = {"time": "the time limit", "states": "the state budget", "stoppe
                  "interrupt": "Ctrl-C"}
 
 
+def analysing_words(searched: Optional[int] = None, seconds: float = 0.0) -> str:
+    """An analysis under way (``Game.analyse`` in the background), in words:
+    how many positions it has searched so far, if told.
+
+    >>> analysing_words(), analysing_words(3, 0.42)
+    ('analysing the game (Stop ends it)', 'analysing the game: 3 positions searched in 0.4 s (Stop ends it)')
+    """
+    if searched is None:
+        return "analysing the game (Stop ends it)"
+    return f"analysing the game: {_plural(searched, 'position')} searched in {seconds:.1f} s (Stop ends it)"
+
+
+def checking_words(move: Any) -> str:
+    """The guard's check of ``move`` under way (``check_move``), in words.
+
+    >>> checking_words("redeal")
+    'the guard is checking whether redeal gives up the win'
+    """
+    return f"the guard is checking whether {move} gives up the win"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' * (n != 1)}"
 
@@ -233,6 +254,30 @@ class Analysis:
                                             highlight=self.reason_cards, caption=self.caption())
         raise ValueError(f"no picture: the analysis found no losing move ({self.headline()})")
 
+    def to_json(self, picture_width: int = 640) -> dict[str, Any]:
+        """The report as plain JSON (a table's ``analysis``): its words, the
+        verdicts counted, the losing move and the better one, and the
+        picture of the position before the losing move (its SVG text and
+        alt text), ``picture_width`` pixels wide, where there is one.
+
+        >>> import solitaire_widgets as sw
+        >>> report = sw.Cruel(seed=4).analyse(time_limit=None, max_states=2_000).to_json()
+        >>> report["headline"] == sw.Cruel(seed=4).analyse(time_limit=None, max_states=2_000).headline()
+        True
+        >>> report["verdicts"], report["losing_move"], "picture" in report
+        ({'won': 0, 'lost': 1, 'unknown': 0}, None, True)
+        """
+        report: dict[str, Any] = {
+            "title": self.title, "headline": self.headline(), "details": self.details(),
+            "moves": len(self.game.history), "verdicts": {v: self.verdicts.count(v) for v in VERDICT_WORDS},
+            "stopped_by": self.stopped_by or "", "losing_move": self.losing_move, "played": str(self.played or ""),
+            "better": str(self.better or ""), "caption": self.caption(),
+        }
+        if self.has_picture:
+            picture = self.picture(width=picture_width)
+            report["picture"], report["alt"] = str(picture), picture.alt
+        return report
+
     def _repr_html_(self) -> str:
         parts = [f"<p><strong>{escape(self._title())}: {escape(self.headline())}</strong></p>"]
         before = self.position(self.losing_move) if self.losing_move is not None else None
@@ -272,6 +317,33 @@ class MoveCheck:
     def keeps_win(self) -> bool:
         """True when a win is still possible after the move (proved)."""
         return self.after == "won"
+
+    @property
+    def ask(self) -> str:
+        """The question a view asks before it plays a move that gives up the win."""
+        return f"Play {self.move} anyway?"
+
+    @property
+    def stopped_words(self) -> str:
+        """The guard's check was stopped before it ended: the move was not played."""
+        return f"stopped: the guard's check ended first, and {self.move} was not played"
+
+    def doubt(self, seconds: float) -> str:
+        """What the guard says of a move it played without being sure, after a
+        check of ``seconds``: "" when it is sure (the move keeps the win, or
+        no win was left before it either), else the doubt in words.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.MoveCheck(sw.Move.parse("redeal"), "won", "unknown").doubt(1.0)
+        'the guard could not tell within 1 s whether redeal gave up the win'
+        >>> sw.MoveCheck(sw.Move.parse("redeal"), "lost", "lost").doubt(1.0)
+        ''
+        """
+        if self.after == "unknown" and self.before != "lost":
+            return f"the guard could not tell within {seconds:g} s whether {self.move} gave up the win"
+        if self.after == "lost" and self.before == "unknown":  # no win after it; before it, not decided
+            return str(self)
+        return ""
 
     def __str__(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
@@ -417,6 +489,25 @@ class Puzzle:
             return f"{move} ({describe(self.game, move)}) loses: {why}."
         return (f"{move} ({describe(self.game, move)}): not decided in the search's budget "
                 "(it found no win after it, and no proof that none exists).")
+
+    def state(self, played: Optional[Move] = None, answer: bool = False) -> dict[str, Any]:
+        """The puzzle as a view shows it (a table's ``puzzle``), as plain
+        JSON: the question, and once ``played`` (the first move played from
+        the puzzle's position) whether it was the one and why; with
+        ``answer`` the answer and why each other move loses.  No search.
+
+        >>> import solitaire_widgets as sw
+        >>> [p] = sw.puzzles("cruel", 1, seed=6)
+        >>> p.state()["state"], p.state(p.answer)["state"], p.state(answer=True)["answer"]
+        ('asking', 'right', 'redeal')
+        """
+        state: dict[str, Any] = {"title": self.title, "question": self.question(), "state": "asking", "text": ""}
+        if played is not None:
+            state.update(state="right" if played == self.answer else "wrong", move=str(played),
+                         text=self.verdict(played))
+        if answer:
+            state.update(answer=str(self.answer), answer_text=self.answer_text())
+        return state
 
     def question(self) -> str:
         """The puzzle in one sentence."""

@@ -20,6 +20,17 @@ REPR_MOVES = 5  # of a winning line, in its one-line repr
 # Solution.stopped_by -> what the text says
 STOPPED_BY = {"time": "stopped by the time limit", "states": "stopped by the state budget",
               "stopped": "stopped by stop()", "interrupt": "interrupted by Ctrl-C"}
+NO_WIN = "no win exists from here"  # a proven loss, in words (Solution, hints)
+
+
+def best_line_words(cards_home: int, card_count: int) -> str:
+    """How far the best line of an undecided search got, in words (Solve's
+    verdict, a hint).
+
+    >>> best_line_words(30, 52)
+    'the best line found gets 30 of 52 cards home'
+    """
+    return f"the best line found gets {cards_home} of {card_count} cards home"
 
 
 @dataclass(frozen=True, repr=False)
@@ -49,13 +60,44 @@ class Solution:
     reason_cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        if self.status == "won":
-            head = f"winnable in {len(self.moves)} moves"
-        elif self.status == "lost":
-            head = f"no win exists from here: {self.reason}" if self.reason else "no win exists from here"
-        else:
-            head = f"not decided ({STOPPED_BY.get(self.stopped_by or '', f'stopped by {self.stopped_by}')})"
+        head = self._decided() or f"not decided ({self._stopped_words()})"
         return f"{head} ({self.states:,} state{'s' * (self.states != 1)}, {self.seconds:.2f} s)"
+
+    def verdict(self, card_count: int, time_limit: Optional[float] = None) -> str:
+        """The verdict in words, without the search's figures (the table's
+        Solve shows it): a search that did not decide says how far its best
+        line got (of ``card_count`` cards) and in how long (``time_limit``,
+        the search's own).
+
+        >>> from solitaire_widgets.moves import Move
+        >>> Solution("won", moves=(Move("t0", "f0"),) * 3).verdict(52)
+        'winnable in 3 moves'
+        >>> Solution("lost", reason="no legal move is left").verdict(52)
+        'no win exists from here: no legal move is left'
+        >>> Solution("unknown", cards_home=30, stopped_by="time").verdict(52, time_limit=5.0)
+        'not decided in 5 s: the best line found gets 30 of 52 cards home'
+        >>> Solution("unknown", stopped_by="stopped").verdict(52)
+        'stopped before a verdict'
+        """
+        decided = self._decided()
+        if decided:
+            return decided
+        if self.stopped_by == "stopped":
+            return "stopped before a verdict"
+        within = f"in {time_limit:g} s" if self.stopped_by == "time" and time_limit is not None \
+            else f"({self._stopped_words()})"
+        return f"not decided {within}: {best_line_words(self.cards_home, card_count)}"
+
+    def _decided(self) -> str:
+        """The words of a won or lost verdict; "" while not decided."""
+        if self.status == "won":
+            return f"winnable in {len(self.moves)} moves"
+        if self.status == "lost":
+            return f"{NO_WIN}: {self.reason}" if self.reason else NO_WIN
+        return ""
+
+    def _stopped_words(self) -> str:
+        return STOPPED_BY.get(self.stopped_by or "", f"stopped by {self.stopped_by}")
 
     def __repr__(self) -> str:
         """One line: the verdict, the length and first moves of a winning
@@ -73,7 +115,7 @@ class Solution:
         elif self.status == "lost":
             head = f"lost: {self.reason}" if self.reason else "lost"
         else:
-            head = f"unknown, {STOPPED_BY.get(self.stopped_by or '', f'stopped by {self.stopped_by}')}"
+            head = f"unknown, {self._stopped_words()}"
         return f"<Solution {head}, {self.states:,} state{'s' * (self.states != 1)}, {self.seconds:.2f} s>"
 
     def _repr_markdown_(self) -> str:
