@@ -32,6 +32,7 @@ from .cards import Card
 from .geometry import Geometry, PileBox, fan_extent, fan_positions, layout_for, table_geometry
 from .look import LOOK
 from .moves import Move
+from .text import status_items
 
 if TYPE_CHECKING:
     from .game import Game
@@ -280,6 +281,7 @@ class _Drawing:
         self.game, self.labels, self.caption, self.move = game, labels, caption, move
         self.mistake = mistake
         self.faces, self.ids = faces, ids
+        self.items: list[str] = []  # the status line's items (with title=True)
         self.title, self.status = self._heading() if title is True else (title or "", "")
         layouts = game.layouts()
         self.layout = layout_for(layouts, width) if width is not None else layouts[0]
@@ -305,22 +307,15 @@ class _Drawing:
 
     def _heading(self) -> tuple[str, str]:
         """The title line as the table's header has it: the title, the rule
-        options that differ from the defaults and the seed; then the status."""
+        options that differ from the defaults and the seed; then the status
+        line's items (``text.status_items``, as the table and the text show them)."""
         game = self.game
         defaults = {name: values[0] for name, values in game.OPTIONS.items()}
         head = [game.title] + [f"{k}={v}" for k, v in game.options.items() if v != defaults.get(k)]
         if game.seed is not None:
             head.append(f"seed {game.seed}")
-        parts = [f"Moves {len(game.history)}", f"Home {game.cards_home}/{game.card_count}"]
-        for stock in game.piles_of("stock"):
-            parts.append(f"Stock {len(game.card_ids(stock))}")
-        passes_left = game.passes_left
-        if passes_left is not None:
-            parts.append(f"Passes left {passes_left}")
-        elif game.redeal_actions():
-            parts.append(f"Redeals {game.redeals}")
-        parts.append(game.status.capitalize())
-        return "  ".join(head), " · ".join(parts)
+        self.items = [item["text"] for item in status_items(game)]  # the table's status line
+        return "  ".join(head), " · ".join(self.items)
 
     # --- definitions ---------------------------------------------------------------------
     def _define(self, key: str, markup: str) -> str:
@@ -482,7 +477,7 @@ class _Drawing:
         rough measure), broken between its items, never inside one."""
         room = math.ceil(self.geometry.width) - 2 * (self.geometry.gap + 4)
         lines: list[str] = []
-        for item in self.status.split(" · "):
+        for item in self.items:
             if lines and _text_width(f"{lines[-1]} · {item}", 12) <= room:
                 lines[-1] = f"{lines[-1]} · {item}"
             else:

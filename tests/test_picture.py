@@ -122,6 +122,56 @@ console.log(JSON.stringify(out));
     assert chosen == page["chosen"]
 
 
+# --- the status line: one list of items for the text, the picture and the table ----------------
+
+
+def positions_to_check() -> list[sw.Game]:
+    """Each built-in and classic game dealt, played a little, and played to
+    its end (won or lost), by a fixed random walk."""
+    import random
+
+    out = []
+    for cls in games_to_check():
+        game = cls(seed=4)
+        out.append(game.copy())
+        rng = random.Random(cls.name)
+        for step in range(400):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+            if step == 12:
+                out.append(game.copy())
+        out.append(game)
+    return out
+
+
+def test_the_text_the_picture_and_the_table_show_one_status_line() -> None:
+    """``text.status_items`` is the status line of ``str(game)``, of a
+    picture's title line and of the table (the ``status_items`` trait), in
+    every game: Bobby's score shows in all three."""
+    from solitaire_widgets.text import status_items, status_text
+
+    for game in positions_to_check():
+        items = status_items(game)
+        line = " · ".join(item["text"] for item in items)
+        assert line == status_text(game)
+        assert str(game).splitlines()[0].endswith("  " + line), (game, str(game).splitlines()[0])
+        pic = game.picture()
+        assert pic.alt.endswith("  ·  " + line), pic.alt
+        shown = " ".join(el.text or "" for el in parse(pic)[0].iter(f"{SVG}text"))
+        assert all(item["text"] in shown for item in items), (items, shown)
+        table = sw.SolitaireWidget(game.copy())
+        # A game that can go round in circles may have its no-win proved, in the background, by now.
+        assert table.status_items in (items, status_items(game, no_win=True))
+        table.close()
+        keys = [item["key"] for item in items]
+        assert keys[:3] == ["moves", "home", "score"] and keys[-1] == "status" and len(set(keys)) == len(keys)
+        assert ("passes_left" in keys) == (game.passes_left is not None and game.status == "playing")
+    bobby = sw.Bobby(seed=3)
+    assert "Score 0/51" in str(bobby).splitlines()[0] and "Score 0/51" in bobby.picture().alt
+
+
 # --- what a picture draws ---------------------------------------------------------------------
 
 
@@ -345,7 +395,9 @@ def test_eight_foundations_draw_completed_suits_and_the_suit_they_wait_for() -> 
 def test_the_status_line_counts_passes_as_the_game_declares_them(passes: str, status: str, under: str) -> None:
     picture = classic_class("Klondike")(seed=2, passes=passes).picture()
     texts = [t.text for t in ET.fromstring(picture).iter(f"{SVG}text")]
-    assert f"Moves 0 · Home 0/52 · {status}" in texts
+    assert picture.alt.endswith(f"  ·  Moves 0 · Home 0/52 · Score 0/52 · {status}")
+    first = next(t for t in texts if t.startswith("Moves"))  # the status's first line (it may wrap)
+    assert f"Moves 0 · Home 0/52 · Score 0/52 · {status}".startswith(first)
     assert [t for t in texts if "pass" in t.lower() and "·" not in t and "seed" not in t] == ([under] if under else [])
 
 
@@ -359,7 +411,7 @@ def test_the_status_line_is_never_cut_it_wraps_between_its_items(name: str) -> N
         picture = game.picture(card_width=card_width)
         status = "Moves 0 · " + picture.alt.split("Moves 0 · ", 1)[1]
         lines = [t for t in ET.fromstring(picture).iter(f"{SVG}text") if t.text and t.text.startswith(
-            tuple(item + " " for item in ("Moves", "Home", "Stock", "Passes", "Redeals")) + ("Playing",))]
+            tuple(item + " " for item in ("Moves", "Home", "Score", "Stock", "Passes", "Redeals")) + ("Playing",))]
         assert " · ".join(t.text for t in lines) == status, (card_width, [t.text for t in lines])
         for line in lines:
             x = float(line.get("x"))
@@ -370,7 +422,7 @@ def test_the_status_line_is_never_cut_it_wraps_between_its_items(name: str) -> N
             ys = [float(t.get("y")) for t in lines]
             assert ys == sorted(ys) and len(set(ys)) == len(ys)
     bobby = sw.Bobby(seed=3).picture(card_width=54)
-    assert "Passes left 3 · Playing" in [t.text for t in ET.fromstring(bobby).iter(f"{SVG}text")]
+    assert "Stock 51 · Passes left 3 · Playing" in [t.text for t in ET.fromstring(bobby).iter(f"{SVG}text")]
 
 
 # --- text is text: titles and captions with markup ------------------------------------------------
