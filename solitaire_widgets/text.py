@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from .cards import CARD, run_text
 
@@ -25,12 +25,8 @@ EMPTY = "–"
 WASTE_SHOWN = 8  # the waste is long in Bobby; show its last cards
 
 
-class StatusItem(TypedDict):
-    """One item of the status line: which counter it shows, and its text."""
-
-    key: str
-    text: str
-
+# One item of the status line: {"key": the counter it shows, "text": its text}.
+StatusItem = dict[str, str]
 
 STATUS_WORDS = {"playing": "Playing", "won": "Won", "lost": "Lost"}
 NO_WIN_WORDS = "No win possible"  # playing, but the solver proved no win is left
@@ -66,7 +62,7 @@ def status_items(game: "Game", no_win: bool = False) -> list[StatusItem]:
     if passes_left is not None:
         if status == "playing":  # only while they can still be spent
             items.append({"key": "passes_left", "text": f"Passes left {passes_left}"})
-    elif _offers_redeal(type(game), tuple(game.options.items())):
+    elif _offers_redeal(type(game), tuple(game.options.items())):  # type: ignore[arg-type]  # classes hash
         items.append({"key": "redeals", "text": f"Redeals {game.redeals}"})
     word = NO_WIN_WORDS if status == "playing" and no_win else STATUS_WORDS.get(status, status.capitalize())
     items.append({"key": "status", "text": word})
