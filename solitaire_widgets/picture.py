@@ -74,7 +74,7 @@ class Picture(str):
     >>> import solitaire_widgets as sw
     >>> pic = sw.Bobby(seed=3).picture(card_width=40, labels=False)
     >>> (pic.width, pic.height), pic.count("<svg")
-    ((240, 140), 1)
+    ((240, 156), 1)
     """
 
     width: int

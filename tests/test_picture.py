@@ -313,7 +313,8 @@ def test_sizes_titles_and_the_narrow_layout_the_table_would_take() -> None:
     narrow = game.picture(width=400, labels=False, title=False)
     assert narrow.width == 400  # the table 400 px wide: the narrow layout, cards as large as fit
     assert len(drawn(narrow)) == 16 and "<text" not in narrow.split("</defs>")[1].split("data-pile")[0]
-    assert ">Cruel  seed 7<" in game.picture() and ">Moves 0 · Home 4/52 · Redeals 0 · Playing<" in game.picture()
+    assert ">Cruel  seed 7<" in game.picture()
+    assert ">Moves 0 · Home 4/52 · Score 0/48 · Redeals 0 · Playing<" in game.picture()
     assert ">gather=pysol" not in game.picture() and "gather=pysol" in sw.Cruel(seed=7, gather="pysol").picture()
     assert ">A lesson<" in game.picture(title="A lesson") and ">after t1 t8<" in game.picture(caption="after t1 t8")
 
