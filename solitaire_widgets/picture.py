@@ -32,7 +32,7 @@ from .cards import Card
 from .geometry import Geometry, PileBox, fan_extent, fan_positions, layout_for, table_geometry
 from .look import LOOK
 from .moves import Move
-from .text import status_items
+from .text import passes_words, status_items
 
 if TYPE_CHECKING:
     from .game import Game
@@ -525,8 +525,7 @@ class _Drawing:
         if game.ROLES[pile] == "stock":
             passes_left = game.passes_left
             if passes_left is not None and game.status == "playing":
-                words = "No passes left" if passes_left < 1 else "Last pass" if passes_left == 1 else \
-                    f"{passes_left} passes left"
+                words = passes_words(passes_left)
                 # Centred under the stock, but whole inside the picture.
                 centre = max(box.x + cw / 2, _text_width(words, 12, bold=True) / 2 + 3)
                 out.append(f'<text x="{_n(round(centre, 1))}" y="{box.y + ch + round(g.gap / 2) + 13}" font-size="12" '

@@ -78,6 +78,19 @@ def _offers_redeal(cls: "type[Game]", options: tuple[tuple[str, Any], ...]) -> b
     return bool(redeals) and any(a in redeals for a in cls(seed=0, **dict(options)).possible_actions())
 
 
+def passes_words(passes_left: int) -> str:
+    """The caption under a stock whose passes are counted ("3 passes left");
+    the page words it alike (``passesText`` in js/src/format.js: a test
+    compares the two).
+
+    >>> [passes_words(n) for n in (3, 1, 0)]
+    ['3 passes left', 'Last pass', 'No passes left']
+    """
+    if passes_left <= 1:
+        return "Last pass" if passes_left == 1 else "No passes left"
+    return f"{passes_left} passes left"
+
+
 def status_text(game: "Game", no_win: bool = False) -> str:
     """The status line in one line, its items between dots.
 

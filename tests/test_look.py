@@ -4,7 +4,10 @@ outlines again."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 
 import pytest
 from helpers import REPO
@@ -69,3 +72,19 @@ def test_the_page_imports_look_json() -> None:
     assert '"../../solitaire_widgets/look.json"' in look_js
     for name in ("layout.js", "fan.js", "faces.js", "widget.js"):
         assert 'from "./look.js"' in (REPO / "js" / "src" / name).read_text(encoding="utf-8"), name
+
+
+def test_the_passes_caption_is_worded_alike_on_the_page_and_in_pictures() -> None:
+    """The caption under a stock whose passes are counted: the page words it
+    in js/src/format.js (``passesText``, also for its announcements), a
+    picture in solitaire_widgets/text.py (``passes_words``)."""
+    from solitaire_widgets.text import passes_words
+
+    node = shutil.which("node")
+    if node is None:  # under CI=true, tests/conftest.py turns this skip into a failure
+        pytest.skip("node is not installed")
+    script = (f"import {{ passesText }} from {json.dumps((REPO / 'js/src/format.js').as_uri())};"
+              "console.log(JSON.stringify([0, 1, 2, 3, 7].map(passesText)));")
+    run = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [passes_words(n) for n in (0, 1, 2, 3, 7)]
