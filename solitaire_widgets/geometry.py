@@ -4,8 +4,10 @@ of positions (``solitaire_widgets.picture``).
 
 The page and a picture must place piles and cards alike, so this module
 follows those two files step for step, their rounding included (JavaScript's
-``Math.round`` rounds halves up: ``js_round``).  A test runs both on the same
-layouts and compares the numbers.
+``Math.round`` rounds halves up: ``js_round``); the steps' numbers (card
+proportions, gaps, pads, fan steps, the index corner) both read from
+``look.json`` (``solitaire_widgets.look``).  A test runs both on the same
+layouts, those of the built-in and the classic games, and compares the numbers.
 
 >>> import solitaire_widgets as sw
 >>> g = table_geometry(sw.Cruel.LAYOUT, width=800)
@@ -20,22 +22,29 @@ from dataclasses import dataclass, field
 from typing import Mapping, Optional, Sequence, Union
 
 from .layout import Fan, Layout
+from .look import LOOK
 
-CARD_RATIO = 1.4  # height / width
-GAP_RATIO = 0.14  # gap / card width
-MIN_CW = 26
-MAX_CW = 120
-MAX_FELT_HEIGHT = 660  # a layout's reserved felt stays within this height …
-COMFORT_CW = 84  # … unless its cards would get narrower than this
-# The index corner of a face (js/src/faces.js INDEX_BOX) on the 100 × 140 face.
-INDEX_BOX = {"w": 26, "h": 42, "strip": 24}
-INDEX_FONT = 20  # the rank's size on the 100-wide face at index scale 1
-MIN_INDEX_FONT_PX = 12
-MAX_INDEX_SCALE = 2.4
-# Fan steps (js/src/fan.js STEP, MIN_STEP): fractions of the card height
-# (down) or width (right), for face-up and face-down cards.
-STEP = {"down": {"up": 0.27, "down": 0.12}, "right": {"up": 0.36, "down": 0.12}}
-MIN_STEP = 0.06
+# The numbers of the layout's steps, as the page reads them (look.json).
+CARD_RATIO: float = LOOK["card"]["ratio"]  # height / width
+GAP_RATIO: float = LOOK["card"]["gapRatio"]  # gap / card width
+MIN_GAP: int = LOOK["card"]["minGap"]
+MIN_CW: int = LOOK["card"]["minWidth"]
+MAX_CW: int = LOOK["card"]["maxWidth"]
+MAX_FELT_HEIGHT: int = LOOK["card"]["maxFeltHeight"]  # a layout's reserved felt stays within this height …
+COMFORT_CW: int = LOOK["card"]["comfortWidth"]  # … unless its cards would get narrower than this
+PAD: dict[str, int] = LOOK["pad"]  # the felt's padding: narrow below wideFrom px, else wide
+FACE: dict[str, int] = LOOK["face"]  # the face is drawn in this box (100 × 140)
+# The index corner of a face on the 100 × 140 face.
+INDEX_BOX: dict[str, int] = LOOK["index"]["box"]
+INDEX_FONT: int = LOOK["index"]["font"]  # the rank's size on the 100-wide face at index scale 1
+MIN_INDEX_FONT_PX: int = LOOK["index"]["minFontPx"]
+MAX_INDEX_SCALE: float = LOOK["index"]["maxScale"]
+# Fan steps: fractions of the card height (down) or width (right), for
+# face-up and face-down cards.
+STEP: dict[str, dict[str, float]] = LOOK["fan"]["step"]
+MIN_STEP: float = LOOK["fan"]["minStep"]
+STACK_CARDS_PER_PX: int = LOOK["fan"]["stackCardsPerPx"]
+STACK_MAX_PX: int = LOOK["fan"]["stackMaxPx"]
 
 Point = tuple[int, int]
 
@@ -91,13 +100,17 @@ def index_scale(cw: int) -> float:
     >>> index_scale(80), index_scale(40)
     (1, 1.5)
     """
-    need = (MIN_INDEX_FONT_PX * 100) / (INDEX_FONT * max(1, cw))
+    need = (MIN_INDEX_FONT_PX * FACE["w"]) / (INDEX_FONT * max(1, cw))
     scale = min(MAX_INDEX_SCALE, max(1, math.ceil(need * 10 - 1e-9) / 10))
     return 1 if scale == 1 else scale
 
 
 def _gap_of(cw: int) -> int:
-    return max(3, js_round(cw * GAP_RATIO))
+    return max(MIN_GAP, js_round(cw * GAP_RATIO))
+
+
+def _pad(width: float) -> int:
+    return PAD["narrow"] if width < PAD["wideFrom"] else PAD["wide"]
 
 
 def _stack_rows(layout: Layout, cw: int, gap: int, pad: int, need: Sequence[float],
@@ -136,9 +149,9 @@ def _place(layout: Layout, cw: int, pad: int, left: int, width: float, extents: 
             fan=slot.fan, row=slot.row, badge=slot.badge)
     scale = index_scale(cw)
     # The face is drawn inside the card's 1 px border: its index ends 1 px further.
-    index = Index(right=1 + math.ceil((INDEX_BOX["w"] * scale * cw) / 100),
-                  line=1 + math.ceil((INDEX_BOX["h"] * scale * ch) / 140),
-                  down=1 + math.ceil((INDEX_BOX["strip"] * scale * ch) / 140))
+    index = Index(right=1 + math.ceil((INDEX_BOX["w"] * scale * cw) / FACE["w"]),
+                  line=1 + math.ceil((INDEX_BOX["h"] * scale * ch) / FACE["h"]),
+                  down=1 + math.ceil((INDEX_BOX["strip"] * scale * ch) / FACE["h"]))
     return Geometry(width=max(width, left + content + pad), height=height, card_width=cw, card_height=ch,
                     gap=gap, index_scale=scale, index=index, rows=tuple(rows), piles=piles)
 
@@ -159,10 +172,10 @@ def table_geometry(layout: Layout, width: Optional[float] = None, extents: Mappi
     if card_width is not None:
         gap = _gap_of(card_width)
         content = layout.cols * (card_width + gap) - gap
-        pad = 8 if content + 24 < 480 else 12
+        pad = _pad(content + 2 * PAD["wide"])
         return _place(layout, card_width, pad, pad, content + 2 * pad, extents, reserve)
     w = max(0, math.floor(width or 0))
-    pad = 8 if w < 480 else 12
+    pad = _pad(w)
     cols = layout.cols
     fit = (w - 2 * pad) / (cols + (cols - 1) * GAP_RATIO)
     largest = MAX_CW if layout.max_card_width is None else layout.max_card_width
@@ -213,7 +226,7 @@ def fan_positions(n: int, face_down: int, fan: Fan, box_w: float, box_h: float, 
     if n <= 0:
         return []
     if fan == "none":
-        return [(-min(2, i // 12), -min(2, i // 12)) for i in range(n)]
+        return [(-min(STACK_MAX_PX, i // STACK_CARDS_PER_PX),) * 2 for i in range(n)]
     down = fan == "down"
     unit = ch if down else cw
     room = max(0, box_h - ch if down else box_w - cw)

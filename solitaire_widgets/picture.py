@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 from .arguments import whole_number
 from .cards import Card
 from .geometry import Geometry, PileBox, fan_extent, fan_positions, layout_for, table_geometry
+from .look import LOOK
 from .moves import Move
+from .text import passes_words, status_items
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,47 +43,26 @@ MoveLike = Union[Move, str, Any]  # a Move, "t3 f0", "draw", or a hint (anything
 DEFAULT_CARD_WIDTH = 60
 FONT = "DejaVu Sans,Helvetica Neue,Helvetica,Arial,sans-serif"
 SERIF = "Georgia,DejaVu Serif,Times New Roman,serif"
-# The table's light-theme colours (js/src/widget.css, js/src/faces.js).
-RED, BLACK = "#c8102e", "#1a1a1a"
-FACE, BACK, BACK_FRAME = "#fff", "#1d4e93", "#f3f0e8"
-FELT, FELT_LIGHT, FELT_EDGE = "#1c6b3d", "#2a8550", "#0f3f23"
-MARK = "#ffd54f"  # highlights and arrows: the table's target colour
+# The table's colours (look.json, which the page reads too).
+_COLOURS = LOOK["colours"]
+RED, BLACK = _COLOURS["red"], _COLOURS["ink"]
+FACE, BACK, BACK_FRAME = _COLOURS["face"], _COLOURS["back"], _COLOURS["backFrame"]
+FELT, FELT_LIGHT, FELT_EDGE = _COLOURS["felt"], _COLOURS["feltLight"], _COLOURS["feltEdge"]
+MARK = _COLOURS["mark"]  # highlights and arrows: the table's target colour
 # A move that gave up the win (``mistake``): the red of the table's ring round
 # a card that can never leave, dashed on a white edge, so it differs from
 # ``arrow``'s solid yellow in grey print too.
-MISTAKE = "#d32f2f"
+MISTAKE = _COLOURS["mistake"]
 TITLE_HEIGHT = 24
 LABEL_HEIGHT = 13
 _ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
 
-# Suit outlines in a 20 × 20 box centred on (0, 0) (the same as the page's faces).
-SUIT_PATHS = {
-    "H": "M0 9.5C-5.5 4.2-10 .6-10-4-10-7.6-7.4-10-4.6-10-2.5-10-.9-8.9 0-7 .9-8.9 2.5-10 4.6-10 7.4-10 10-7.6 "
-         "10-4 10 .6 5.5 4.2 0 9.5Z",
-    "D": "M0-10.5Q4-5 8 0 4 5 0 10.5-4 5-8 0-4-5 0-10.5Z",
-    "S": "M0-10.5C-5.5-5-10-1.5-10 2.6-10 6-7.6 8-5 8-3.3 8-1.9 7.2-1 6-1.2 8-2.2 9.6-4.4 10.5H4.4C2.2 9.6 1.2 8 "
-         "1 6 1.9 7.2 3.3 8 5 8 7.6 8 10 6 10 2.6 10-1.5 5.5-5 0-10.5Z",
-    "C": "M-1.2 1.6C-2.3 4.9-4.4 6.6-6.3 6.6-8.8 6.6-10.5 4.6-10.5 2.1-10.5-.4-8.6-2.4-6.2-2.4-5.4-2.4-4.7-2.2-4.1"
-         "-1.9-4.7-2.8-5-3.8-5-4.9-5-7.7-2.8-9.9 0-9.9 2.8-9.9 5-7.7 5-4.9 5-3.8 4.7-2.8 4.1-1.9 4.7-2.2 5.4-2.4 "
-         "6.2-2.4 8.6-2.4 10.5-.4 10.5 2.1 10.5 4.6 8.8 6.6 6.3 6.6 4.4 6.6 2.3 4.9 1.2 1.6 1.3 5.5 2.4 8.3 4.6 "
-         "10.5H-4.6C-2.4 8.3-1.3 5.5-1.2 1.6Z",
-}
-# Pip centres of the number cards on the 100 × 140 face (classic layouts).
-_L, _M, _R = 31, 50, 69
-_ROW = (31, 56.3, 83.7, 109)
-PIPS = {
-    2: ((_M, _ROW[0]), (_M, _ROW[3])),
-    3: ((_M, _ROW[0]), (_M, 70), (_M, _ROW[3])),
-    4: ((_L, _ROW[0]), (_R, _ROW[0]), (_L, _ROW[3]), (_R, _ROW[3])),
-    5: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 70), (_L, _ROW[3]), (_R, _ROW[3])),
-    6: ((_L, _ROW[0]), (_R, _ROW[0]), (_L, 70), (_R, 70), (_L, _ROW[3]), (_R, _ROW[3])),
-    7: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 50.5), (_L, 70), (_R, 70), (_L, _ROW[3]), (_R, _ROW[3])),
-    8: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 50.5), (_L, 70), (_R, 70), (_M, 89.5), (_L, _ROW[3]), (_R, _ROW[3])),
-    9: ((_L, _ROW[0]), (_R, _ROW[0]), (_L, _ROW[1]), (_R, _ROW[1]), (_M, 70), (_L, _ROW[2]), (_R, _ROW[2]),
-        (_L, _ROW[3]), (_R, _ROW[3])),
-    10: ((_L, _ROW[0]), (_R, _ROW[0]), (_M, 43.6), (_L, _ROW[1]), (_R, _ROW[1]), (_L, _ROW[2]), (_R, _ROW[2]),
-         (_M, 96.4), (_L, _ROW[3]), (_R, _ROW[3])),
-}
+# Suit outlines in a 20 × 20 box centred on (0, 0), and the pip centres of
+# the number cards on the 100 × 140 face: the page's faces (look.json).
+SUIT_PATHS: dict[str, str] = LOOK["suitPaths"]
+PIPS: dict[int, list[tuple[float, float]]] = {int(rank): [(x, y) for x, y in spots]
+                                              for rank, spots in LOOK["pips"].items()}
+_M = LOOK["face"]["w"] / 2  # the face's middle
 
 
 class Picture(str):
@@ -93,7 +74,7 @@ class Picture(str):
     >>> import solitaire_widgets as sw
     >>> pic = sw.Bobby(seed=3).picture(card_width=40, labels=False)
     >>> (pic.width, pic.height), pic.count("<svg")
-    ((240, 140), 1)
+    ((240, 156), 1)
     """
 
     width: int
@@ -300,6 +281,7 @@ class _Drawing:
         self.game, self.labels, self.caption, self.move = game, labels, caption, move
         self.mistake = mistake
         self.faces, self.ids = faces, ids
+        self.items: list[str] = []  # the status line's items (with title=True)
         self.title, self.status = self._heading() if title is True else (title or "", "")
         layouts = game.layouts()
         self.layout = layout_for(layouts, width) if width is not None else layouts[0]
@@ -325,22 +307,15 @@ class _Drawing:
 
     def _heading(self) -> tuple[str, str]:
         """The title line as the table's header has it: the title, the rule
-        options that differ from the defaults and the seed; then the status."""
+        options that differ from the defaults and the seed; then the status
+        line's items (``text.status_items``, as the table and the text show them)."""
         game = self.game
         defaults = {name: values[0] for name, values in game.OPTIONS.items()}
         head = [game.title] + [f"{k}={v}" for k, v in game.options.items() if v != defaults.get(k)]
         if game.seed is not None:
             head.append(f"seed {game.seed}")
-        parts = [f"Moves {len(game.history)}", f"Home {game.cards_home}/{game.card_count}"]
-        for stock in game.piles_of("stock"):
-            parts.append(f"Stock {len(game.card_ids(stock))}")
-        passes_left = game.passes_left
-        if passes_left is not None:
-            parts.append(f"Passes left {passes_left}")
-        elif game.redeal_actions():
-            parts.append(f"Redeals {game.redeals}")
-        parts.append(game.status.capitalize())
-        return "  ".join(head), " · ".join(parts)
+        self.items = [item["text"] for item in status_items(game)]  # the table's status line
+        return "  ".join(head), " · ".join(self.items)
 
     # --- definitions ---------------------------------------------------------------------
     def _define(self, key: str, markup: str) -> str:
@@ -502,7 +477,7 @@ class _Drawing:
         rough measure), broken between its items, never inside one."""
         room = math.ceil(self.geometry.width) - 2 * (self.geometry.gap + 4)
         lines: list[str] = []
-        for item in self.status.split(" · "):
+        for item in self.items:
             if lines and _text_width(f"{lines[-1]} · {item}", 12) <= room:
                 lines[-1] = f"{lines[-1]} · {item}"
             else:
@@ -550,8 +525,7 @@ class _Drawing:
         if game.ROLES[pile] == "stock":
             passes_left = game.passes_left
             if passes_left is not None and game.status == "playing":
-                words = "No passes left" if passes_left < 1 else "Last pass" if passes_left == 1 else \
-                    f"{passes_left} passes left"
+                words = passes_words(passes_left)
                 # Centred under the stock, but whole inside the picture.
                 centre = max(box.x + cw / 2, _text_width(words, 12, bold=True) / 2 + 3)
                 out.append(f'<text x="{_n(round(centre, 1))}" y="{box.y + ch + round(g.gap / 2) + 13}" font-size="12" '

@@ -3,7 +3,7 @@ the rules): the table (``render``) and the position in words (``explain``).
 
 >>> import solitaire_widgets as sw
 >>> print(sw.Bobby(seed=3))  # doctest: +ELLIPSIS
-Bobby  seed 3  playing  move 0  home 1/52  passes left 3
+Bobby  seed 3  Moves 0 · Home 1/52 · Score 0/51 · Stock 51 · Passes left 3 · Playing
 stock    [51 cards]
 waste    –
 f0–f1    ...
@@ -11,6 +11,7 @@ f0–f1    ...
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,82 @@ if TYPE_CHECKING:
 BACK = "##"
 EMPTY = "–"
 WASTE_SHOWN = 8  # the waste is long in Bobby; show its last cards
+
+
+# One item of the status line: {"key": the counter it shows, "text": its text}.
+StatusItem = dict[str, str]
+
+STATUS_WORDS = {"playing": "Playing", "won": "Won", "lost": "Lost"}
+NO_WIN_WORDS = "No win possible"  # playing, but the solver proved no win is left
+
+
+def status_items(game: "Game", no_win: bool = False) -> list[StatusItem]:
+    """The status line's items, as the text table (``str(game)``), a
+    picture's title line and the card table (the ``status_items`` trait)
+    all show them: moves, cards home, the score (the cards the player sent
+    home: dealt ones not counted), each stock's cards, the passes left
+    while they can be spent (a game that counts them) or else the redeals
+    (a game that offers one), and the status, "No win possible" while
+    playing when ``no_win`` (the solver proved no win is left).
+
+    >>> import solitaire_widgets as sw
+    >>> [item["text"] for item in status_items(sw.Bobby(seed=3))]
+    ['Moves 0', 'Home 1/52', 'Score 0/51', 'Stock 51', 'Passes left 3', 'Playing']
+    >>> status_items(sw.Cruel(seed=7), no_win=True)[-2:]
+    [{'key': 'redeals', 'text': 'Redeals 0'}, {'key': 'status', 'text': 'No win possible'}]
+    """
+    status = game.status
+    items: list[StatusItem] = [
+        {"key": "moves", "text": f"Moves {len(game.history)}"},
+        {"key": "home", "text": f"Home {game.cards_home}/{game.card_count}"},
+        {"key": "score", "text": f"Score {game.score}/{game.max_score}"},
+    ]
+    stocks = game.piles_of("stock")
+    for stock in stocks:
+        n = len(game.card_ids(stock))
+        items.append({"key": "stock", "text": f"Stock {n}"} if len(stocks) == 1 else
+                     {"key": f"stock_{stock}", "text": f"Stock {stock} {n}"})
+    passes_left = game.passes_left
+    if passes_left is not None:
+        if status == "playing":  # only while they can still be spent
+            items.append({"key": "passes_left", "text": f"Passes left {passes_left}"})
+    elif _offers_redeal(type(game), tuple(game.options.items())):  # type: ignore[arg-type]  # classes hash
+        items.append({"key": "redeals", "text": f"Redeals {game.redeals}"})
+    word = NO_WIN_WORDS if status == "playing" and no_win else STATUS_WORDS.get(status, status.capitalize())
+    items.append({"key": "status", "text": word})
+    return items
+
+
+@functools.lru_cache(maxsize=64)
+def _offers_redeal(cls: "type[Game]", options: tuple[tuple[str, Any], ...]) -> bool:
+    """Whether a game of ``cls`` under ``options`` offers a redeal at all
+    (``possible_actions``: the options may rule it out), asked once per
+    class and options: it deals a game to find out."""
+    redeals = cls.redeal_actions()
+    return bool(redeals) and any(a in redeals for a in cls(seed=0, **dict(options)).possible_actions())
+
+
+def passes_words(passes_left: int) -> str:
+    """The caption under a stock whose passes are counted ("3 passes left");
+    the page words it alike (``passesText`` in js/src/format.js: a test
+    compares the two).
+
+    >>> [passes_words(n) for n in (3, 1, 0)]
+    ['3 passes left', 'Last pass', 'No passes left']
+    """
+    if passes_left <= 1:
+        return "Last pass" if passes_left == 1 else "No passes left"
+    return f"{passes_left} passes left"
+
+
+def status_text(game: "Game", no_win: bool = False) -> str:
+    """The status line in one line, its items between dots.
+
+    >>> import solitaire_widgets as sw
+    >>> status_text(sw.Frog(seed=1))
+    'Moves 0 · Home 1/104 · Score 0/103 · Stock 90 · Playing'
+    """
+    return " · ".join(item["text"] for item in status_items(game, no_win))
 
 
 class Markdown(str):
@@ -182,15 +259,7 @@ def _stock_sentences(game: "Game") -> list[str]:
 def render(game: "Game") -> str:
     origin = ("set-up position" if game.start_position is not None else
               f"seed {game.seed}" if game.deck is None else "explicit deck")
-    extra = ""
-    if game.passes_left is not None:
-        extra = f"  passes left {game.passes_left}"
-    elif game.redeal_actions():
-        extra = f"  redeals {game.redeals}"
-    lines = [
-        f"{game.title}  {origin}  {game.status}  move {len(game.history)}  "
-        f"home {game.cards_home}/{game.card_count}{extra}"
-    ]
+    lines = [f"{game.title}  {origin}  {status_text(game)}"]
     foundations = list(game.piles_of("foundation"))
     for pile in game.PILES:
         role = game.ROLES[pile]

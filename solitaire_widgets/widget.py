@@ -39,6 +39,7 @@ from .rules import rules as rules_text
 from .saving import new_game
 from .solver.grades import GRADES
 from .solver.reports import Puzzle
+from .text import status_items
 
 STATIC = pathlib.Path(__file__).parent / "static"
 FACE_DOWN = -1  # how a face-down card is sent: the page must not see what it is
@@ -148,6 +149,9 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
     # are; "" otherwise (not proven, or not asked).
     no_win = Text("").tag(sync=True)
     counters = traitlets.Dict().tag(sync=True)
+    # The status line's items, [{"key": "moves", "text": "Moves 3"}, …]
+    # (text.status_items): the page shows them as they come.
+    status_items = traitlets.List(traitlets.Dict()).tag(sync=True)
     legal = traitlets.List(Text()).tag(sync=True)
     last_move = Text("").tag(sync=True)
     message = Text("").tag(sync=True)
@@ -380,6 +384,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             if shape.declares_win or shape.declares_loss:
                 self.end_reason = game.end_reason or ""
             self.counters = counters
+            self.status_items = status_items(game, no_win=bool(self.no_win))
             self.legal = [str(m) for m in game.legal_moves()]
             self.last_move = str(game.last_move or "")
             self.message = message
@@ -387,6 +392,11 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             self._sync_safe_drop()
             self.line = len(self._lines.ahead(game))
             self.version = self._version_offset + game.version
+
+    @traitlets.observe("no_win")
+    def _no_win_changed(self, _change: Any) -> None:
+        # The status line says a proven no-win, which a background search sets.
+        self.status_items = status_items(self._game, no_win=bool(self.no_win))
 
     def _sync_safe_drop(self) -> None:
         drops = self._game.safe_drops() if self.auto_drop else []

@@ -111,7 +111,8 @@ def test_register_makes_a_new_game_known_everywhere_and_a_cell_run_again_replace
 def test_a_plain_new_game_gets_its_defaults_and_plays_on_every_layer(clean_registry):
     golf = sw.register(plain_golf())
     game = golf(seed=1)
-    assert str(game).startswith("Golf  seed 1  playing  move 0  home 1/52\nstock    [16 cards]\nf0 ")
+    assert str(game).startswith("Golf  seed 1  Moves 0 · Home 1/52 · Score 0/51 · Stock 16 · Playing\n"
+                                 "stock    [16 cards]\nf0 ")
     assert golf.layouts() == (default_layout(golf.PILES, golf.ROLES),)
     assert [s.fan for s in golf.layouts()[0].slots if s.row == 1] == ["down"] * 7
     assert game.legal_moves() and game.hint(time_limit=None, max_states=300).move in game.legal_moves()

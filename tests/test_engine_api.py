@@ -801,7 +801,7 @@ def test_from_position_lays_out_a_position_that_plays_undoes_saves_and_loads():
     assert [str(c) for c in g["t0"]] == ["9♦", "9♣", "8♠"] and g.face_down("t0") == 2 and g["stock"] == ()
     assert (g.card_count, g.cards_home, g.score, g.max_score) == (7, 2, 0, 5)
     assert repr(g) == "<Midshipman position playing, 0 moves>"
-    assert str(g).startswith("Midshipman  set-up position  playing  move 0  home 2/7")
+    assert str(g).startswith("Midshipman  set-up position  Moves 0 · Home 2/7 · Score 0/5 · Stock 0 · Playing")
     g.play("t1 t2")  # Q♠ to an empty pile
     g.play("t0 t3")  # 8♠ to another: 9♣ turns up
     assert g.face_down("t0") == 1
@@ -871,13 +871,13 @@ def test_a_game_declares_how_the_solver_plays_it():
 def test_str_is_a_readable_table():
     g = sw.Cruel(deck=sw.standard_deck())
     lines = str(g).splitlines()
-    assert lines[0] == "Cruel  explicit deck  lost  move 0  home 4/52  redeals 0"
+    assert lines[0] == "Cruel  explicit deck  Moves 0 · Home 4/52 · Score 0/48 · Redeals 0 · Lost"
     assert "f0–f3    A♠  A♥  A♦  A♣" in lines
     assert "t0       2♠ 3♠ 4♠ 5♠" in lines and "t11      10♣ J♣ Q♣ K♣" in lines
     b = sw.Bobby(seed=3)
     b.draw()
     text = str(b)
-    assert text.startswith("Bobby  seed 3  playing  move 1  home 1/52  passes left 3")
+    assert text.startswith("Bobby  seed 3  Moves 1 · Home 1/52 · Score 0/51 · Stock 50 · Passes left 3 · Playing")
     assert "stock    [50 cards]" in text and f"waste    {b.top('waste')}" in text
     m = sw.Midshipman(deck=sw.standard_deck(2))
     assert "t0       ## ## 6♥ 2♦" in str(m)
@@ -890,7 +890,7 @@ def test_str_shows_a_long_waste_by_its_last_cards_and_counts_the_stock():
     for _ in range(50):
         g.draw()
     assert str(g) == (
-        "Bobby  seed 3  playing  move 50  home 1/52  passes left 3\n"
+        "Bobby  seed 3  Moves 50 · Home 1/52 · Score 0/51 · Stock 1 · Passes left 3 · Playing\n"
         "stock    [1 card]\n"
         "waste    (42 more) … 3♠ 2♣ 10♣ Q♥ 7♠ 2♥ 4♦ J♦\n"
         "f0–f1    A♥  –"

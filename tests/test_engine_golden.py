@@ -242,7 +242,7 @@ GOLDEN = {
 }
 
 TEXT_FROG = '''\
-Frog  seed 1  playing  move 0  home 1/104
+Frog  seed 1  Moves 0 · Home 1/104 · Score 0/103 · Stock 90 · Playing
 stock    [90 cards]
 waste    –
 reserve  6♦ 7♦ J♠ 8♠ K♣ 7♥ 6♣ 8♠ 6♠ 9♠ 5♠ 10♦ K♥
@@ -254,7 +254,7 @@ t3       –
 t4       –
 '''
 TEXT_LEAP_YEAR = '''\
-Leap Year  seed 1  playing  move 0  home 16/208  passes left 1
+Leap Year  seed 1  Moves 0 · Home 16/208 · Score 0/192 · Stock 184 · Passes left 1 · Playing
 stock    [184 cards]
 f0–f7    A♠  A♣  A♥  A♠  A♦  A♥  A♦  A♠
 f8–f15   A♠  A♥  A♦  A♥  A♣  A♣  A♦  A♣
@@ -268,13 +268,13 @@ t6       8♣
 t7       4♠
 '''
 TEXT_BOBBY = '''\
-Bobby  seed 1  playing  move 0  home 1/52  passes left 3
+Bobby  seed 1  Moves 0 · Home 1/52 · Score 0/51 · Stock 51 · Passes left 3 · Playing
 stock    [51 cards]
 waste    –
 f0–f1    7♥  –
 '''
 TEXT_CRUEL = '''\
-Cruel  seed 1  playing  move 0  home 4/52  redeals 0
+Cruel  seed 1  Moves 0 · Home 4/52 · Score 0/48 · Redeals 0 · Playing
 f0–f3    A♥  A♣  A♦  A♠
 t0       7♥ 9♠ 4♥ 8♦
 t1       8♥ 5♣ J♥ 6♥
@@ -290,7 +290,7 @@ t10      4♠ 2♦ 8♠ 10♠
 t11      3♦ 2♣ 9♦ 7♣
 '''
 TEXT_MIDSHIPMAN = '''\
-Midshipman  seed 1  playing  move 0  home 0/104
+Midshipman  seed 1  Moves 0 · Home 0/104 · Score 0/104 · Stock 68 · Playing
 stock    [68 cards]
 waste    –
 f0–f7    –   –   –   –   –   –   –   –

@@ -18,14 +18,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from classic_games import classic_class
+from classic_games import CLASSES, classic_class
 from helpers import REPO
 from test_game_model import Cells, OneSuit
 
 import solitaire_widgets as sw
 from solitaire_widgets.cards import CARD
 from solitaire_widgets.game import ANY
-from solitaire_widgets.geometry import fan_positions, layout_for, table_geometry
+from solitaire_widgets.geometry import INDEX_BOX, Index, fan_positions, layout_for, table_geometry
 from solitaire_widgets.layout import default_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -34,7 +34,7 @@ GAMES = list(sw.GAMES)
 
 # --- the page's geometry, in Python ------------------------------------------------------------
 
-WIDTHS = [280, 360, 479, 480, 640, 800, 1000, 1400]
+WIDTHS = [280, 300, 360, 479, 480, 520, 640, 720, 800, 900, 1000, 1200, 1400, 2000]
 FANS = [  # n, face down, fan, box w, box h, card w
     (1, 0, "down", 60, 84, 60), (7, 3, "down", 60, 200, 60), (20, 12, "down", 60, 150, 60),
     (13, 0, "right", 300, 84, 60), (13, 0, "right", 120, 84, 44), (4, 0, "right", 100, 84, 48),
@@ -42,16 +42,24 @@ FANS = [  # n, face down, fan, box w, box h, card w
 ]
 
 
+def games_to_check() -> list[type[sw.Game]]:
+    """The built-in games and the classic games of the example notebook."""
+    return list(sw.GAMES.values()) + [classic_class(name) for name in CLASSES]
+
+
 def layouts_to_check() -> list[sw.Layout]:
-    found = [layout for cls in sw.GAMES.values() for layout in cls.layouts()]
+    found = [layout for cls in games_to_check() for layout in cls.layouts()]
     roles = {"stock": "stock", "waste": "waste", "f0": "foundation", "f1": "foundation",
              **{f"t{i}": "tableau" for i in range(7)}}
     return found + [default_layout(tuple(roles), roles)]
 
 
 def test_geometry_is_the_pages(tmp_path: Path) -> None:
-    """Every layout at many widths (rows grown by fans), and fan positions:
-    Python's numbers are js/src/layout.js's and js/src/fan.js's."""
+    """Every layout of the built-in and the classic games at many widths
+    (rows grown by fans, and settled), the layout each game takes at each
+    width, and fan positions: Python's numbers are js/src/layout.js's and
+    js/src/fan.js's.  The two implement the same steps, their numbers read
+    from one file (look.json); this keeps the steps alike."""
     node = shutil.which("node")
     if node is None:  # under CI=true, tests/conftest.py turns this skip into a failure
         pytest.skip("node is not installed: install Node.js to compare the geometry with the page's")
@@ -63,6 +71,7 @@ import {{ readFileSync }} from "node:fs";
 import {{ computeGeometry, layoutFor }} from {json.dumps((REPO / 'js/src/layout.js').as_uri())};
 import {{ fanPositions }} from {json.dumps((REPO / 'js/src/fan.js').as_uri())};
 const c = JSON.parse(readFileSync(0, "utf8"));
+const box = c.indexBox;
 const out = {{ geometry: [], fans: [], chosen: [] }};
 c.layouts.forEach((layout, i) => {{
   for (const w of c.widths) {{
@@ -73,15 +82,16 @@ c.layouts.forEach((layout, i) => {{
 }});
 for (const [n, down, fan, bw, bh, cw] of c.fans) {{
   const g = computeGeometry({{ cols: 1, rows: [{{ h: 1 }}], slots: [] }}, 2 * cw);
-  const index = {{ right: 1 + Math.ceil(26 * cw / 100), line: 1 + Math.ceil(42 * Math.round(cw * 1.4) / 140),
-                  down: 1 + Math.ceil(24 * Math.round(cw * 1.4) / 140) }};
+  const index = {{ right: 1 + Math.ceil(box.w * cw / 100), line: 1 + Math.ceil(box.h * Math.round(cw * 1.4) / 140),
+                  down: 1 + Math.ceil(box.strip * Math.round(cw * 1.4) / 140) }};
   out.fans.push([fanPositions(n, down, fan, {{ w: bw, h: bh }}, cw, Math.round(cw * 1.4), index),
                  fanPositions(n, down, fan, {{ w: bw, h: bh }}, cw, Math.round(cw * 1.4))]);
 }}
 for (const layouts of c.games) for (const w of c.widths) out.chosen.push(layouts.indexOf(layoutFor(layouts, [], w)));
 console.log(JSON.stringify(out));
 """
-    cases["games"] = [[layout.to_json() for layout in cls.layouts()] for cls in sw.GAMES.values()]
+    cases["games"] = [[layout.to_json() for layout in cls.layouts()] for cls in games_to_check()]
+    cases["indexBox"] = INDEX_BOX
     path = tmp_path / "geometry.mjs"
     path.write_text(script)
     run = subprocess.run([node, str(path)], input=json.dumps(cases), capture_output=True, text=True, timeout=60)
@@ -101,16 +111,65 @@ console.log(JSON.stringify(out));
                                   "col": slot.col, "badge": b.badge}
                               for slot in layout.slots for p, b in [(slot.pile, g.piles[slot.pile])]}})
     assert mine == page["geometry"]
-    from solitaire_widgets.geometry import Index
-
     for (n, down, fan, bw, bh, cw), (with_index, without) in zip(FANS, page["fans"]):
         ch = round(cw * 1.4)
-        index = Index(right=1 + -(-26 * cw // 100), line=1 + -(-42 * ch // 140), down=1 + -(-24 * ch // 140))
+        index = Index(right=1 + -(-INDEX_BOX["w"] * cw // 100), line=1 + -(-INDEX_BOX["h"] * ch // 140),
+                      down=1 + -(-INDEX_BOX["strip"] * ch // 140))
         assert [list(p) for p in fan_positions(n, down, fan, bw, bh, cw, ch, index)] == \
             [[p["x"], p["y"]] for p in with_index]
         assert [list(p) for p in fan_positions(n, down, fan, bw, bh, cw, ch)] == [[p["x"], p["y"]] for p in without]
-    chosen = [list(cls.layouts()).index(layout_for(cls.layouts(), w)) for cls in sw.GAMES.values() for w in WIDTHS]
+    chosen = [list(cls.layouts()).index(layout_for(cls.layouts(), w)) for cls in games_to_check() for w in WIDTHS]
     assert chosen == page["chosen"]
+
+
+# --- the status line: one list of items for the text, the picture and the table ----------------
+
+
+def positions_to_check() -> list[sw.Game]:
+    """Each built-in and classic game dealt, played a little, and played to
+    its end (won or lost), by a fixed random walk."""
+    import random
+
+    out = []
+    for cls in games_to_check():
+        game = cls(seed=4)
+        out.append(game.copy())
+        rng = random.Random(cls.name)
+        for step in range(400):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+            if step == 12:
+                out.append(game.copy())
+        out.append(game)
+    return out
+
+
+def test_the_text_the_picture_and_the_table_show_one_status_line() -> None:
+    """``text.status_items`` is the status line of ``str(game)``, of a
+    picture's title line and of the table (the ``status_items`` trait), in
+    every game: Bobby's score shows in all three."""
+    from solitaire_widgets.text import status_items, status_text
+
+    for game in positions_to_check():
+        items = status_items(game)
+        line = " · ".join(item["text"] for item in items)
+        assert line == status_text(game)
+        assert str(game).splitlines()[0].endswith("  " + line), (game, str(game).splitlines()[0])
+        pic = game.picture()
+        assert pic.alt.endswith("  ·  " + line), pic.alt
+        shown = " ".join(el.text or "" for el in parse(pic)[0].iter(f"{SVG}text"))
+        assert all(item["text"] in shown for item in items), (items, shown)
+        table = sw.SolitaireWidget(game.copy())
+        # A game that can go round in circles may have its no-win proved, in the background, by now.
+        assert table.status_items in (items, status_items(game, no_win=True))
+        table.close()
+        keys = [item["key"] for item in items]
+        assert keys[:3] == ["moves", "home", "score"] and keys[-1] == "status" and len(set(keys)) == len(keys)
+        assert ("passes_left" in keys) == (game.passes_left is not None and game.status == "playing")
+    bobby = sw.Bobby(seed=3)
+    assert "Score 0/51" in str(bobby).splitlines()[0] and "Score 0/51" in bobby.picture().alt
 
 
 # --- what a picture draws ---------------------------------------------------------------------
@@ -254,7 +313,8 @@ def test_sizes_titles_and_the_narrow_layout_the_table_would_take() -> None:
     narrow = game.picture(width=400, labels=False, title=False)
     assert narrow.width == 400  # the table 400 px wide: the narrow layout, cards as large as fit
     assert len(drawn(narrow)) == 16 and "<text" not in narrow.split("</defs>")[1].split("data-pile")[0]
-    assert ">Cruel  seed 7<" in game.picture() and ">Moves 0 · Home 4/52 · Redeals 0 · Playing<" in game.picture()
+    assert ">Cruel  seed 7<" in game.picture()
+    assert ">Moves 0 · Home 4/52 · Score 0/48 · Redeals 0 · Playing<" in game.picture()
     assert ">gather=pysol" not in game.picture() and "gather=pysol" in sw.Cruel(seed=7, gather="pysol").picture()
     assert ">A lesson<" in game.picture(title="A lesson") and ">after t1 t8<" in game.picture(caption="after t1 t8")
 
@@ -336,7 +396,9 @@ def test_eight_foundations_draw_completed_suits_and_the_suit_they_wait_for() -> 
 def test_the_status_line_counts_passes_as_the_game_declares_them(passes: str, status: str, under: str) -> None:
     picture = classic_class("Klondike")(seed=2, passes=passes).picture()
     texts = [t.text for t in ET.fromstring(picture).iter(f"{SVG}text")]
-    assert f"Moves 0 · Home 0/52 · {status}" in texts
+    assert picture.alt.endswith(f"  ·  Moves 0 · Home 0/52 · Score 0/52 · {status}")
+    first = next(t for t in texts if t.startswith("Moves"))  # the status's first line (it may wrap)
+    assert f"Moves 0 · Home 0/52 · Score 0/52 · {status}".startswith(first)
     assert [t for t in texts if "pass" in t.lower() and "·" not in t and "seed" not in t] == ([under] if under else [])
 
 
@@ -350,7 +412,7 @@ def test_the_status_line_is_never_cut_it_wraps_between_its_items(name: str) -> N
         picture = game.picture(card_width=card_width)
         status = "Moves 0 · " + picture.alt.split("Moves 0 · ", 1)[1]
         lines = [t for t in ET.fromstring(picture).iter(f"{SVG}text") if t.text and t.text.startswith(
-            tuple(item + " " for item in ("Moves", "Home", "Stock", "Passes", "Redeals")) + ("Playing",))]
+            tuple(item + " " for item in ("Moves", "Home", "Score", "Stock", "Passes", "Redeals")) + ("Playing",))]
         assert " · ".join(t.text for t in lines) == status, (card_width, [t.text for t in lines])
         for line in lines:
             x = float(line.get("x"))
@@ -361,7 +423,7 @@ def test_the_status_line_is_never_cut_it_wraps_between_its_items(name: str) -> N
             ys = [float(t.get("y")) for t in lines]
             assert ys == sorted(ys) and len(set(ys)) == len(ys)
     bobby = sw.Bobby(seed=3).picture(card_width=54)
-    assert "Passes left 3 · Playing" in [t.text for t in ET.fromstring(bobby).iter(f"{SVG}text")]
+    assert "Stock 51 · Passes left 3 · Playing" in [t.text for t in ET.fromstring(bobby).iter(f"{SVG}text")]
 
 
 # --- text is text: titles and captions with markup ------------------------------------------------

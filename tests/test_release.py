@@ -104,6 +104,8 @@ def test_wheel_holds_the_built_front_end(dist: dict[str, Path]) -> None:
         bundle = whl.read(FRONT_END[0]).decode()
     assert "export" in bundle and len(bundle) > 10_000, "widget.js in the wheel is not the bundled module"
     assert "solitaire_widgets/widget.py" in names and "solitaire_widgets/games/cruel.py" in names
+    # The look (colours, suits, layout numbers) that pictures read at run time; the bundle has it inlined.
+    assert "solitaire_widgets/look.json" in names, "the wheel lacks look.json, which pictures read"
     assert not any(n.startswith(("tests/", "js/")) for n in names), "the wheel carries test or js sources"
 
 
@@ -111,7 +113,8 @@ def test_sdist_carries_the_front_end_sources_not_the_build(dist: dict[str, Path]
     with tarfile.open(dist["sdist"]) as sdist:
         names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
     for needed in ("pyproject.toml", "README.md", "CHANGELOG.md", "js/package.json", "js/package-lock.json",
-                   "js/build.mjs", "js/src/widget.js", "js/src/widget.css", "solitaire_widgets/__init__.py"):
+                   "js/build.mjs", "js/src/widget.js", "js/src/widget.css", "solitaire_widgets/__init__.py",
+                   "solitaire_widgets/look.json"):
         assert needed in names, f"the sdist lacks {needed}"
     assert not any("node_modules/" in n or n.startswith("solitaire_widgets/static/") for n in names), \
         "the sdist must build the front end from js/, not carry node_modules or a prebuilt bundle"

@@ -503,7 +503,7 @@ def test_the_stock_sentences_for_every_kind_of_stock_and_redeal():
 
 def test_the_text_table_shows_free_cells_and_eight_foundations():
     assert str(Cells.from_position({"t0": "KS QH", "c1": "5H", "f0": "AS"})).splitlines() == [
-        "Cells  set-up position  playing  move 0  home 1/4",
+        "Cells  set-up position  Moves 0 · Home 1/4 · Score 0/3 · Playing",
         "c0       –",
         "c1       5♥",
         "f0–f3    A♠  –   –   –",
@@ -513,7 +513,8 @@ def test_the_text_table_shows_free_cells_and_eight_foundations():
         "t3       –",
     ]
     spider = str(classic_class("Spider")(seed=1, suits="1")).splitlines()
-    assert spider[:3] == ["Spider  seed 1  playing  move 0  home 0/104", "stock    [50 cards]", "f0–f7    –   –   –   –   –   –   –   –"]
+    assert spider[:3] == ["Spider  seed 1  Moves 0 · Home 0/104 · Score 0/104 · Stock 50 · Playing", "stock    [50 cards]",
+                          "f0–f7    –   –   –   –   –   –   –   –"]
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -549,9 +549,28 @@ def expected_counters(widget: SolitaireWidget) -> dict:
     return counters
 
 
+def expected_status_items(widget: SolitaireWidget) -> list[dict]:
+    """The status line the page shows (the ``status_items`` trait), from the
+    counters worked out above: Score in every game, the stock where there is
+    one, passes left while they can be spent, Cruel's redeals."""
+    c, game = expected_counters(widget), widget.game
+    items = [("moves", f"Moves {c['moves']}"), ("home", f"Home {c['home']}/{c['total']}"),
+             ("score", f"Score {c['score']}/{c['max_score']}")]
+    if "stock" in c:
+        items.append(("stock", f"Stock {c['stock']}"))
+    if "passes_left" in c and game.status == "playing":
+        items.append(("passes_left", f"Passes left {c['passes_left']}"))
+    if game.name == "cruel":
+        items.append(("redeals", f"Redeals {c['redeals']}"))
+    items.append(("status", {"playing": "Playing", "won": "Won", "lost": "Lost"}[game.status]))
+    return [{"key": key, "text": text} for key, text in items]
+
+
 def check_counters(widget: SolitaireWidget) -> None:
-    """After a change that was carried out: the counters, and no message left."""
+    """After a change that was carried out: the counters and the status line,
+    and no message left."""
     assert widget.counters == expected_counters(widget)
+    assert widget.status_items == expected_status_items(widget)
     assert (widget.message, widget.message_kind) == ("", "")
     assert_mirrors_engine(widget)
 
@@ -582,6 +601,18 @@ def test_counters_after_every_kind_of_change(name: str) -> None:
     assert widget.counters["moves"] == 0 and widget.counters["can_redo"]
     widget.game.redo()  # from code
     check_counters(widget)
+
+
+def test_the_status_line_says_a_proven_no_win_while_playing() -> None:
+    """The background search's verdict (``no_win``, set from its thread)
+    reaches the status line's last item at once, and leaves it when cleared."""
+    widget = SolitaireWidget("cruel", seed=3)
+    assert widget.status_items[-1] == {"key": "status", "text": "Playing"}
+    widget.no_win = "every line was searched"
+    assert widget.status_items[-1] == {"key": "status", "text": "No win possible"}
+    assert widget.status_items[:-1] == expected_status_items(widget)[:-1]
+    widget.no_win = ""
+    assert widget.status_items == expected_status_items(widget)
 
 
 def test_counters_through_bobby_passes() -> None:

@@ -17,12 +17,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from classic_games import classic_class  # noqa: E402
+from solitaire_widgets.text import status_items  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
 TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "action_words",
           "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win", "counters",
-          "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty", "guard",
-          "analysis", "puzzle")
+          "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty",
+          "guard", "analysis", "puzzle")
 LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]  # Cruel seed 2: move 8 loses
 OUT = ROOT / "js" / "test" / "fixtures"
 
@@ -32,6 +33,7 @@ def snap(w):
     # The background search of a game that can go round in circles (no_win)
     # ends when it ends: a fixture leaves its verdict out.
     state["no_win"] = ""
+    state["status_items"] = status_items(w.game)  # and its word on the status line
     return state
 
 

@@ -9,35 +9,19 @@
 // letter for J, Q, K. The card's own background colour shows through.
 
 import { cardInfo } from "./cards.js";
+import { LOOK } from "./look.js";
 
-export const RED = "#c8102e";
-export const BLACK = "#1a1a1a";
+// Colours, suit outlines and pip centres come from look.json, which Python's
+// pictures read too (solitaire_widgets/picture.py).
+export const RED = LOOK.colours.red;
+export const BLACK = LOOK.colours.ink;
 
 /** Suit outlines in a 20 × 20 box centred on (0, 0). */
-export const SUIT_PATHS = {
-  H: "M0 9.5C-5.5 4.2-10 0.6-10-4 -10-7.6-7.4-10-4.6-10-2.5-10-0.9-8.9 0-7 0.9-8.9 2.5-10 4.6-10 7.4-10 10-7.6 10-4 10 0.6 5.5 4.2 0 9.5Z",
-  D: "M0-10.5Q4-5 8 0 4 5 0 10.5-4 5-8 0-4-5 0-10.5Z",
-  S: "M0-10.5C-5.5-5-10-1.5-10 2.6-10 6-7.6 8-5 8-3.3 8-1.9 7.2-1 6-1.2 8-2.2 9.6-4.4 10.5H4.4C2.2 9.6 1.2 8 1 6 1.9 7.2 3.3 8 5 8 7.6 8 10 6 10 2.6 10-1.5 5.5-5 0-10.5Z",
-  C: "M-1.2 1.6C-2.3 4.9-4.4 6.6-6.3 6.6-8.8 6.6-10.5 4.6-10.5 2.1-10.5-0.4-8.6-2.4-6.2-2.4-5.4-2.4-4.7-2.2-4.1-1.9-4.7-2.8-5-3.8-5-4.9-5-7.7-2.8-9.9 0-9.9 2.8-9.9 5-7.7 5-4.9 5-3.8 4.7-2.8 4.1-1.9 4.7-2.2 5.4-2.4 6.2-2.4 8.6-2.4 10.5-0.4 10.5 2.1 10.5 4.6 8.8 6.6 6.3 6.6 4.4 6.6 2.3 4.9 1.2 1.6 1.3 5.5 2.4 8.3 4.6 10.5H-4.6C-2.4 8.3-1.3 5.5-1.2 1.6Z",
-};
+export const SUIT_PATHS = /** @type {Record<string, string>} */ (LOOK.suitPaths);
 
-// Pip centres of the number cards (x, y in the 100 × 140 box).
-const L = 31;
-const M = 50;
-const R = 69;
-const ROW = [31, 56.3, 83.7, 109]; // four rows from top to bottom
-/** @type {Record<number, [number, number][]>} */
-export const PIPS = {
-  2: [[M, ROW[0]], [M, ROW[3]]],
-  3: [[M, ROW[0]], [M, 70], [M, ROW[3]]],
-  4: [[L, ROW[0]], [R, ROW[0]], [L, ROW[3]], [R, ROW[3]]],
-  5: [[L, ROW[0]], [R, ROW[0]], [M, 70], [L, ROW[3]], [R, ROW[3]]],
-  6: [[L, ROW[0]], [R, ROW[0]], [L, 70], [R, 70], [L, ROW[3]], [R, ROW[3]]],
-  7: [[L, ROW[0]], [R, ROW[0]], [M, 50.5], [L, 70], [R, 70], [L, ROW[3]], [R, ROW[3]]],
-  8: [[L, ROW[0]], [R, ROW[0]], [M, 50.5], [L, 70], [R, 70], [M, 89.5], [L, ROW[3]], [R, ROW[3]]],
-  9: [[L, ROW[0]], [R, ROW[0]], [L, ROW[1]], [R, ROW[1]], [M, 70], [L, ROW[2]], [R, ROW[2]], [L, ROW[3]], [R, ROW[3]]],
-  10: [[L, ROW[0]], [R, ROW[0]], [M, 43.6], [L, ROW[1]], [R, ROW[1]], [L, ROW[2]], [R, ROW[2]], [M, 96.4], [L, ROW[3]], [R, ROW[3]]],
-};
+/** Pip centres of the number cards (x, y in the 100 × 140 box), by rank. */
+export const PIPS = /** @type {Record<number, [number, number][]>} */ (/** @type {unknown} */ (LOOK.pips));
+const M = LOOK.face.w / 2; // the face's middle
 
 const FONT = "'DejaVu Sans','Helvetica Neue',Arial,sans-serif";
 const SERIF = "Georgia,'DejaVu Serif','Times New Roman',serif";
@@ -61,16 +45,16 @@ function pip(x, y, scale, flip = false) {
  * left and a small suit at the right (what a downward fan shows). The view
  * marks the box on each card (`.sw-index`) and never covers it.
  */
-export const INDEX_BOX = { w: 26, h: 42, strip: 24 };
+export const INDEX_BOX = LOOK.index.box;
 
 /** The rank's font size on the 100-unit-wide face at index scale 1. */
-export const INDEX_FONT = 20;
+export const INDEX_FONT = LOOK.index.font;
 
 /** The smallest rank font size in px: smaller cards draw a larger index. */
-export const MIN_INDEX_FONT_PX = 12;
+export const MIN_INDEX_FONT_PX = LOOK.index.minFontPx;
 
 /** The largest index scale (small cards then show big index and one suit). */
-export const MAX_INDEX_SCALE = 2.4;
+export const MAX_INDEX_SCALE = LOOK.index.maxScale;
 
 /**
  * How much larger than usual the index of a card `cw` px wide is drawn so
@@ -81,7 +65,7 @@ export const MAX_INDEX_SCALE = 2.4;
  * @example indexScale(40) // 1.5
  */
 export function indexScale(cw) {
-  const need = (MIN_INDEX_FONT_PX * 100) / (INDEX_FONT * Math.max(1, cw));
+  const need = (MIN_INDEX_FONT_PX * LOOK.face.w) / (INDEX_FONT * Math.max(1, cw));
   return Math.min(MAX_INDEX_SCALE, Math.max(1, Math.ceil(need * 10 - 1e-9) / 10));
 }
 

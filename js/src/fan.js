@@ -7,6 +7,8 @@
 // right wraps onto a second line. A stack shows only its top card, with a
 // few pixels of thickness when it is tall.
 
+import { LOOK } from "./look.js";
+
 /** @typedef {import("./layout.js").Fan} Fan */
 /** @typedef {{x: number, y: number}} Point */
 /**
@@ -17,10 +19,7 @@
  */
 
 /** Steps between cards, as fractions of the card height (down) or width (right). */
-export const STEP = {
-  down: { up: 0.27, down: 0.12 },
-  right: { up: 0.36, down: 0.12 },
-};
+export const STEP = LOOK.fan.step;
 
 /**
  * The step sizes of a fan before compression.
@@ -59,9 +58,9 @@ export function fanPositions(n, faceDown, fan, box, cw, ch, index) {
   const out = [];
   if (n <= 0) return out;
   if (fan === "none") {
-    // A stack: one pixel of thickness per 12 cards, 2 at most.
+    // A stack: one pixel of thickness per 12 cards, 2 at most (look.json).
     for (let i = 0; i < n; i++) {
-      const t = Math.min(2, Math.floor(i / 12));
+      const t = Math.min(LOOK.fan.stackMaxPx, Math.floor(i / LOOK.fan.stackCardsPerPx));
       out.push({ x: 0 - t, y: 0 - t });
     }
     return out;
@@ -126,7 +125,7 @@ export function fanExtent(pos, cw, ch) {
 }
 
 /** The smallest step the bottom of a long fan is squeezed to (fraction of the card). */
-export const MIN_STEP = 0.06;
+export const MIN_STEP = LOOK.fan.minStep;
 
 /**
  * Shrink fan steps so they add up to at most `room`: the steps at the bottom

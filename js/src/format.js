@@ -1,4 +1,5 @@
-// Texts the table shows: the status line and the end-of-game banner.
+// Texts the table shows: the end-of-game banner, passes, messages. The
+// status line comes whole from the kernel (`status_items`).
 
 /**
  * @typedef {object} Counters
@@ -16,58 +17,12 @@
  * @property {number} [passes_left]
  */
 
-const STATUS_WORDS = { playing: "Playing", won: "Won", lost: "Lost" };
-const NO_WIN_WORDS = "No win possible"; // playing, but the solver proved no win is left (`no_win`)
-
 /**
- * The items of the status line, each with the counter it shows (the browser
- * suite reads them back by key), e.g. {key: "moves", text: "Moves 3"}.
- * Score (the cards the player sent home) shows in every game that keeps
- * one, also where no card is dealt home (then it equals Home). Redeals show
- * where the game has an action that redeals (`redeals`) and does not count
- * its passes.
- * @param {Counters} c
- * @param {string} status
- * @param {string[]} redeals  the game's redeal actions it offers
- * @param {boolean} [noWin]  the solver proved that no win is left
- * @returns {{key: string, text: string}[]}
+ * One item of the status line, as the kernel sends them (the `status_items`
+ * trait, solitaire_widgets/text.py `status_items`): the counter it shows
+ * (the browser suite reads them back by key) and its text.
+ * @typedef {{key: string, text: string}} StatusItem
  */
-export function statusItems(c, status, redeals = [], noWin = false) {
-  const items = [
-    { key: "moves", text: `Moves ${c.moves ?? 0}` },
-    { key: "home", text: `Home ${c.home ?? 0}/${c.total ?? 0}` },
-  ];
-  if (typeof c.max_score === "number") items.push({ key: "score", text: `Score ${c.score ?? 0}/${c.max_score}` });
-  if (typeof c.stock === "number") items.push({ key: "stock", text: `Stock ${c.stock}` });
-  // Passes left only while they can still be spent.
-  if (typeof c.passes_left === "number") {
-    if (status === "playing") items.push({ key: "passes_left", text: `Passes left ${c.passes_left}` });
-  } else if (redeals.length) items.push({ key: "redeals", text: `Redeals ${c.redeals ?? 0}` });
-  const word = status === "playing" && noWin ? NO_WIN_WORDS : STATUS_WORDS[/** @type {keyof STATUS_WORDS} */ (status)];
-  items.push({ key: "status", text: word ?? String(status || "") });
-  return items;
-}
-
-/**
- * The parts of the status line, e.g.
- * ["Moves 3", "Home 17/104", "Stock 68", "Playing"].
- * @param {Counters} c
- * @param {string} status
- * @param {string[]} redeals
- * @returns {string[]}
- */
-export function statusParts(c, status, redeals = []) {
-  return statusItems(c, status, redeals).map((item) => item.text);
-}
-
-/**
- * @param {Counters} c
- * @param {string} status
- * @param {string[]} redeals
- */
-export function statusText(c, status, redeals = []) {
-  return statusParts(c, status, redeals).join(" · ");
-}
 
 /** @param {string} text */
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");

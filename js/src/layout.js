@@ -13,6 +13,7 @@
 // (`layoutFor(layouts, piles, width)` takes the one with the largest cards).
 
 import { INDEX_BOX, indexScale } from "./faces.js";
+import { LOOK } from "./look.js";
 
 /** @typedef {"none" | "down" | "right"} Fan */
 
@@ -66,16 +67,23 @@ import { INDEX_BOX, indexScale } from "./faces.js";
  * @property {Record<string, PileBox>} piles
  */
 
-export const CARD_RATIO = 1.4; // height / width (poker cards: 88 × 63 mm)
-export const GAP_RATIO = 0.14; // gap / card width
-export const MIN_CW = 26;
-export const MAX_CW = 120;
+// The numbers of the layout's steps come from look.json, which Python's
+// pictures read too (solitaire_widgets/geometry.py).
+export const CARD_RATIO = LOOK.card.ratio; // height / width (poker cards: 88 × 63 mm)
+export const GAP_RATIO = LOOK.card.gapRatio; // gap / card width
+const MIN_GAP = LOOK.card.minGap;
+export const MIN_CW = LOOK.card.minWidth;
+export const MAX_CW = LOOK.card.maxWidth;
 /** The felt a layout reserves stays within this height (px) … */
-export const MAX_FELT_HEIGHT = 660;
+export const MAX_FELT_HEIGHT = LOOK.card.maxFeltHeight;
 /** … unless the cards would get narrower than this (px). */
-export const COMFORT_CW = 84;
+export const COMFORT_CW = LOOK.card.comfortWidth;
 /** A host's height limit (fit.js) shrinks the cards down to this width (px), no further. */
-export const FIT_MIN_CW = 40;
+export const FIT_MIN_CW = LOOK.card.fitMinWidth;
+/** The felt's padding: narrow below `wideFrom` px, else wide. */
+const PAD = LOOK.pad;
+/** The face is drawn in this box (faces.js). */
+const FACE = LOOK.face;
 
 /**
  * A layout that places every pile in one row: only for a model that sends no
@@ -160,10 +168,10 @@ function stackRows(layout, cw, gap, pad, need, reserve = true) {
  */
 export function computeGeometry(layout, width, extents = {}, options = {}) {
   const w = Math.max(0, Math.floor(width || 0));
-  const pad = w < 480 ? 8 : 12;
+  const pad = w < PAD.wideFrom ? PAD.narrow : PAD.wide;
   const fit = (w - 2 * pad) / (layout.cols + (layout.cols - 1) * GAP_RATIO);
   let cw = Math.floor(Math.max(MIN_CW, Math.min(layout.maxCw ?? MAX_CW, fit)));
-  const gapOf = (/** @type {number} */ c) => Math.max(3, Math.round(c * GAP_RATIO));
+  const gapOf = (/** @type {number} */ c) => Math.max(MIN_GAP, Math.round(c * GAP_RATIO));
   // Rounding the gap may push the grid a few px too wide: shrink until it fits.
   while (cw > MIN_CW && layout.cols * (cw + gapOf(cw)) - gapOf(cw) > w - 2 * pad) cw--;
   // A tall layout stops growing before its felt outgrows a laptop screen.
@@ -198,9 +206,9 @@ export function computeGeometry(layout, width, extents = {}, options = {}) {
   const scale = indexScale(cw);
   // The face is drawn inside the card's 1 px border: its index ends 1 px further.
   const index = {
-    right: 1 + Math.ceil((INDEX_BOX.w * scale * cw) / 100),
-    line: 1 + Math.ceil((INDEX_BOX.h * scale * ch) / 140),
-    down: 1 + Math.ceil((INDEX_BOX.strip * scale * ch) / 140),
+    right: 1 + Math.ceil((INDEX_BOX.w * scale * cw) / FACE.w),
+    line: 1 + Math.ceil((INDEX_BOX.h * scale * ch) / FACE.h),
+    down: 1 + Math.ceil((INDEX_BOX.strip * scale * ch) / FACE.h),
   };
   return { width: Math.max(w, left + contentW + pad), height, cw, ch, gap, indexScale: scale, index, piles };
 }

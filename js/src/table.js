@@ -18,7 +18,7 @@ import { fanExtent, fanPositions } from "./fan.js";
 import { heightLimit } from "./fit.js";
 import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
-import { liftWords, optionsText, passesText, sentence, statusItems } from "./format.js";
+import { liftWords, optionsText, passesText, sentence } from "./format.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
@@ -199,7 +199,7 @@ export class CardTable {
       ["actions", "structure"], ["action_words", "structure"], ["redeal_actions", "structure"],
       ["features", "structure"], ["title", "structure"], ["options", "info"], ["line", "info"],
       ["piles", "piles"], ["empty_labels", "labels"], ["runs", "info"], ["status", "info"], ["end_reason", "info"],
-      ["no_win", "info"], ["counters", "info"], ["legal", "info"],
+      ["no_win", "info"], ["counters", "info"], ["status_items", "info"], ["legal", "info"],
       ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
       ["winnable", "info"], ["difficulty", "info"], ["guard", "info"], ["analysis", "info"], ["puzzle", "info"],
     ];
@@ -730,7 +730,8 @@ export class CardTable {
     this.seedEl.textContent = c.seed === null || c.seed === undefined ? "" : `seed ${c.seed}`;
     this.optionsEl.textContent = optionsText(this.get("options"));
     const noWin = String(this.get("no_win") || "");
-    const items = statusItems(c, status, this.redealActions.filter((a) => this.actions.includes(a)), !!noWin);
+    /** @type {import("./format.js").StatusItem[]} */
+    const items = this.get("status_items") || []; // the kernel's (text.py status_items)
     const text = items.map((item) => item.text).join(" · ");
     if (this.statusEl.textContent !== text) {
       this.statusEl.replaceChildren(...items.flatMap((item, i) => {

@@ -4,6 +4,7 @@
 // requests (moves, undo, redo, restart, new deal) as messages.
 
 import "./widget.css";
+import { applyLook } from "./look.js";
 import { CardTable } from "./table.js";
 // Controls that features add (each registers itself with controls.js).
 import "./rules_panel.js";
@@ -25,6 +26,7 @@ export default {
    * @returns {() => void} cleanup: removes the table, its listeners and timers
    */
   render({ model, el }) {
+    applyLook(el); // the table's colours, for widget.css (look.json)
     const table = new CardTable(model, el);
     return () => table.destroy();
   },

@@ -291,7 +291,9 @@ describe("declared ends and a proven no-win", () => {
 
   it("shows the solver's proof that no win is left while moves are, until the position changes back", async () => {
     const { model, root, live } = mount(klondike);
-    model.update({ no_win: "every line was searched" });
+    // The kernel sends the status line's items with the verdict (text.py status_items).
+    const items = klondike.status_items.slice(0, -1);
+    model.update({ no_win: "every line was searched", status_items: [...items, { key: "status", text: "No win possible" }] });
     await settle();
     const banner = /** @type {HTMLElement} */ (root.querySelector('.sw-banner[data-result="no-win"]'));
     expect(banner.textContent).toContain("No win is possible from here");
@@ -300,7 +302,7 @@ describe("declared ends and a proven no-win", () => {
     expect(root.querySelector('.sw-counter[data-counter="status"]')?.textContent).toBe("No win possible");
     expect(root.dataset.status).toBe("playing");
     expect(live()).toBe("no win is possible from here: every line was searched");
-    model.update({ no_win: "" });
+    model.update({ no_win: "", status_items: [...items, { key: "status", text: "Playing" }] });
     await settle();
     expect(root.querySelector(".sw-banner")).toBeNull();
     expect(root.querySelector('.sw-counter[data-counter="status"]')?.textContent).toBe("Playing");

@@ -158,6 +158,9 @@ def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
     assert state["no_win"] == "every line was searched"
     banner = table.cell().locator('.sw-banner[data-result="no-win"]')
     assert "No win is possible from here" in banner.inner_text()
+    # The status line the kernel sends (status_items) says it too.
+    status = table.cell().locator('.sw-status .sw-counter[data-counter="status"]')
+    status.filter(has_text="No win possible").wait_for(timeout=5000)
 
 
 def test_a_declared_win_says_why(table, classics):

@@ -20,6 +20,7 @@ from helpers import GAMES
 from table import NOTEBOOK_CELLS, SPARE, VIEW, VIEW2, Table
 
 import solitaire_widgets as sw
+from solitaire_widgets.look import LOOK
 
 pytestmark = pytest.mark.browser
 
@@ -94,6 +95,17 @@ def test_fresh_deal_renders(table, name):
     assert ("auto" in actions) == local.has_safe_drops, actions
     assert snap["status"] == "playing" and snap["banner"] is None
     assert snap["statusText"], "the status line .sw-status is empty"
+    # The table's colours come from look.json (look.js sets them for widget.css).
+    look = table.root().evaluate("""t => {
+      const style = getComputedStyle(t);
+      const down = t.querySelector('.sw-card[data-face="down"]');
+      return {felt: style.getPropertyValue('--sw-felt'), red: style.getPropertyValue('--sw-red').trim(),
+              back: down ? getComputedStyle(down).backgroundColor : null};
+    }""")
+    colours = LOOK["colours"]
+    assert colours["felt"] in look["felt"] and look["red"] == colours["red"], look
+    if look["back"] is not None:
+        assert look["back"] == "rgb({}, {}, {})".format(*bytes.fromhex(colours["back"][1:])), look
     table.screenshot(name)
 
 
