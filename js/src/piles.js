@@ -54,6 +54,8 @@ export class PileLayer {
     this.shown = {};
     /** @type {Map<string, Set<string>>} pile classes features set, by class */
     this.marks = new Map();
+    /** @type {Map<string, Set<string>>} the piles given a tooltip with a class, by class */
+    this.titled = new Map();
     /** @type {Record<string, number>} how tall each fan's row keeps room for (see `extents`) */
     this.kept = {};
   }
@@ -68,6 +70,7 @@ export class PileLayer {
     this.felt.replaceChildren();
     this.records.clear();
     this.marks.clear();
+    this.titled.clear();
     this.shown = {};
     this.kept = {};
     for (const id of pileIds) {
@@ -291,12 +294,17 @@ export class PileLayer {
   mark(cls, piles, titles) {
     this.clearMarks(cls);
     const set = new Set([...piles].filter((id) => this.records.has(id)));
+    const titled = new Set();
     for (const id of set) {
       const el = /** @type {PileRecord} */ (this.records.get(id)).el;
       el.classList.add(cls);
-      if (titles && titles[id] !== undefined) el.title = titles[id];
+      if (titles && titles[id] !== undefined) {
+        el.title = titles[id];
+        titled.add(id);
+      }
     }
     if (set.size) this.marks.set(cls, set);
+    if (titled.size) this.titled.set(cls, titled);
   }
 
   /**
@@ -304,12 +312,10 @@ export class PileLayer {
    * @param {string} cls
    */
   clearMarks(cls) {
-    for (const id of this.marks.get(cls) ?? []) {
-      const el = this.records.get(id)?.el;
-      el?.classList.remove(cls);
-      el?.removeAttribute("title");
-    }
+    for (const id of this.marks.get(cls) ?? []) this.records.get(id)?.el.classList.remove(cls);
+    for (const id of this.titled.get(cls) ?? []) this.records.get(id)?.el.removeAttribute("title");
     this.marks.delete(cls);
+    this.titled.delete(cls);
   }
 
   /**

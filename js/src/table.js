@@ -18,6 +18,7 @@ import { actionButton, h } from "./dom.js";
 import { heightLimit } from "./fit.js";
 import { focusRows } from "./focus.js";
 import { liftWords, optionsText, passesText, sentence, statusItems } from "./format.js";
+import { tableApi } from "./api.js";
 import { MessageLayer } from "./message.js";
 import { PileLayer, faceDownCount } from "./piles.js";
 import { StatusLayer } from "./status.js";
@@ -150,6 +151,8 @@ export class CardTable {
     this.reducedMotion = !!options.reducedMotion;
     if (options.reducedMotion === undefined) this.cleanups.push(followReducedMotion((on) => { this.reducedMotion = on; }));
 
+    /** what features see of the table (api.js) */
+    this.api = tableApi(this);
     host.append(this.root);
     const signal = this.abort.signal;
     this.pointer = new PointerInput(this, signal);
@@ -314,7 +317,7 @@ export class CardTable {
     this.buttonsEl.replaceChildren();
     this.buttons.clear();
     for (const control of controls) {
-      if (control.available && !control.available(this)) continue;
+      if (control.available && !control.available(this.api)) continue;
       const b = actionButton(control.action, control.label, control.title);
       this.buttons.set(control.action, b);
       this.buttonsEl.append(b);
@@ -337,7 +340,7 @@ export class CardTable {
     this.seed = this.counters().seed;
     this.syncPiles(false);
     for (const control of controls) {
-      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control, false, false);
+      if (control.startOpen?.(this.api) && !this.panels.has(control.action)) this.runControl(control, false, false);
     }
     this.syncInfo();
     this.syncMessage();
@@ -362,7 +365,7 @@ export class CardTable {
       destroy?.();
     }
     for (const control of controls) {
-      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this));
+      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this.api));
     }
   }
 
@@ -563,12 +566,12 @@ export class CardTable {
     if (this.selected && this.pickCount > this.runOf(this.selected)) this.clearSelection();
     for (const control of controls) {
       if (!this.mounted.has(control)) continue;
-      control.update?.(this);
-      const on = control.enabled ? control.enabled(this) : true;
+      control.update?.(this.api);
+      const on = control.enabled ? control.enabled(this.api) : true;
       this.setDisabled(control.action, this.lost || !on);
       this.showPressed(control);
       const panel = this.panels.get(control.action);
-      if (panel) control.panel?.update?.(this, panel);
+      if (panel) control.panel?.update?.(this.api, panel);
     }
 
     if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
@@ -594,7 +597,7 @@ export class CardTable {
    * @param {Control} control
    */
   showPressed(control) {
-    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
+    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this.api)));
   }
 
   /**
@@ -743,9 +746,9 @@ export class CardTable {
    */
   runControl(control, byKey = false, reveal = true) {
     if (this.lost) return;
-    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this));
+    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this.api));
     if (off) {
-      if (byKey) control.refused?.(this);
+      if (byKey) control.refused?.(this.api);
       return;
     }
     if (control.panel) {
@@ -755,12 +758,12 @@ export class CardTable {
         el.dataset.panel = control.action;
         this.panels.set(control.action, el);
         this.panelsEl.append(el);
-        control.panel.render(this, el);
+        control.panel.render(this.api, el);
         this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
         if (reveal) el.scrollIntoView?.({ block: "nearest" });
       }
     }
-    if (control.run) control.run(this);
+    if (control.run) control.run(this.api);
     this.showPressed(control);
   }
 
