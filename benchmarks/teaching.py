@@ -38,6 +38,7 @@ winnable deal, the time to analyse a 100-move game, and the grade check.
   seeded, so the grade check gives the same figures on any machine.
 
     python benchmarks/teaching.py [--parts deal analysis puzzles grades] [--games cruel frog] [--deals 200] [--jobs 2]
+        [--rows grades.jsonl]  # each seed's row kept as it is judged: a stopped check resumes
 """
 
 from __future__ import annotations
@@ -146,12 +147,33 @@ def judge_seed(name: str, seed: int, playouts: int, noisy: int) -> dict[str, Any
             "noisy": greedy}
 
 
+def judged_before(rows_file: Optional[str], name: str, start: int, playouts: int, noisy: int) -> list[dict[str, Any]]:
+    """The rows ``rows_file`` already holds for this check (the same game,
+    start, playouts and noisy games), seeds in order from ``start`` with no gap."""
+    if not rows_file or not os.path.exists(rows_file):
+        return []
+    found: dict[int, dict[str, Any]] = {}
+    with open(rows_file) as lines:
+        for line in lines:
+            record = json.loads(line)
+            if (record["game"], record["start"], record["playouts"], record["noisy"]) == (name, start, playouts, noisy):
+                found[record["row"]["seed"]] = record["row"]
+    rows = []
+    while start + len(rows) in found:
+        rows.append(found[start + len(rows)])
+    return rows
+
+
 def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts: int, noisy: int,
-                save: Optional[str], per_grade: int, most: int) -> None:
+                save: Optional[str], per_grade: int, most: int, rows_file: Optional[str] = None) -> None:
     """The grade check of one game: at least ``deals`` winnable deals, more
-    (up to ``most``) until every grade has ``per_grade`` deals."""
-    rows: list[dict[str, Any]] = []
-    seed = start
+    (up to ``most``) until every grade has ``per_grade`` deals.  With
+    ``rows_file``, each seed's row is appended as it is judged, and a run
+    stopped halfway goes on from the rows already there."""
+    rows = judged_before(rows_file, name, start, playouts, noisy)
+    if rows:
+        print(f"  ({name}: {len(rows)} seeds judged before, read from {rows_file})", file=sys.stderr, flush=True)
+    seed = start + len(rows)
     started = time.perf_counter()
     batch = 8 * (jobs or 2)
 
@@ -164,13 +186,19 @@ def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts
     with ProcessPoolExecutor(jobs) as pool:
         while not enough():
             seeds = range(seed, seed + batch)
-            rows += pool.map(judge_seed, [name] * batch, seeds, [playouts] * batch, [noisy] * batch)
+            judged = list(pool.map(judge_seed, [name] * batch, seeds, [playouts] * batch, [noisy] * batch))
+            rows += judged
+            if rows_file:
+                with open(rows_file, "a") as out:
+                    for row in judged:
+                        out.write(json.dumps({"game": name, "start": start, "playouts": playouts,
+                                              "noisy": noisy, "row": row}) + "\n")
             seed += batch
             print(f"  ({name}: {sum(r['won'] for r in rows)} winnable deals of {seed - start} seeds, "
                   f"{time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
     won = [r for r in rows if r["won"]]
     print(f"\n{name}: the {len(won)} winnable deals of seeds {start}–{seed - 1} ({seed - start} tried), "
-          f"{time.perf_counter() - started:.0f} s on {jobs or 'every'} process(es); "
+          f"{time.perf_counter() - started:.0f} s on {jobs or 'every'} process(es) in this run; "
           f"grading took a median of {statistics.median(r['grade_seconds'] for r in won):.2f} s per deal")
     print(f"| grade | deals | slipping look-ahead player: won ({playouts} games a deal) | "
           f"noisy greedy player: won ({noisy} games a deal) | median winning line |")
@@ -300,6 +328,9 @@ def main() -> None:
     parser.add_argument("--noisy", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--save", metavar="FILE", help="append each game's grade-check rows to FILE (JSON lines)")
+    parser.add_argument("--rows", metavar="FILE",
+                        help="append each seed's grade-check row to FILE as it is judged, and go on from the "
+                             "rows already there (a long check can stop and resume)")
     args = parser.parse_args()
     print(f"(load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}, "
           f"{os.cpu_count()} cores)", flush=True)
@@ -327,7 +358,7 @@ def main() -> None:
     if "grades" in args.parts:
         for name in args.games:
             grade_check(name, args.deals, args.start_seed, args.jobs, args.playouts, args.noisy, args.save,
-                        args.per_grade, args.most)
+                        args.per_grade, args.most, args.rows)
 
 
 if __name__ == "__main__":
