@@ -34,7 +34,7 @@ import { h } from "./dom.js";
 import { parseMove } from "./legal.js";
 import { pileWords, sentence } from "./format.js";
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./api.js").TableApi} CardTable */
 
 /**
  * @typedef {object} Assist
@@ -141,6 +141,9 @@ export function assistText(a, version, piles = {}) {
   return sentence(String(a.text ?? ""));
 }
 
+// The classes the marks put on piles.
+const MARKS = ["sw-hinted", "sw-hint-target", "sw-mistake", "sw-mistake-target"];
+
 /** @type {WeakMap<CardTable, HTMLElement>} each table's status line */
 const lines = new WeakMap();
 
@@ -155,21 +158,20 @@ function mount(t) {
   line.setAttribute("role", "status");
   line.setAttribute("aria-live", "polite");
   line.hidden = true;
-  t.panelsEl.before(line);
+  t.addLine(line);
   lines.set(t, line);
-  const onChange = () => t.schedule("info"); // the controls' `update` runs then
-  t.model.on("change:assist", onChange);
+  const unwatch = t.watch("assist");
   // While busy, a key or a click only stops (the table does nothing else with it).
-  const interrupt = () => {
+  const removeInterrupt = t.onInterrupt(() => {
     if (!busy(assistOf(t))) return false;
-    t.requests.send("stop");
+    t.send("stop");
     return true;
-  };
-  t.interrupters.push(interrupt);
+  });
   return () => {
-    t.model.off("change:assist", onChange);
-    const at = t.interrupters.indexOf(interrupt);
-    if (at >= 0) t.interrupters.splice(at, 1);
+    unwatch();
+    removeInterrupt();
+    for (const cls of MARKS) t.clearMarks(cls);
+    t.markCards("sw-stuck", []);
     line.remove();
     lines.delete(t);
   };
@@ -183,26 +185,22 @@ function update(t) {
   const a = assistOf(t);
   const version = Number(t.get("version") ?? 0);
   const m = marksOf(a, version);
-  for (const rec of t.piles.values()) {
-    rec.el.classList.toggle("sw-hinted", !!m.source && rec.id === m.source);
-    rec.el.classList.toggle("sw-hint-target", !!m.target && rec.id === m.target);
-    rec.el.classList.toggle("sw-mistake", !!m.mistakeSource && rec.id === m.mistakeSource);
-    rec.el.classList.toggle("sw-mistake-target", !!m.mistakeTarget && rec.id === m.mistakeTarget);
-  }
+  t.markPiles("sw-hinted", m.source ? [m.source] : []);
+  t.markPiles("sw-hint-target", m.target ? [m.target] : []);
+  t.markPiles("sw-mistake", m.mistakeSource ? [m.mistakeSource] : []);
+  t.markPiles("sw-mistake-target", m.mistakeTarget ? [m.mistakeTarget] : []);
   // A marked action with no pile to mark (a redeal in a game without a stock) marks its button:
   // the toolbar's button of that action (Redeal plays the game's redeal actions).
   const action = m.action ? buttonOf(t, m.action) : "";
   const mistake = m.mistakeAction ? buttonOf(t, m.mistakeAction) : "";
-  for (const [name, button] of t.buttons) {
-    button.classList.toggle("sw-hinted", !!action && name === action);
-    button.classList.toggle("sw-mistake", !!mistake && name === mistake);
-  }
+  t.markButton("sw-hinted", action);
+  t.markButton("sw-mistake", mistake);
   // A proven loss marks the cards its reason names while the position stands.
   // (and so do the guard's warning and a mistake: the cards no win is left for after the move)
   const lost = (a.kind === "solve" && a.state === "lost") || (a.kind === "guard" && a.state === "warned")
     || a.kind === "mistake";
   const stuck = new Set(lost && a.version === version && Array.isArray(a.cards) ? a.cards : []);
-  for (const [id, el] of t.cardEls) el.classList.toggle("sw-stuck", stuck.has(id));
+  t.markCards("sw-stuck", stuck);
   const line = lines.get(t);
   if (!line) return;
   const text = assistText(a, version, t.get("piles") ?? {});
@@ -219,25 +217,22 @@ registerControl({
   mount,
   update,
   enabled: (t) => t.get("status") === "playing" && !busy(assistOf(t)),
-  run: (t) => t.requests.send("hint"),
+  run: (t) => t.send("hint"),
 });
 registerControl({
   action: "solve", label: "Solve", title: SOLVE_TITLE,
   // Solve turns into Stop while a solve or a play-out runs.
   update: (t) => {
     const running = busy(assistOf(t));
-    const b = t.buttons.get("solve");
-    if (!b) return;
-    b.textContent = running ? "Stop" : "Solve";
-    b.title = running ? "Stop the search or the play-out" : SOLVE_TITLE;
+    t.labelButton("solve", running ? "Stop" : "Solve", running ? "Stop the search or the play-out" : SOLVE_TITLE);
   },
   enabled: (t) => busy(assistOf(t)) || t.get("status") === "playing",
-  run: (t) => t.requests.send(busy(assistOf(t)) ? "stop" : "solve"),
+  run: (t) => t.send(busy(assistOf(t)) ? "stop" : "solve"),
 });
 registerControl({
   action: "play_out", label: "Play it out", title: "Play the winning line move by move (a click or key stops it)",
   // While the position is on the winning line Solve found (hints, stopped
   // play-outs and the line's own moves keep it).
   enabled: (t) => Number(t.get("line") ?? 0) > 0 && t.get("status") === "playing" && !busy(assistOf(t)),
-  run: (t) => t.requests.send("play_out"),
+  run: (t) => t.send("play_out"),
 });

@@ -5,7 +5,9 @@
 //
 //     import { registerControl } from "./controls.js";
 //     registerControl({ action: "hint", label: "Hint", title: "Show a good move (h)",
-//                       keys: ["h"], run: (table) => table.requests.send("hint") });
+//                       keys: ["h"], run: (table) => table.send("hint") });
+//
+// Every hook gets the table's feature API (api.js), not the table.
 //
 // and imports that module once from widget.js.
 //
@@ -27,7 +29,7 @@
 
 import { redealAction } from "./legal.js";
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./api.js").TableApi} CardTable  what a control sees of the table */
 
 /**
  * @typedef {object} Control
@@ -87,30 +89,30 @@ export function controlForKey(key) {
 registerControl({
   action: "undo", label: "Undo", title: "Take back the last move (z)", keys: ["z", "Z"],
   enabled: (t) => !!t.counters().can_undo,
-  run: (t) => t.requests.send("undo"),
+  run: (t) => t.send("undo"),
   refused: (t) => t.showMessage("Nothing to undo: no move has been played", "info"),
 });
 registerControl({
   action: "redo", label: "Redo", title: "Play again the move taken back (y)", keys: ["y", "Y"],
   enabled: (t) => !!t.counters().can_redo,
-  run: (t) => t.requests.send("redo"),
+  run: (t) => t.send("redo"),
   refused: (t) => t.showMessage("Nothing to redo: no move has been taken back", "info"),
 });
 registerControl({
   action: "restart", label: "Restart", title: "Back to the deal (redo replays the moves)",
   enabled: (t) => (t.counters().moves ?? 0) > 0,
-  run: (t) => t.requests.send("restart"),
+  run: (t) => t.send("restart"),
 });
 registerControl({
   action: "new", label: "New deal", title: "A new deal of the same game, new seed (Undo brings this one back)",
   run: (t) => {
     const moves = t.counters().moves ?? 0;
     if (moves === 0 || t.get("status") !== "playing") {
-      t.requests.send("new_deal");
+      t.send("new_deal");
       return;
     }
-    t.confirm.ask(`Deal a new game? This one has ${moves} move${moves === 1 ? "" : "s"}; Undo brings it back.`,
-      "Deal", "Keep playing", () => t.requests.send("new_deal"));
+    t.confirm(`Deal a new game? This one has ${moves} move${moves === 1 ? "" : "s"}; Undo brings it back.`,
+      "Deal", "Keep playing", () => t.send("new_deal"));
   },
 });
 /**
@@ -139,13 +141,13 @@ const redeal = {
   enabled: (t) => (t.redealActions ?? []).some((a) => t.legal.actions.has(a)),
   run: (t) => {
     const action = redealOf(t);
-    if (action) t.requests.send("move", { move: action });
+    if (action) t.send("move", { move: action });
   },
   // The engine says why not (not yet, all used, ruled out by the options …);
   // a game without any redeal says so here, in its own words.
   refused: (t) => {
     const action = redealOf(t);
-    if (action) t.requests.send("move", { move: action });
+    if (action) t.send("move", { move: action });
     else t.showMessage(noRedealText(t.get("title") || "This game", !!t.stockId, t.actions ?? [], t.actionWords ?? {}), "error");
   },
 };
@@ -168,7 +170,7 @@ registerControl({
   pressed: (t) => !!t.get("auto_drop"),
   run: (t) => {
     const on = !t.get("auto_drop");
-    t.requests.send("auto_drop", { on });
+    t.send("auto_drop", { on });
     t.showMessage(on ? "Auto-drop on: safe cards go home after each of your moves" : "Auto-drop off", "info");
   },
   refused: (t) => t.showMessage(`${t.get("title") || "This game"} never has a card that is safe to send home on its own: no auto-drop`, "info"),

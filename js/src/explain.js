@@ -9,7 +9,7 @@
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./api.js").TableApi} CardTable */
 
 /**
  * The `explain` field of the kernel's reply to an explain request.
@@ -29,7 +29,6 @@ const ACTION = "explain";
  * @property {number} count  how many of its top cards
  * @property {Promise<any> | null} asked  the request waiting for its answer
  * @property {number} version  the version the shown answer is for
- * @property {Set<string>} marked  piles that carry a mark or a tooltip
  */
 
 /** @type {WeakMap<CardTable, ExplainState>} */
@@ -45,22 +44,22 @@ const stateOf = (table) => /** @type {ExplainState} */ (states.get(table));
  */
 function mount(table) {
   /** @type {ExplainState} */
-  const state = { pile: null, count: 1, asked: null, version: -1, marked: new Set() };
+  const state = { pile: null, count: 1, asked: null, version: -1 };
   states.set(table, state);
   const listening = new AbortController();
   /** @param {Event} e */
   const onPile = (e) => {
-    if (!table.panels.has(ACTION)) return;
+    if (!table.panel(ACTION)) return;
     const pile = table.pileAt(e.target);
     if (!pile) return;
     const count = countAt(table, pile, e.target);
     if (pile !== state.pile || count !== state.count) ask(table, state, pile, count);
   };
-  table.felt.addEventListener("pointerover", onPile, { signal: listening.signal });
-  table.felt.addEventListener("focusin", onPile, { signal: listening.signal });
+  table.onFelt("pointerover", onPile, listening.signal);
+  table.onFelt("focusin", onPile, listening.signal);
   return () => {
     listening.abort();
-    clearMarks(table, state);
+    clearMarks(table);
     states.delete(table);
   };
 }
@@ -74,10 +73,10 @@ function mount(table) {
  * @param {EventTarget | null} target
  */
 function countAt(table, pile, target) {
-  if (table.selected === pile) return table.pickCount;
-  const rec = table.piles.get(pile);
-  const index = table.pointer.cardIndex(pile, target);
-  const count = rec && index >= 0 ? rec.cards.length - index : 1;
+  const picked = table.selection();
+  if (picked.pile === pile) return picked.count;
+  const index = table.cardIndex(pile, target);
+  const count = index >= 0 ? table.cards(pile).length - index : 1;
   return count <= table.runOf(pile) ? count : 1;
 }
 
@@ -93,32 +92,24 @@ function ask(table, state, pile, count = 1) {
   state.pile = pile;
   state.count = count;
   if (!table.canPickUp(pile)) {
-    clearMarks(table, state);
+    clearMarks(table);
     say(table, table.isStock(pile) ? "The stock's cards are face down: they are not moved by hand."
       : `${pile} has no face-up card to move.`);
     return;
   }
-  const asked = table.requests.send("explain", count > 1 ? { pile, count } : { pile });
+  const asked = table.send("explain", count > 1 ? { pile, count } : { pile });
   state.asked = asked;
   asked.then((reply) => {
     if (state.asked !== asked) return;
     state.asked = null;
-    if (reply?.ok && reply.explain && table.panels.has(ACTION)) show(table, state, reply.explain);
+    if (reply?.ok && reply.explain && table.panel(ACTION)) show(table, state, reply.explain);
   });
 }
 
-/**
- * @param {CardTable} table
- * @param {ExplainState} state
- */
-function clearMarks(table, state) {
-  for (const id of state.marked) {
-    const el = table.piles.get(id)?.el;
-    if (!el) continue;
-    el.classList.remove("sw-can-go", "sw-why-not");
-    el.removeAttribute("title");
-  }
-  state.marked.clear();
+/** @param {CardTable} table */
+function clearMarks(table) {
+  table.clearMarks("sw-can-go");
+  table.clearMarks("sw-why-not");
 }
 
 /**
@@ -127,7 +118,7 @@ function clearMarks(table, state) {
  * @param {Node[]} [more]
  */
 function say(table, text, more = []) {
-  const panel = table.panels.get(ACTION);
+  const panel = table.panel(ACTION);
   if (!panel) return;
   panel.replaceChildren(h("p", "sw-explain-text", text), ...more);
 }
@@ -176,25 +167,25 @@ export function groupReasons(reasons) {
  * @param {Explanation} answer
  */
 function show(table, state, answer) {
-  clearMarks(table, state);
+  clearMarks(table);
   if (answer.pile !== state.pile) return;
   state.version = answer.version;
   const can = [];
   /** @type {[string, string][]} */
   const reasons = [];
+  /** @type {Record<string, string>} */
+  const titles = {};
+  const onTable = new Set(table.get("pile_ids") ?? []);
   for (const [pile, reason] of Object.entries(answer.targets ?? {})) {
-    const el = table.piles.get(pile)?.el;
-    if (!el) continue;
-    state.marked.add(pile);
-    if (reason === null) {
-      el.classList.add("sw-can-go");
-      can.push(pile);
-    } else {
-      el.classList.add("sw-why-not");
-      el.title = String(reason);
+    if (!onTable.has(pile)) continue;
+    if (reason === null) can.push(pile);
+    else {
+      titles[pile] = String(reason);
       reasons.push([pile, String(reason)]);
     }
   }
+  table.markPiles("sw-can-go", can);
+  table.markPiles("sw-why-not", Object.keys(titles), titles);
   const card = answer.card ? `${answer.card} on ${answer.pile}` : answer.pile;
   const text = can.length ? `${card} can go to ${pileList(can)}.` : `${card} cannot move now.`;
   // A list that scrolls: the keyboard reaches it too (Tab, then the arrows).
@@ -210,7 +201,7 @@ registerControl({
   label: "Explain",
   title: "Explain mode: focus or hover a card to see where it can go, and why not elsewhere",
   mount,
-  pressed: (table) => table.panels.has(ACTION),
+  pressed: (table) => !!table.panel(ACTION),
   panel: {
     render(table) {
       const state = stateOf(table);
@@ -228,8 +219,8 @@ registerControl({
   },
   run(table) {
     const state = stateOf(table);
-    if (!table.panels.has(ACTION)) {
-      clearMarks(table, state);
+    if (!table.panel(ACTION)) {
+      clearMarks(table);
       state.pile = null;
     }
   },

@@ -17,13 +17,6 @@
  * @property {number} [passes_left]
  */
 
-/**
- * One item of the status line, as the kernel sends them (the `status_items`
- * trait, solitaire_widgets/text.py `status_items`): the counter it shows
- * (the browser suite reads them back by key) and its text.
- * @typedef {{key: string, text: string}} StatusItem
- */
-
 /** @param {string} text */
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 

@@ -199,7 +199,7 @@ export class KeyboardInput {
     t.select(pile, count);
     const run = t.runOf(pile);
     if (run <= 1) return;
-    const rec = /** @type {import("./table.js").PileRecord} */ (t.piles.get(pile));
+    const rec = /** @type {import("./piles.js").PileRecord} */ (t.piles.get(pile));
     const first = cardName(rec.cards[rec.cards.length - count]);
     const more = count === run ? "" : `; again for ${count + 1}`;
     t.say(count === 1 ? `picked up the ${first}, 1 of ${run} cards that move together${more}`

@@ -21,7 +21,7 @@ import { busy, assistOf } from "./assist.js";
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./api.js").TableApi} CardTable */
 
 /**
  * @typedef {object} Report
@@ -70,14 +70,12 @@ registerControl({
   title: "New deal deals a deal the solver has won (it searches in the background; Stop ends the search)",
   pressed: (t) => !!t.get("winnable"),
   update: (t) => {
-    const b = t.buttons.get("winnable");
     const grade = String(t.get("difficulty") || "");
-    const label = grade ? `Winnable (${grade})` : "Winnable";
-    if (b && b.textContent !== label) b.textContent = label;
+    t.labelButton("winnable", grade ? `Winnable (${grade})` : "Winnable");
   },
   run: (t) => {
     const on = !t.get("winnable");
-    t.requests.send("winnable", { on });
+    t.send("winnable", { on });
     t.showMessage(on ? "New deals are winnable: the solver wins each before it is dealt" : "New deals are any deal", "info");
   },
 });
@@ -90,7 +88,7 @@ registerControl({
   pressed: (t) => !!t.get("guard"),
   run: (t) => {
     const on = !t.get("guard");
-    t.requests.send("guard", { on });
+    t.send("guard", { on });
     t.showMessage(on ? "Guard on: a move that gives up the win is questioned before it is played" : "Guard off", "info");
   },
 });
@@ -123,7 +121,7 @@ function showAnalysis(t, el) {
       const ask = /** @type {HTMLButtonElement} */ (h("button", "sw-button", "Analyse the game"));
       ask.type = "button";
       ask.dataset.lesson = "analyse";
-      ask.addEventListener("click", () => t.requests.send(ANALYSE));
+      ask.addEventListener("click", () => t.send(ANALYSE));
       parts.push(ask);
     }
     el.replaceChildren(...parts);
@@ -147,7 +145,7 @@ function showAnalysis(t, el) {
     show.type = "button";
     show.dataset.lesson = "show";
     show.title = "Go back to the position before it (Redo brings the moves back) and mark both moves";
-    show.addEventListener("click", () => t.requests.send("show_mistake"));
+    show.addEventListener("click", () => t.send("show_mistake"));
     parts.push(show);
   }
   el.replaceChildren(...parts);
@@ -157,16 +155,16 @@ registerControl({
   action: ANALYSE, label: "What went wrong?",
   title: "Find the move that gave up the win, and a better one (offered once the game is lost)",
   // Offered once the game is over (or has no win left); kept while its report or panel is open.
-  enabled: (t) => over(t) || t.panels.has(ANALYSE) || !!recordOf(t, "analysis").headline
+  enabled: (t) => over(t) || !!t.panel(ANALYSE) || !!recordOf(t, "analysis").headline
     || (assistOf(t).kind === ANALYSE && busy(assistOf(t))),
   panel: { render: showAnalysis, update: showAnalysis },
   run: (t) => {
     // Opened: ask for an analysis unless one of this game is shown or running.
-    if (!t.panels.has(ANALYSE)) return;
+    if (!!!t.panel(ANALYSE)) return;
     const a = assistOf(t);
     const report = recordOf(t, "analysis");
     if (report.headline || (a.kind === ANALYSE && busy(a))) return;
-    if ((t.counters().moves ?? 0) > 0) t.requests.send(ANALYSE);
+    if ((t.counters().moves ?? 0) > 0) t.send(ANALYSE);
   },
 });
 
@@ -198,7 +196,7 @@ function showPuzzle(t, el) {
     const show = /** @type {HTMLButtonElement} */ (h("button", "sw-button", "Show the answer"));
     show.type = "button";
     show.dataset.lesson = "answer";
-    show.addEventListener("click", () => t.requests.send("puzzle_answer"));
+    show.addEventListener("click", () => t.send("puzzle_answer"));
     parts.push(show);
   }
   el.replaceChildren(...parts);

@@ -4,8 +4,8 @@
 // most 180 ms, none under `prefers-reduced-motion` (the table asks
 // `followReducedMotion` and does not call these then).
 
-/** @typedef {import("./table.js").CardEl} CardEl */
-/** @typedef {import("./table.js").PileRecord} PileRecord */
+/** @typedef {import("./piles.js").PileRecord} PileRecord */
+/** @typedef {import("./piles.js").CardPlace} CardPlace */
 /** @typedef {import("./layout.js").Geometry} Geometry */
 
 export const MOVE_MS = 180; // slide time of a moved card (the spec allows 200)
@@ -27,32 +27,41 @@ export function followReducedMotion(set) {
   return () => media.removeEventListener?.("change", onChange);
 }
 
+/** @type {WeakMap<HTMLElement, Animation>} each card's running slide */
+const running = new WeakMap();
+
 /**
  * Slide a card from (dx, dy) away back to its place, carrying `cls` while it
  * slides (a new slide of the same card replaces the running one).
- * @param {CardEl} el
+ * @param {HTMLElement} el
  * @param {number} dx
  * @param {number} dy
  * @param {number} ms
  * @param {string} cls  "sw-moving" or "sw-returning": the CSS lets clicks through it
  */
 export function slide(el, dx, dy, ms, cls) {
-  el._anim?.cancel();
+  running.get(el)?.cancel();
   el.classList.add(cls);
   const anim = el.animate(
     [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
     { duration: ms, easing: "ease-out" },
   );
-  el._anim = anim;
+  running.set(el, anim);
   const done = () => {
-    if (el._anim === anim) {
-      el._anim = null;
+    if (running.get(el) === anim) {
+      running.delete(el);
       el.classList.remove(cls);
     }
   };
   anim.onfinish = done;
   anim.oncancel = done;
 }
+
+/**
+ * The slide a card is running, if any.
+ * @param {HTMLElement} el
+ */
+export const slideOf = (el) => running.get(el) ?? null;
 
 /**
  * A short shake (a card picked up that has no legal move).
@@ -80,9 +89,10 @@ const faceDown = (rec) => rec.cards.filter((c) => c < 0).length;
  * @param {HTMLElement} felt
  * @param {PileRecord[]} changed  the piles about to change (their records change in place)
  * @param {PileRecord | undefined} stock  the stock, if the game has one
+ * @param {(el: HTMLElement) => CardPlace | undefined} placeOf  where a card lies in its pile's box
  * @returns {(g: Geometry) => void}
  */
-export function flip(felt, changed, stock) {
+export function flip(felt, changed, stock, placeOf) {
   const feltBox = felt.getBoundingClientRect();
   /** @type {Map<HTMLElement, DOMRect>} */
   const first = new Map();
@@ -110,13 +120,13 @@ export function flip(felt, changed, stock) {
     for (const rec of changed) {
       const box = g.piles[rec.id];
       if (!box) continue;
-      for (const node of rec.els) {
-        const el = /** @type {CardEl} */ (node);
+      for (const el of rec.els) {
         if (el.dataset.face !== "up") continue;
         const from = first.get(el) ?? (stockShrank && rec !== stock ? stockTop : null);
         if (!from) continue;
-        const dx = from.left - (feltBox.left + box.x + (el._x ?? 0));
-        const dy = from.top - (feltBox.top + box.y + (el._y ?? 0));
+        const place = placeOf(el);
+        const dx = from.left - (feltBox.left + box.x + (place?.x ?? 0));
+        const dy = from.top - (feltBox.top + box.y + (place?.y ?? 0));
         if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) slide(el, dx, dy, MOVE_MS, "sw-moving");
       }
     }

@@ -5,8 +5,7 @@
 // "SOURCE TARGET COUNT". A click picks them up the same way.
 
 /** @typedef {import("./table.js").CardTable} CardTable */
-/** @typedef {import("./table.js").CardEl} CardEl */
-/** @typedef {import("./table.js").PileRecord} PileRecord */
+/** @typedef {import("./piles.js").PileRecord} PileRecord */
 
 import { SNAP_MS, slide } from "./motion.js";
 import { REPLY_TIMEOUT_MS } from "./requests.js";
@@ -229,7 +228,7 @@ export class PointerInput {
       el.style.transform = "";
       el.style.transition = "";
       if (!m || this.t.reducedMotion || typeof el.animate !== "function") continue;
-      slide(/** @type {CardEl} */ (el), Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
+      slide(el, Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
     }
   }
 

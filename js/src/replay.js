@@ -6,7 +6,7 @@
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./api.js").TableApi} CardTable */
 
 // Labels in characters every font has (the media-control symbols are often missing).
 const STEPS = [
@@ -30,7 +30,7 @@ function where(table) {
 function seek(table, to) {
   const { at, total } = where(table);
   const target = Math.max(0, Math.min(total, to));
-  if (target !== at) table.requests.send("seek", { to: target });
+  if (target !== at) table.send("seek", { to: target });
 }
 
 /**

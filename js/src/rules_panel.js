@@ -5,7 +5,7 @@
 import { registerControl } from "./controls.js";
 import { markdownFragment } from "./markdown.js";
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./api.js").TableApi} CardTable */
 
 /**
  * @param {CardTable} table

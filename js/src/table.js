@@ -5,20 +5,23 @@
 // Around the core: pointer.js and keyboard.js turn gestures into requests,
 // requests.js carries them to the kernel, controls.js declares the buttons
 // (and their keys and panels) that features add, motion.js moves the cards,
-// banner.js and confirm.js show the end-of-game banner and the inline question.
+// banner.js and confirm.js show the end-of-game banner and the inline question,
+// piles.js draws the piles and cards, status.js the header and status line,
+// message.js the message on the felt and the words for screen readers.
 
-import { cardText, pileLabel } from "./cards.js";
+import { cardText } from "./cards.js";
 import { changedPiles } from "./diff.js";
-import { announcement, moveWords } from "./announce.js";
 import { controls } from "./controls.js";
 import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
-import { actionButton, faceDownCard, faceUpCard, h } from "./dom.js";
-import { fanExtent, fanPositions } from "./fan.js";
+import { actionButton, h } from "./dom.js";
 import { heightLimit } from "./fit.js";
-import { faceUrl } from "./faces.js";
 import { focusRows } from "./focus.js";
 import { liftWords, optionsText, passesText, sentence } from "./format.js";
+import { tableApi } from "./api.js";
+import { MessageLayer } from "./message.js";
+import { PileLayer, faceDownCount } from "./piles.js";
+import { StatusLayer } from "./status.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
@@ -41,20 +44,7 @@ import { followHostTheme } from "./theme.js";
  * @property {(content: any, callbacks?: any, buffers?: any) => void} send
  */
 
-/**
- * A card element with the view's bookkeeping: its place in its pile and its
- * running slide (motion.js).
- * @typedef {HTMLElement & {_x?: number, _y?: number, _i?: number, _s?: number, _anim?: Animation | null}} CardEl
- */
-
-/**
- * @typedef {object} PileRecord
- * @property {string} id
- * @property {HTMLElement} el
- * @property {HTMLElement | null} badge
- * @property {number[]} cards
- * @property {HTMLElement[]} els
- */
+/** @typedef {import("./piles.js").PileRecord} PileRecord */
 
 let viewCounter = 0;
 
@@ -83,12 +73,6 @@ export class CardTable {
     /** @type {Set<any>} */
     this.timers = new Set();
 
-    /** @type {Map<string, PileRecord>} */
-    this.piles = new Map();
-    /** @type {Map<number, HTMLElement>} face-up card elements by card id */
-    this.cardEls = new Map();
-    /** @type {Record<string, number[]>} */
-    this.shown = {};
     this.legal = new LegalMoves([]);
     /** @type {string[]} the game's actions under its options (the `actions` trait) */
     this.actions = [];
@@ -119,13 +103,13 @@ export class CardTable {
     this.root = h("div", "sw-table");
     // Dark or light where the host has no --jp-* colours (marimo, VS Code).
     this.cleanups.push(followHostTheme(this.root));
-    this.header = h("div", "sw-header");
-    this.titleEl = h("span", "sw-title");
-    this.optionsEl = h("span", "sw-options");
-    this.seedEl = h("span", "sw-seed");
-    this.statusEl = h("div", "sw-status");
-    this.header.append(this.titleEl, this.optionsEl, this.seedEl, this.statusEl);
+    this.status = new StatusLayer();
     this.felt = h("div", "sw-felt");
+    this.pileLayer = new PileLayer(this.felt);
+    /** the pile records by id (the pile layer's) */
+    this.piles = this.pileLayer.records;
+    /** face-up card elements by card id (the pile layer's) */
+    this.cardEls = this.pileLayer.cardEls;
     this.felt.setAttribute("role", "application");
     this.helpEl = h("div", "sw-help");
     this.helpEl.id = `sw-help-${this.viewId}`;
@@ -134,22 +118,9 @@ export class CardTable {
     this.captionEl = h("div", "sw-caption");
     this.footer = h("div", "sw-footer");
     this.buttonsEl = h("div", "sw-buttons");
-    // Messages show on the felt, next to the pile they are about (or at its
-    // top), where the player is looking: not under the buttons.
-    this.messageEl = h("div", "sw-message");
-    this.messageEl.setAttribute("aria-live", "polite");
-    /** @type {string | null} the pile the message is about */
-    this.messageAnchor = null;
-    // Spoken moves (screen readers only): each move, won, lost.
-    this.liveEl = h("div", "sw-live");
-    this.liveEl.setAttribute("aria-live", "polite");
-    this.liveEl.setAttribute("role", "status");
-    /** @type {import("./announce.js").Seen | null} */
-    this.spoken = null;
-    /** @type {Record<string, number[]>} the piles when the live region last spoke */
-    this.spokenPiles = {};
+    this.messages = new MessageLayer();
     this.footer.append(this.buttonsEl);
-    this.root.append(this.header, this.felt, this.footer, this.helpEl, this.liveEl);
+    this.root.append(this.status.el, this.felt, this.footer, this.helpEl, this.messages.liveEl);
     /** @type {Map<string, HTMLButtonElement>} */
     this.buttons = new Map();
     /** @type {Map<string, HTMLElement>} open panels by control action */
@@ -180,6 +151,8 @@ export class CardTable {
     this.reducedMotion = !!options.reducedMotion;
     if (options.reducedMotion === undefined) this.cleanups.push(followReducedMotion((on) => { this.reducedMotion = on; }));
 
+    /** what features see of the table (api.js) */
+    this.api = tableApi(this);
     host.append(this.root);
     const signal = this.abort.signal;
     this.pointer = new PointerInput(this, signal);
@@ -279,20 +252,12 @@ export class CardTable {
 
   /** Say the change in words in the live region (after each move, won, lost). */
   speak() {
-    const c = this.counters();
-    const piles = asRecord(this.get("piles"));
-    const lastMove = String(this.get("last_move") || "");
-    const game = { roles: this.roles, actionWords: this.actionWords, redeals: this.redealActions };
-    /** @type {import("./announce.js").Seen} */
-    const now = {
-      moves: c.moves ?? 0, lastMove, status: String(this.get("status") || "playing"), seed: c.seed,
-      words: lastMove ? moveWords(lastMove, piles, c, game, this.spokenPiles) : "",
-      reason: String(this.get("end_reason") || ""), noWin: String(this.get("no_win") || ""),
-    };
-    const text = announcement(this.spoken, now, piles, c);
-    this.spoken = now;
-    this.spokenPiles = piles;
-    this.say(text);
+    this.messages.speak({
+      counters: this.counters(), piles: asRecord(this.get("piles")), lastMove: String(this.get("last_move") || ""),
+      status: String(this.get("status") || "playing"), reason: String(this.get("end_reason") || ""),
+      noWin: String(this.get("no_win") || ""),
+      game: { roles: this.roles ?? {}, actionWords: this.actionWords, redeals: this.redealActions },
+    });
   }
 
   /**
@@ -300,7 +265,7 @@ export class CardTable {
    * @param {string} text
    */
   say(text) {
-    if (text && this.liveEl.textContent !== text) this.liveEl.textContent = text;
+    this.messages.say(text);
   }
 
   /** @param {string} name */
@@ -341,20 +306,18 @@ export class CardTable {
     /** @type {GameLayout} */
     this.layout = layoutFor(layouts, pileIds, this.width, this.feltMax);
     this.rows = focusRows(this.layout);
-    /** @type {Record<string, number>} how tall each fan's row keeps room for (see refit) */
-    this.extents = {};
     this.settledRows = false;
     this.clearSelection();
     this.pointer.cancelPress();
     this.root.dataset.game = game;
-    this.titleEl.textContent = String(this.get("title") || game);
+    this.status.renderHeader({ title: String(this.get("title") || game) });
     this.felt.setAttribute("aria-label", `${this.get("title") || game} card table`);
 
     // Buttons: the controls this game has.
     this.buttonsEl.replaceChildren();
     this.buttons.clear();
     for (const control of controls) {
-      if (control.available && !control.available(this)) continue;
+      if (control.available && !control.available(this.api)) continue;
       const b = actionButton(control.action, control.label, control.title);
       this.buttons.set(control.action, b);
       this.buttonsEl.append(b);
@@ -363,45 +326,27 @@ export class CardTable {
     this.mountControls();
 
     // Piles.
-    this.felt.replaceChildren();
     this.banner.remove();
-    this.piles.clear();
-    this.shown = {};
-    for (const id of pileIds) {
-      const el = h("div", "sw-pile");
-      el.dataset.pile = id;
-      el.dataset.kind = roles[id] ?? "";
-      el.dataset.count = "0";
-      el.setAttribute("role", "group");
-      el.tabIndex = -1;
-      const box = this.layout.slots.find((s) => s.pile === id);
-      const badge = box?.badge ? h("span", "sw-count") : null;
-      if (badge) {
-        badge.setAttribute("aria-hidden", "true");
-        el.append(badge);
-      }
-      this.piles.set(id, { id, el, badge, cards: [], els: [] });
-      this.felt.append(el);
-    }
+    this.pileLayer.build(pileIds, roles, this.layout);
     this.syncLabels();
     this.focusId = this.rows[0]?.[0]?.pile ?? pileIds[0] ?? null;
     if (this.focusId) this.pileEl(this.focusId).tabIndex = 0;
     // A game that counts its passes says under its stock how many are left.
     if (this.stockId && this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
-    this.felt.append(this.messageEl);
+    this.felt.append(this.messages.el);
 
     this.geometry = computeGeometry(this.layout, this.width, {}, { maxHeight: this.feltMax });
     this.applyGeometry();
     this.seed = this.counters().seed;
     this.syncPiles(false);
     for (const control of controls) {
-      if (control.startOpen?.(this) && !this.panels.has(control.action)) this.runControl(control, false, false);
+      if (control.startOpen?.(this.api) && !this.panels.has(control.action)) this.runControl(control, false, false);
     }
     this.syncInfo();
     this.syncMessage();
     // The header and the buttons are in place now: does the felt fit the height the host gives?
     if (this.measureFeltMax() !== this.feltMax) this.relayout(this.width);
-    this.spoken = null;
+    this.messages.forget();
     this.speak(); // remembers the position; says nothing
     this.lastBuildMs = performance.now() - t0;
     try {
@@ -420,7 +365,7 @@ export class CardTable {
       destroy?.();
     }
     for (const control of controls) {
-      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this));
+      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this.api));
     }
   }
 
@@ -475,7 +420,7 @@ export class CardTable {
       this.layout = layout;
       this.rows = focusRows(layout);
     }
-    this.extents = {};
+    this.pileLayer.forgetExtents();
     this.settledRows = false;
     this.geometry = computeGeometry(layout, width, {}, { maxHeight: this.feltMax });
     this.applyGeometry();
@@ -494,22 +439,10 @@ export class CardTable {
   refit() {
     const g = this.geometry;
     if (!g || !this.layout) return;
-    const extents = (this.extents ??= {});
     const over = String(this.get("status") || "playing") !== "playing";
-    let changed = over !== this.settledRows;
+    const extents = this.pileLayer.extents(g, over, over !== this.settledRows);
     this.settledRows = over;
-    for (const rec of this.piles.values()) {
-      const box = g.piles[rec.id];
-      if (!box || box.fan === "none") continue;
-      const pos = fanPositions(rec.cards.length, faceDownCount(rec.cards), box.fan, { w: box.w, h: 0 }, g.cw, g.ch, g.index);
-      const need = rec.cards.length ? fanExtent(pos, g.cw, g.ch).h : 0;
-      const had = extents[rec.id] ?? 0;
-      if (need > had || (need < had && (over || need < had - g.ch))) {
-        extents[rec.id] = need;
-        changed = true;
-      }
-    }
-    if (!changed) return;
+    if (!extents) return;
     const next = computeGeometry(this.layout, this.width, extents, { reserve: !over, maxHeight: this.feltMax });
     const moved = next.height !== g.height ||
       Object.keys(next.piles).some((id) => next.piles[id].y !== g.piles[id].y || next.piles[id].h !== g.piles[id].h);
@@ -530,19 +463,7 @@ export class CardTable {
     s.setProperty("--sw-ix-strip", `${g.index.down}px`);
     this.felt.style.height = `${g.height}px`;
     this.felt.style.minWidth = g.width > this.width ? `${g.width}px` : "";
-    for (const rec of this.piles.values()) {
-      const box = g.piles[rec.id];
-      const st = rec.el.style;
-      if (!box) {
-        st.display = "none";
-        continue;
-      }
-      st.left = `${box.x}px`;
-      st.top = `${box.y}px`;
-      st.width = `${box.w}px`;
-      st.height = `${box.h}px`;
-      rec.el.dataset.fan = box.fan;
-    }
+    this.pileLayer.placePiles(g);
     const stock = this.stockId ? g.piles[this.stockId] : undefined;
     if (stock) {
       this.captionEl.style.left = `${stock.x - g.gap}px`;
@@ -577,15 +498,16 @@ export class CardTable {
     const t0 = performance.now();
     /** @type {Record<string, number[]>} */
     const next = asRecord(this.get("piles"));
-    const changed = changedPiles(this.shown, next, this.pileIds).filter((id) => this.piles.has(id));
+    const changed = changedPiles(this.pileLayer.shown, next, this.pileIds).filter((id) => this.piles.has(id));
     if (changed.length === 0) return;
     const seed = this.counters().seed;
     const newDeal = seed !== this.seed;
     this.seed = seed;
-    if (newDeal) this.extents = {};
+    if (newDeal) this.pileLayer.forgetExtents();
     const play = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
       typeof this.felt.animate === "function"
-      ? flip(this.felt, changed.map((id) => /** @type {PileRecord} */ (this.piles.get(id))), this.stockPile())
+      ? flip(this.felt, changed.map((id) => /** @type {PileRecord} */ (this.piles.get(id))), this.stockPile(),
+        (el) => this.pileLayer.placeOf(el))
       : null;
     // A drop waiting for its reply: the card stayed where it was dropped
     // until now (so it slides from there).
@@ -606,44 +528,8 @@ export class CardTable {
    * @param {number[]} cards
    */
   updatePile(id, cards) {
-    const rec = /** @type {PileRecord} */ (this.piles.get(id));
-    const old = rec.els;
-    const oldDown = old.filter((el) => el.dataset.face === "down");
-    let downUsed = 0;
-    /** @type {HTMLElement[]} */
-    const els = new Array(cards.length);
-    for (let i = 0; i < cards.length; i++) {
-      const c = cards[i];
-      let el;
-      if (c >= 0) {
-        el = this.cardEls.get(c);
-        if (!el) {
-          el = faceUpCard(c);
-          this.cardEls.set(c, el);
-        }
-      } else {
-        el = oldDown[downUsed++] ?? faceDownCard();
-      }
-      els[i] = el;
-    }
-    // Keep the common prefix in place; re-insert the rest before the badge.
-    let k = 0;
-    while (k < old.length && k < els.length && old[k] === els[k]) k++;
-    for (let i = k; i < old.length; i++) if (old[i].parentNode === rec.el) old[i].remove();
-    if (k < els.length) {
-      const frag = document.createDocumentFragment();
-      for (let i = k; i < els.length; i++) frag.append(els[i]);
-      rec.el.insertBefore(frag, rec.badge);
-    }
-    rec.els = els;
-    rec.cards = cards.slice();
-    this.shown[id] = rec.cards;
-
-    const n = cards.length;
-    rec.el.dataset.count = String(n);
-    rec.el.setAttribute("aria-label", pileLabel(id, this.roles?.[id] ?? "", n, n ? cards[n - 1] : -1));
-    if (rec.badge) rec.badge.textContent = n ? String(n) : "";
-    this.placeCards(rec);
+    this.pileLayer.update(id, cards, this.roles?.[id] ?? "");
+    this.placeCards(/** @type {PileRecord} */ (this.piles.get(id)));
   }
 
   /**
@@ -651,73 +537,13 @@ export class CardTable {
    * the `empty_labels` trait, which may follow the position.
    */
   syncLabels() {
-    const labels = asRecord(this.get("empty_labels"));
-    for (const [id, rec] of this.piles) {
-      const hint = String(labels[id] ?? "");
-      if (rec.el.dataset.hint === hint) continue;
-      rec.el.dataset.hint = hint;
-      // Words ("waste") are written small, a rank ("A") large.
-      if (hint.length > 1) rec.el.dataset.hintWord = "";
-      else delete rec.el.dataset.hintWord;
-    }
+    this.pileLayer.labels(asRecord(this.get("empty_labels")));
   }
 
   /** @param {PileRecord} rec */
   placeCards(rec) {
-    const g = this.geometry;
-    if (!g) return;
-    const box = g.piles[rec.id];
-    if (!box) return;
-    const n = rec.els.length;
-    const pos = fanPositions(n, faceDownCount(rec.cards), box.fan, box, g.cw, g.ch, g.index);
-    for (let i = 0; i < n; i++) {
-      const el = /** @type {CardEl} */ (rec.els[i]);
-      const { x, y } = pos[i];
-      // Small cards draw a larger index (faces.js).
-      if (rec.cards[i] >= 0 && el._s !== g.indexScale) {
-        el._s = g.indexScale;
-        el.style.backgroundImage = faceUrl(rec.cards[i], g.indexScale);
-      }
-      if (el._x !== x) el.style.left = `${(el._x = x)}px`;
-      if (el._y !== y) el.style.top = `${(el._y = y)}px`;
-      if (el._i !== i) el.dataset.index = String((el._i = i));
-      // The top card, and the top two show their middles (see the CSS).
-      el.classList.toggle("sw-top", i === n - 1);
-      // A stack shows its top card only: the cards under it are not read out
-      // one by one (the pile's label says how many there are).
-      if (box.fan === "none" && i < n - 1) el.setAttribute("aria-hidden", "true");
-      else el.removeAttribute("aria-hidden");
-      el.classList.toggle("sw-full", i >= n - 2);
-    }
-    const top = pos[pos.length - 1] ?? { x: 0, y: 0 };
-    rec.el.style.setProperty("--sw-tx", `${top.x}px`);
-    rec.el.style.setProperty("--sw-ty", `${top.y}px`);
-    if (rec.badge) this.placeBadge(rec.badge, box, top, g);
+    this.pileLayer.placeCards(rec, this.geometry);
     if (rec.id === this.selected) this.markPick(rec);
-  }
-
-  /**
-   * A stack's count sits at its foot (the CSS). A fan's goes where it covers
-   * no card's index: right of the top card where the pile's box has room
-   * (a wrapped fan's last line is its shortest), else in the top card's
-   * bottom-right corner. At the first card's foot it covered the indices of
-   * a fan wrapped onto a second line.
-   * @param {HTMLElement} badge
-   * @param {import("./layout.js").PileBox} box
-   * @param {{x: number, y: number}} top  the top card's place in the box
-   * @param {Geometry} g
-   */
-  placeBadge(badge, box, top, g) {
-    const st = badge.style;
-    if (box.fan === "none" || !badge.textContent) {
-      st.left = st.top = st.transform = "";
-      return;
-    }
-    const w = badge.offsetWidth, h = badge.offsetHeight;
-    const right = top.x + g.cw + 2 + w <= box.w;
-    st.left = `${Math.round(right ? top.x + g.cw + 2 : top.x + g.cw - w - 2)}px`;
-    st.top = `${Math.round(top.y + g.ch - h - (right ? 0 : 2))}px`;
-    st.transform = "none";
   }
 
   // --- status, buttons, message -------------------------------------------------
@@ -727,19 +553,9 @@ export class CardTable {
     const status = String(this.get("status") || "playing");
     this.root.dataset.version = String(this.get("version") ?? 0);
     this.root.dataset.status = status;
-    this.seedEl.textContent = c.seed === null || c.seed === undefined ? "" : `seed ${c.seed}`;
-    this.optionsEl.textContent = optionsText(this.get("options"));
+    this.status.renderHeader({ seed: c.seed ?? null, options: optionsText(this.get("options")) });
     const noWin = String(this.get("no_win") || "");
-    /** @type {import("./format.js").StatusItem[]} */
-    const items = this.get("status_items") || []; // the kernel's (text.py status_items)
-    const text = items.map((item) => item.text).join(" · ");
-    if (this.statusEl.textContent !== text) {
-      this.statusEl.replaceChildren(...items.flatMap((item, i) => {
-        const span = h("span", "sw-counter", item.text);
-        span.dataset.counter = item.key;
-        return i ? [" · ", span] : [span];
-      }));
-    }
+    this.status.renderStatus(this.get("status_items") || []); // the kernel's (text.py status_items)
 
     const legalList = this.get("legal") || [];
     if (legalList !== this.legal.list && JSON.stringify(legalList) !== JSON.stringify(this.legal.list)) {
@@ -750,12 +566,12 @@ export class CardTable {
     if (this.selected && this.pickCount > this.runOf(this.selected)) this.clearSelection();
     for (const control of controls) {
       if (!this.mounted.has(control)) continue;
-      control.update?.(this);
-      const on = control.enabled ? control.enabled(this) : true;
+      control.update?.(this.api);
+      const on = control.enabled ? control.enabled(this.api) : true;
       this.setDisabled(control.action, this.lost || !on);
       this.showPressed(control);
       const panel = this.panels.get(control.action);
-      if (panel) control.panel?.update?.(this, panel);
+      if (panel) control.panel?.update?.(this.api, panel);
     }
 
     if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
@@ -781,7 +597,7 @@ export class CardTable {
    * @param {Control} control
    */
   showPressed(control) {
-    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this)));
+    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this.api)));
   }
 
   /**
@@ -807,7 +623,7 @@ export class CardTable {
   syncMessage() {
     const text = String(this.get("message") || "");
     // The reply to this page's own request has already put it by its pile.
-    if (text && sentence(text) === this.messageEl.textContent && this.messageAnchor) return;
+    if (this.messages.isShown(text)) return;
     this.showMessage(text, String(this.get("message_kind") || ""));
   }
 
@@ -820,41 +636,15 @@ export class CardTable {
    */
   showMessage(text, kind, pile = null) {
     if (this.lost) return; // the kernel-gone notice says it all
-    const shown = sentence(text);
-    this.messageEl.textContent = shown;
-    this.messageEl.dataset.kind = shown ? kind || "info" : "";
-    this.messageAnchor = shown && pile && this.piles.has(pile) ? pile : null;
+    this.messages.show(text, kind, pile && this.piles.has(pile) ? pile : null);
     this.placeMessage();
     // The message fades after a while (CSS) instead of staying until the next move.
-    this.messageEl.classList.remove("sw-fade");
-    if (shown) {
-      void this.messageEl.offsetWidth; // restart the fade for a new message
-      this.messageEl.classList.add("sw-fade");
-    }
+    this.messages.fade();
   }
 
   /** Put the message by its pile (under its top card, else above), inside the felt. */
   placeMessage() {
-    const el = this.messageEl;
-    const g = this.geometry;
-    if (!el.textContent || !g) return;
-    const box = this.messageAnchor ? g.piles[this.messageAnchor] : null;
-    const feltW = Math.max(g.width, this.width);
-    const w = el.offsetWidth;
-    const ht = el.offsetHeight;
-    let x = Math.round((feltW - w) / 2);
-    let y = Math.round(g.gap / 2) + 2;
-    if (box) {
-      const rec = this.piles.get(/** @type {string} */ (this.messageAnchor));
-      const top = /** @type {CardEl | undefined} */ (rec?.els[rec.els.length - 1]);
-      const cardY = box.y + (top?._y ?? 0);
-      const cardX = box.x + (top?._x ?? 0);
-      x = Math.round(cardX + g.cw / 2 - w / 2);
-      y = cardY + g.ch + 6;
-      if (y + ht > g.height - 4) y = cardY - ht - 6;
-    }
-    el.style.left = `${Math.max(4, Math.min(x, feltW - w - 4))}px`;
-    el.style.top = `${Math.max(4, Math.min(y, g.height - ht - 4))}px`;
+    this.messages.place(this.geometry, this.width, (pile) => this.pileLayer.topPlace(pile));
   }
 
   // --- requests and controls ----------------------------------------------------
@@ -956,9 +746,9 @@ export class CardTable {
    */
   runControl(control, byKey = false, reveal = true) {
     if (this.lost) return;
-    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this));
+    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this.api));
     if (off) {
-      if (byKey) control.refused?.(this);
+      if (byKey) control.refused?.(this.api);
       return;
     }
     if (control.panel) {
@@ -968,12 +758,12 @@ export class CardTable {
         el.dataset.panel = control.action;
         this.panels.set(control.action, el);
         this.panelsEl.append(el);
-        control.panel.render(this, el);
+        control.panel.render(this.api, el);
         this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
         if (reveal) el.scrollIntoView?.({ block: "nearest" });
       }
     }
-    if (control.run) control.run(this);
+    if (control.run) control.run(this.api);
     this.showPressed(control);
   }
 
@@ -1103,20 +893,7 @@ export class CardTable {
    * @param {PileRecord} rec
    */
   markPick(rec) {
-    const n = rec.els.length;
-    const from = n - (rec.id === this.selected ? this.pickCount : 0);
-    rec.els.forEach((el, i) => el.classList.toggle("sw-picked", i >= from));
-    const first = /** @type {CardEl | undefined} */ (rec.els[from]);
-    const top = /** @type {CardEl | undefined} */ (rec.els[n - 1]);
-    const style = rec.el.style;
-    if (from < n - 1 && first && top) {
-      style.setProperty("--sw-px", `${first._x ?? 0}px`);
-      style.setProperty("--sw-py", `${first._y ?? 0}px`);
-      style.setProperty("--sw-pw", `${(top._x ?? 0) - (first._x ?? 0)}px`);
-      style.setProperty("--sw-ph", `${(top._y ?? 0) - (first._y ?? 0)}px`);
-    } else {
-      for (const name of ["--sw-px", "--sw-py", "--sw-pw", "--sw-ph"]) style.removeProperty(name);
-    }
+    this.pileLayer.markPick(rec, rec.id === this.selected ? this.pickCount : 0);
   }
 
   /**
@@ -1202,13 +979,4 @@ export class CardTable {
     this.requests.close();
     this.root.remove();
   }
-}
-
-/**
- * How many cards at the bottom of a pile lie face down (ids below 0).
- * @param {number[]} cards
- */
-function faceDownCount(cards) {
-  const up = cards.findIndex((c) => c >= 0);
-  return up < 0 ? cards.length : up;
 }

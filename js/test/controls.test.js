@@ -87,7 +87,7 @@ describe("control lifecycle", () => {
       legal: { actions: new Set(state.legal), has: () => false },
       actions: state.actions,
       redealActions: state.redeal_actions,
-      panels: new Map(),
+      panel: () => undefined,
       gameName: state.game_name,
     };
     const reader = /** @type {any} */ (new Proxy(reads, {

@@ -3,7 +3,7 @@
 // measured boxes are stubs): FLIP slides each moved card from where it was,
 // a drawn card from the stock's top, and turns over a card that turned up.
 import { describe, expect, it } from "vitest";
-import { MOVE_MS, flip, slide } from "../src/motion.js";
+import { MOVE_MS, flip, slide, slideOf } from "../src/motion.js";
 
 /** A stand-in for an Animation that records its keyframes. */
 class FakeAnimation {
@@ -46,26 +46,31 @@ function card(id, box = { left: 0, top: 0 }) {
 const pile = (id, cards, els) => ({ id, el: document.createElement("div"), badge: null, cards, els });
 
 /** @param {any} el */
-const slideOf = (el) => el.anims.map((/** @type {FakeAnimation} */ a) => a.frames[0].transform)[0];
+const framesOf = (el) => el.anims.map((/** @type {FakeAnimation} */ a) => a.frames[0].transform)[0];
 
 describe("slide", () => {
   it("carries its class while it runs; a new slide replaces the running one", () => {
     const el = card(5);
     slide(el, -90, -20, MOVE_MS, "sw-moving");
-    expect(slideOf(el)).toBe("translate(-90px, -20px)");
+    expect(framesOf(el)).toBe("translate(-90px, -20px)");
     expect(el.anims[0].options.duration).toBe(MOVE_MS);
     expect(el.classList.contains("sw-moving")).toBe(true);
     slide(el, 10, 0, 150, "sw-returning");
     expect(el.anims[0].cancelled).toBe(true);
-    expect(el._anim).toBe(el.anims[1]);
+    expect(slideOf(el)).toBe(el.anims[1]);
     el.anims[1].finish();
     expect(el.classList.contains("sw-returning")).toBe(false);
-    expect(el._anim).toBeNull();
+    expect(slideOf(el)).toBeNull();
   });
 });
 
 describe("FLIP over one change of the piles", () => {
   const felt = /** @type {any} */ (card(0, { left: 100, top: 50 }));
+  // where each card lies in its pile's box (the pile layer keeps these)
+  /** @type {Map<any, any>} */
+  const places = new Map();
+  /** @param {HTMLElement} el */
+  const placeOf = (el) => places.get(el);
 
   it("slides a moved card from where it was and turns over the card under it", () => {
     const under = card(-1);
@@ -73,16 +78,16 @@ describe("FLIP over one change of the piles", () => {
     const stays = card(7, { left: 200, top: 60 });
     const t0 = pile("t0", [-1, 5], [under, moved]);
     const t1 = pile("t1", [7], [stays]);
-    const play = flip(felt, [t0, t1], undefined);
+    const play = flip(felt, [t0, t1], undefined, placeOf);
     // the move: 5 goes on 7, the card under it turns up (a new element)
     const turned = card(12);
     Object.assign(t0, { cards: [12], els: [turned] });
     Object.assign(t1, { cards: [7, 5], els: [stays, moved] });
-    Object.assign(stays, { _x: 0, _y: 0 });
-    Object.assign(moved, { _x: 0, _y: 20 });
+    places.set(stays, { x: 0, y: 0 });
+    places.set(moved, { x: 0, y: 20 });
     play(/** @type {any} */ ({ piles: { t0: { x: 10, y: 10 }, t1: { x: 100, y: 10 } } }));
     // from (110, 60) on screen to the felt's (100, 50) + the box's (100, 10) + the fan's (0, 20)
-    expect(slideOf(moved)).toBe("translate(-90px, -20px)");
+    expect(framesOf(moved)).toBe("translate(-90px, -20px)");
     expect(moved.classList.contains("sw-moving")).toBe(true);
     expect(stays.anims).toHaveLength(0); // did not move
     expect(turned.anims[0].frames[0].transform).toContain("rotateY(90deg)");
@@ -93,12 +98,13 @@ describe("FLIP over one change of the piles", () => {
     const downs = [card(-1), card(-1), card(-1, { left: 105, top: 55 })];
     const stock = pile("stock", [-1, -1, -1], downs);
     const waste = pile("waste", [], []);
-    const play = flip(felt, [stock, waste], stock);
-    const drawn = Object.assign(card(9), { _x: 0, _y: 0 });
+    const play = flip(felt, [stock, waste], stock, placeOf);
+    const drawn = card(9);
+    places.set(drawn, { x: 0, y: 0 });
     Object.assign(stock, { cards: [-1, -1], els: downs.slice(0, 2) });
     Object.assign(waste, { cards: [9], els: [drawn] });
     play(/** @type {any} */ ({ piles: { stock: { x: 0, y: 0 }, waste: { x: 80, y: 0 } } }));
-    expect(slideOf(drawn)).toBe("translate(-75px, 5px)");
+    expect(framesOf(drawn)).toBe("translate(-75px, 5px)");
     expect(downs.every((el) => el.anims.length === 0)).toBe(true); // the stock turns nothing over
   });
 });

@@ -1,0 +1,101 @@
+// What the table offers the features around it (controls.js, assist.js,
+// explain.js, replay.js, lessons.js, rules_panel.js): read the synced state,
+// send a request, mark piles, cards and buttons, say something, ask a
+// question, hook into interruptions. Features get this object, never the
+// table itself: its elements, records and inputs stay its own.
+
+/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./format.js").Counters} Counters */
+/** @typedef {import("./legal.js").LegalMoves} LegalMoves */
+
+/**
+ * @typedef {object} TableApi
+ * @property {(name: string) => any} get  a synced trait (read only)
+ * @property {() => Counters} counters  the `counters` trait
+ * @property {LegalMoves} legal  the legal moves now
+ * @property {string[]} actions  the game's actions under its options
+ * @property {Record<string, string>} actionWords  what each action does, in the game's words
+ * @property {string[]} redealActions  the actions that start a new pass
+ * @property {string | null} stockId  the stock's pile id, if the game has one
+ * @property {string} gameName
+ * @property {(request: string, fields?: Record<string, any>) => Promise<any>} send  a request to the kernel;
+ *   resolves with its reply
+ * @property {(text: string, kind: string, pile?: string | null) => void} showMessage  the felt's message
+ * @property {(question: string, yes: string, no: string, onYes: () => void) => void} confirm  an inline question
+ * @property {(cls: string, piles: Iterable<string>, titles?: Record<string, string>) => void} markPiles
+ *   mark exactly these piles with a class (and a tooltip each where `titles` names one)
+ * @property {(cls: string) => void} clearMarks  take a class (and its tooltips) off every pile
+ * @property {(cls: string, cards: Iterable<number>) => void} markCards  mark exactly these face-up cards
+ * @property {(cls: string, action: string) => void} markButton  mark the button of `action` only ("" none)
+ * @property {(action: string, label: string, title?: string) => void} labelButton  a button's words
+ * @property {(action: string) => HTMLElement | undefined} panel  the open panel of a control
+ * @property {(el: HTMLElement) => void} addLine  put a line (a status line) over the panels
+ * @property {(name: string) => () => void} watch  bring the controls up to date when a trait changes;
+ *   returns what stops it
+ * @property {(take: (e: Event) => boolean) => () => void} onInterrupt  a handler offered each key press
+ *   and click first (true: it took it, nothing else happens); returns what removes it
+ * @property {(type: string, handler: (e: Event) => void, signal: AbortSignal) => void} onFelt
+ *   listen on the felt
+ * @property {(target: EventTarget | null) => string | null} pileAt  the pile an event target is in
+ * @property {(pile: string, target: EventTarget | null) => number} cardIndex  the card's place in the pile, -1
+ * @property {(pile: string) => number[]} cards  the card ids a pile shows (face down below 0)
+ * @property {() => {pile: string | null, count: number}} selection  the cards picked up now
+ * @property {(pile: string) => number} runOf  how many top cards may be picked up together now
+ * @property {(pile: string) => boolean} canPickUp
+ * @property {(pile: string | null) => boolean} isStock
+ */
+
+/**
+ * The features' view of a table.
+ * @param {CardTable} t
+ * @returns {TableApi}
+ */
+export function tableApi(t) {
+  return Object.freeze({
+    get: (/** @type {string} */ name) => t.get(name),
+    counters: () => t.counters(),
+    get legal() { return t.legal; },
+    get actions() { return t.actions; },
+    get actionWords() { return t.actionWords; },
+    get redealActions() { return t.redealActions; },
+    get stockId() { return t.stockId ?? null; },
+    get gameName() { return t.gameName ?? ""; },
+    send: (request, fields) => t.requests.send(request, fields),
+    showMessage: (text, kind, pile = null) => t.showMessage(text, kind, pile),
+    confirm: (question, yes, no, onYes) => t.confirm.ask(question, yes, no, onYes),
+    markPiles: (cls, piles, titles) => t.pileLayer.mark(cls, piles, titles),
+    clearMarks: (cls) => t.pileLayer.clearMarks(cls),
+    markCards: (cls, cards) => t.pileLayer.markCards(cls, cards),
+    markButton: (cls, action) => {
+      for (const [name, button] of t.buttons) button.classList.toggle(cls, !!action && name === action);
+    },
+    labelButton: (action, label, title) => {
+      const b = t.buttons.get(action);
+      if (!b) return;
+      if (b.textContent !== label) b.textContent = label;
+      if (title !== undefined) b.title = title;
+    },
+    panel: (action) => t.panels.get(action),
+    addLine: (el) => t.panelsEl.before(el),
+    watch: (name) => {
+      const cb = () => t.schedule("info"); // the controls' `update` runs then
+      t.model.on(`change:${name}`, cb);
+      return () => t.model.off(`change:${name}`, cb);
+    },
+    onInterrupt: (take) => {
+      t.interrupters.push(take);
+      return () => {
+        const at = t.interrupters.indexOf(take);
+        if (at >= 0) t.interrupters.splice(at, 1);
+      };
+    },
+    onFelt: (type, handler, signal) => t.felt.addEventListener(type, handler, { signal }),
+    pileAt: (target) => t.pileAt(target),
+    cardIndex: (pile, target) => t.pointer.cardIndex(pile, target),
+    cards: (pile) => t.piles.get(pile)?.cards.slice() ?? [],
+    selection: () => ({ pile: t.selected, count: t.pickCount }),
+    runOf: (pile) => t.runOf(pile),
+    canPickUp: (pile) => t.canPickUp(pile),
+    isStock: (pile) => t.isStock(pile),
+  });
+}
