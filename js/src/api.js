@@ -93,9 +93,9 @@ export function tableApi(t) {
     pileAt: (target) => t.pileAt(target),
     cardIndex: (pile, target) => t.pointer.cardIndex(pile, target),
     cards: (pile) => t.piles.get(pile)?.cards.slice() ?? [],
-    selection: () => ({ pile: t.selected, count: t.pickCount }),
-    runOf: (pile) => t.runOf(pile),
-    canPickUp: (pile) => t.canPickUp(pile),
+    selection: () => ({ pile: t.selection.pile, count: t.selection.count }),
+    runOf: (pile) => t.selection.runOf(pile),
+    canPickUp: (pile) => t.selection.canPickUp(pile),
     isStock: (pile) => t.isStock(pile),
   });
 }

@@ -9,7 +9,6 @@
 // piles.js draws the piles and cards, status.js the header and status line,
 // message.js the message on the felt and the words for screen readers.
 
-import { cardText } from "./cards.js";
 import { changedPiles } from "./diff.js";
 import { controls } from "./controls.js";
 import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
@@ -17,17 +16,18 @@ import { InlineConfirm } from "./confirm.js";
 import { actionButton, h } from "./dom.js";
 import { heightLimit } from "./fit.js";
 import { focusRows } from "./focus.js";
-import { liftWords, optionsText, passesText, sentence } from "./format.js";
+import { optionsText, passesText, sentence } from "./format.js";
 import { tableApi } from "./api.js";
 import { MessageLayer } from "./message.js";
-import { PileLayer, faceDownCount } from "./piles.js";
+import { PileLayer } from "./piles.js";
 import { StatusLayer } from "./status.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
-import { MOVE_MS, flip, followReducedMotion, shake } from "./motion.js";
+import { MOVE_MS, flip, followReducedMotion } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
+import { Selection } from "./selection.js";
 import { followHostTheme } from "./theme.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
@@ -80,12 +80,8 @@ export class CardTable {
     this.actionWords = {};
     /** @type {string[]} the actions that start a new pass (Redeal plays them) */
     this.redealActions = [];
-    /** @type {string | null} the pile whose top cards are picked up */
-    this.selected = null;
-    /** how many cards of `selected` are picked up, from the top */
-    this.pickCount = 1;
-    /** @type {string[]} */
-    this.targets = [];
+    /** what is picked up and where it may go (selection.js) */
+    this.selection = new Selection(this);
     /** @type {string | null} */
     this.focusId = null;
     this.width = 0;
@@ -307,7 +303,7 @@ export class CardTable {
     this.layout = layoutFor(layouts, pileIds, this.width, this.feltMax);
     this.rows = focusRows(this.layout);
     this.settledRows = false;
-    this.clearSelection();
+    this.selection.clear();
     this.pointer.cancelPress();
     this.root.dataset.game = game;
     this.status.renderHeader({ title: String(this.get("title") || game) });
@@ -515,7 +511,7 @@ export class CardTable {
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
     this.refit();
     // If the selected pile changed, the picked-up card is no longer there.
-    if (this.selected && changed.includes(this.selected)) this.clearSelection();
+    if (this.selection.pile && changed.includes(this.selection.pile)) this.selection.clear();
     // The new places come from the geometry (no forced layout).
     play?.(/** @type {Geometry} */ (this.geometry));
     this.lastPilesMs = performance.now() - t0;
@@ -543,7 +539,7 @@ export class CardTable {
   /** @param {PileRecord} rec */
   placeCards(rec) {
     this.pileLayer.placeCards(rec, this.geometry);
-    if (rec.id === this.selected) this.markPick(rec);
+    if (rec.id === this.selection.pile) this.selection.markPick(rec);
   }
 
   // --- status, buttons, message -------------------------------------------------
@@ -560,10 +556,10 @@ export class CardTable {
     const legalList = this.get("legal") || [];
     if (legalList !== this.legal.list && JSON.stringify(legalList) !== JSON.stringify(this.legal.list)) {
       this.legal = new LegalMoves(legalList);
-      if (this.selected) this.showTargets();
+      if (this.selection.pile) this.selection.showTargets();
     }
     // A pick bigger than the pile's run now (its run changed) is put back.
-    if (this.selected && this.pickCount > this.runOf(this.selected)) this.clearSelection();
+    if (this.selection.pile && this.selection.count > this.selection.runOf(this.selection.pile)) this.selection.clear();
     for (const control of controls) {
       if (!this.mounted.has(control)) continue;
       control.update?.(this.api);
@@ -659,7 +655,7 @@ export class CardTable {
     if (!this.get("auto_drop") || !move) return;
     const version = this.get("version");
     this.later(() => {
-      if (this.destroyed || this.requests.busy || this.pointer.press || this.selected) return;
+      if (this.destroyed || this.requests.busy || this.pointer.press || this.selection.pile) return;
       if (this.get("version") !== version || this.get("safe_drop") !== move) return;
       this.requests.send("move", { move });
     }, this.reducedMotion ? 0 : MOVE_MS);
@@ -730,7 +726,7 @@ export class CardTable {
     const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest?.("button[data-action]"));
     if (!b || /** @type {HTMLButtonElement} */ (b).disabled) return;
     const control = controls.find((c) => c.action === b.dataset.action);
-    this.clearSelection();
+    this.selection.clear();
     this.confirm.close();
     if (control) this.runControl(control);
   }
@@ -803,7 +799,7 @@ export class CardTable {
     this.lost = true;
     this.root.dataset.connection = why;
     this.pointer.cancelPress();
-    this.clearSelection();
+    this.selection.clear();
     this.confirm.close();
     this.requests.close();
     this.root.setAttribute("aria-busy", "false");
@@ -812,7 +808,7 @@ export class CardTable {
     this.root.insertBefore(why === "saved" ? savedPositionNote() : lostKernelNote(), this.felt);
   }
 
-  // --- selection -------------------------------------------------------------------
+  // --- hit testing (the selection itself is selection.js) ----------------------------
 
   /**
    * The pile an event target belongs to (null on the bare felt).
@@ -821,115 +817,6 @@ export class CardTable {
   pileAt(target) {
     const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-pile"));
     return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
-  }
-
-  /**
-   * Whether the top card of `pile` can be picked up (it lies face up; the
-   * stock's cards are played by its action instead).
-   * @param {string} pile
-   */
-  canPickUp(pile) {
-    if (this.isStock(pile)) return false;
-    const rec = this.piles.get(pile);
-    return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
-  }
-
-  /**
-   * How many top cards of `pile` may be picked up together now: the run the
-   * kernel names in `runs` (the game's `movable`), else its top card alone;
-   * 0 when nothing can be picked up.
-   * @param {string} pile
-   */
-  runOf(pile) {
-    if (!this.canPickUp(pile)) return 0;
-    const rec = /** @type {PileRecord} */ (this.piles.get(pile));
-    const run = Number(asRecord(this.get("runs"))[pile] ?? 1);
-    const faceUp = rec.cards.length - faceDownCount(rec.cards);
-    return Math.max(1, Math.min(Number.isInteger(run) ? run : 1, faceUp));
-  }
-
-  /**
-   * How many cards a press or a click on card `index` of `pile` picks up:
-   * that card and every card above it, when they all belong to the run that
-   * moves together now (a press beside the cards, `index` -1, means the top
-   * card). Null, after saying why, for a card that cannot be lifted (face
-   * down, or under the run); null too, silently, for a pile with nothing to
-   * pick up (the callers say that in their own words).
-   * @param {string} pile
-   * @param {number} index  the card's place in the pile, bottom 0; -1 for none
-   * @returns {number | null}
-   */
-  pickAt(pile, index) {
-    const run = this.runOf(pile);
-    const rec = this.piles.get(pile);
-    if (!run || !rec) return null;
-    const n = rec.cards.length;
-    if (index < 0 || index >= n) return 1;
-    if (n - index <= run) return n - index;
-    const card = rec.cards[index];
-    const why = card < 0 ? "That card lies face down" : `${cardText(card)} is not part of the cards that move`;
-    this.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
-    return null;
-  }
-
-  /**
-   * Pick up the top `count` cards of `pile` (marked, their targets lit).
-   * @param {string} pile
-   * @param {number} [count]
-   */
-  select(pile, count = 1) {
-    this.clearSelection();
-    this.selected = pile;
-    this.pickCount = count;
-    this.pileEl(pile).classList.add("sw-selected");
-    this.markPick(/** @type {PileRecord} */ (this.piles.get(pile)));
-    this.showTargets();
-    if (this.targets.length === 0) this.refusePickUp(pile);
-  }
-
-  /**
-   * Mark the picked-up cards (they lift) and ring them: the ring runs from
-   * the lowest picked card to the top one.
-   * @param {PileRecord} rec
-   */
-  markPick(rec) {
-    this.pileLayer.markPick(rec, rec.id === this.selected ? this.pickCount : 0);
-  }
-
-  /**
-   * Cards with no legal move say so as they are picked up: a short shake and
-   * the reason (they stay picked up: the player may still try a drop).
-   * @param {string} pile
-   */
-  refusePickUp(pile) {
-    const rec = this.piles.get(pile);
-    const count = this.pickCount;
-    const els = rec?.els.slice(-count) ?? [];
-    if (!rec || !els.length) return;
-    const first = rec.cards[rec.cards.length - count];
-    const what = count > 1 ? `${cardText(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
-      : `${cardText(first)} has`;
-    this.showMessage(`${what} no legal move now`, "info");
-    if (!this.reducedMotion) for (const el of els) shake(el);
-  }
-
-  showTargets() {
-    for (const t of this.targets) this.piles.get(t)?.el.classList.remove("sw-target");
-    this.targets = this.selected ? this.legal.targets(this.selected, this.pickCount) : [];
-    for (const t of this.targets) this.piles.get(t)?.el.classList.add("sw-target");
-  }
-
-  clearSelection() {
-    const rec = this.selected ? this.piles.get(this.selected) : undefined;
-    this.selected = null;
-    this.pickCount = 1;
-    if (rec) {
-      rec.el.classList.remove("sw-selected");
-      this.markPick(rec);
-    }
-    // (a picked card that has moved to another pile since is unmarked too)
-    for (const el of this.felt.querySelectorAll(".sw-picked")) el.classList.remove("sw-picked");
-    this.showTargets();
   }
 
   // --- keyboard ------------------------------------------------------------------------
