@@ -104,7 +104,7 @@ export class KeyboardInput {
     const control = e.ctrlKey || e.metaKey || e.altKey ? undefined : controlForKey(e.key);
     if (control) {
       t.selection.clear();
-      t.runControl(control, true);
+      t.toolbar.run(control, true);
     } else {
       switch (e.key) {
         case "Escape":

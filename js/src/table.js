@@ -4,16 +4,16 @@
 //
 // Around the core: pointer.js and keyboard.js turn gestures into requests,
 // requests.js carries them to the kernel, controls.js declares the buttons
-// (and their keys and panels) that features add, motion.js moves the cards,
+// (and their keys and panels) that features add and toolbar.js shows and
+// runs them, selection.js holds the picked-up cards, motion.js moves the cards,
 // banner.js and confirm.js show the end-of-game banner and the inline question,
 // piles.js draws the piles and cards, status.js the header and status line,
 // message.js the message on the felt and the words for screen readers.
 
 import { changedPiles } from "./diff.js";
-import { controls } from "./controls.js";
 import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
-import { actionButton, h } from "./dom.js";
+import { h } from "./dom.js";
 import { heightLimit } from "./fit.js";
 import { focusRows } from "./focus.js";
 import { optionsText, passesText, sentence } from "./format.js";
@@ -28,12 +28,12 @@ import { MOVE_MS, flip, followReducedMotion } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
 import { Selection } from "./selection.js";
+import { Toolbar } from "./toolbar.js";
 import { followHostTheme } from "./theme.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
 /** @typedef {import("./format.js").Counters} Counters */
-/** @typedef {import("./controls.js").Control} Control */
 
 /**
  * The part of an anywidget model the view uses.
@@ -113,28 +113,19 @@ export class CardTable {
     this.felt.setAttribute("aria-describedby", this.helpEl.id);
     this.captionEl = h("div", "sw-caption");
     this.footer = h("div", "sw-footer");
-    this.buttonsEl = h("div", "sw-buttons");
+    /** the buttons of the controls and their panels (toolbar.js) */
+    this.toolbar = new Toolbar(this);
     this.messages = new MessageLayer();
-    this.footer.append(this.buttonsEl);
+    this.footer.append(this.toolbar.el);
     this.root.append(this.status.el, this.felt, this.footer, this.helpEl, this.messages.liveEl);
-    /** @type {Map<string, HTMLButtonElement>} */
-    this.buttons = new Map();
-    /** @type {Map<string, HTMLElement>} open panels by control action */
-    this.panels = new Map();
-    this.panelsEl = h("div", "sw-panels");
-    this.root.insertBefore(this.panelsEl, this.helpEl);
+    this.root.insertBefore(this.toolbar.panelsEl, this.helpEl);
     // aria-busy: requests sent and not yet answered (tests wait for it too).
     this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply),
       (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"), () => this.loseKernel());
     // The end-of-game banner's New deal and Undo run the toolbar's controls.
-    this.banner = new GameBanner(this.root, this.footer, (action) => {
-      const control = controls.find((c) => c.action === action);
-      if (control && !this.lost) this.runControl(control);
-    });
+    this.banner = new GameBanner(this.root, this.footer, (action) => this.toolbar.runAction(action));
     // The answered question leaves the focus on the pile the keyboard was on.
     this.confirm = new InlineConfirm(this.footer, () => { if (this.focusId) this.setFocus(this.focusId); });
-    /** @type {Map<Control, (() => void) | void>} the controls mounted here, with their destroy */
-    this.mounted = new Map();
     /**
      * Handlers that may take a key press or a click before anything else
      * does (a running play-out stops on any): true when one took it.
@@ -185,7 +176,7 @@ export class CardTable {
     this.cleanups.push(() => model.off("comm_live_update", onLive));
 
     const signal = this.abort.signal;
-    this.buttonsEl.addEventListener("click", (e) => this.onButton(e), { signal });
+    this.toolbar.el.addEventListener("click", (e) => this.toolbar.onButton(e), { signal });
     // A press an interrupter takes (a running play-out stops) does nothing
     // else: not on the felt, and its click on a button neither.
     let taken = false;
@@ -309,17 +300,7 @@ export class CardTable {
     this.status.renderHeader({ title: String(this.get("title") || game) });
     this.felt.setAttribute("aria-label", `${this.get("title") || game} card table`);
 
-    // Buttons: the controls this game has.
-    this.buttonsEl.replaceChildren();
-    this.buttons.clear();
-    for (const control of controls) {
-      if (control.available && !control.available(this.api)) continue;
-      const b = actionButton(control.action, control.label, control.title);
-      this.buttons.set(control.action, b);
-      this.buttonsEl.append(b);
-    }
-    for (const action of [...this.panels.keys()]) this.closePanel(action);
-    this.mountControls();
+    this.toolbar.build(); // the buttons of the controls this game has
 
     // Piles.
     this.banner.remove();
@@ -335,9 +316,7 @@ export class CardTable {
     this.applyGeometry();
     this.seed = this.counters().seed;
     this.syncPiles(false);
-    for (const control of controls) {
-      if (control.startOpen?.(this.api) && !this.panels.has(control.action)) this.runControl(control, false, false);
-    }
+    this.toolbar.openStartPanels();
     this.syncInfo();
     this.syncMessage();
     // The header and the buttons are in place now: does the felt fit the height the host gives?
@@ -348,21 +327,6 @@ export class CardTable {
     try {
       performance.measure?.("solitaire_widgets:build", { start: t0, end: t0 + this.lastBuildMs });
     } catch { /* old browsers */ }
-  }
-
-  /**
-   * Mount the controls whose buttons came onto the table, destroy those
-   * whose buttons left it (see controls.js).
-   */
-  mountControls() {
-    for (const [control, destroy] of this.mounted) {
-      if (this.buttons.get(control.action) && controls.includes(control)) continue;
-      this.mounted.delete(control);
-      destroy?.();
-    }
-    for (const control of controls) {
-      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this.api));
-    }
   }
 
   /**
@@ -560,15 +524,7 @@ export class CardTable {
     }
     // A pick bigger than the pile's run now (its run changed) is put back.
     if (this.selection.pile && this.selection.count > this.selection.runOf(this.selection.pile)) this.selection.clear();
-    for (const control of controls) {
-      if (!this.mounted.has(control)) continue;
-      control.update?.(this.api);
-      const on = control.enabled ? control.enabled(this.api) : true;
-      this.setDisabled(control.action, this.lost || !on);
-      this.showPressed(control);
-      const panel = this.panels.get(control.action);
-      if (panel) control.panel?.update?.(this.api, panel);
-    }
+    this.toolbar.update();
 
     if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
       this.captionEl.textContent = passesText(c.passes_left);
@@ -586,28 +542,6 @@ export class CardTable {
     }
 
     this.banner.sync(status, c, this.reducedMotion, String(this.get("end_reason") || ""), noWin);
-  }
-
-  /**
-   * A toggle's button shows its state (aria-pressed).
-   * @param {Control} control
-   */
-  showPressed(control) {
-    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this.api)));
-  }
-
-  /**
-   * @param {string} action
-   * @param {boolean} disabled
-   */
-  setDisabled(action, disabled) {
-    const b = this.buttons.get(action);
-    if (!b || b.disabled === disabled) return;
-    const hadFocus = disabled && this.activeElement() === b;
-    b.disabled = disabled;
-    // A disabled button drops the focus to the page body: keep it in the
-    // table, on the pile the keyboard was last on.
-    if (hadFocus && this.focusId) this.setFocus(this.focusId);
   }
 
   /** The focused element of the document or shadow root the table is in. */
@@ -721,64 +655,6 @@ export class CardTable {
     return false;
   }
 
-  /** @param {MouseEvent} e */
-  onButton(e) {
-    const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest?.("button[data-action]"));
-    if (!b || /** @type {HTMLButtonElement} */ (b).disabled) return;
-    const control = controls.find((c) => c.action === b.dataset.action);
-    this.selection.clear();
-    this.confirm.close();
-    if (control) this.runControl(control);
-  }
-
-  /**
-   * Run a control (from its button or its key): its panel opens or closes,
-   * or it acts if it is enabled now. A key of a control that is off now or
-   * not in this game says why (`refused`). A panel opened by the player
-   * scrolls into view (it opens under the buttons, maybe below the fold).
-   * @param {import("./controls.js").Control} control
-   * @param {boolean} [byKey]
-   * @param {boolean} [reveal]  false: a panel the table opens as it is built stays where it is
-   */
-  runControl(control, byKey = false, reveal = true) {
-    if (this.lost) return;
-    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this.api));
-    if (off) {
-      if (byKey) control.refused?.(this.api);
-      return;
-    }
-    if (control.panel) {
-      if (this.panels.has(control.action)) this.closePanel(control.action);
-      else {
-        const el = h("div", "sw-panel");
-        el.dataset.panel = control.action;
-        this.panels.set(control.action, el);
-        this.panelsEl.append(el);
-        control.panel.render(this.api, el);
-        this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
-        if (reveal) el.scrollIntoView?.({ block: "nearest" });
-      }
-    }
-    if (control.run) control.run(this.api);
-    this.showPressed(control);
-  }
-
-  /** @param {string} action */
-  closePanel(action) {
-    const panel = this.panels.get(action);
-    // The focus in a panel that closes stays in the table: on its button.
-    const active = this.activeElement();
-    const hadFocus = !!panel && !!active && panel.contains(active);
-    panel?.remove();
-    this.panels.delete(action);
-    const button = this.buttons.get(action);
-    button?.setAttribute("aria-expanded", "false");
-    if (hadFocus) {
-      if (button) button.focus({ preventScroll: true });
-      else if (this.focusId) this.setFocus(this.focusId);
-    }
-  }
-
   /**
    * Offer a key press or a click to the interrupters (see `interrupters`).
    * @param {Event} e
@@ -857,8 +733,7 @@ export class CardTable {
   destroy() {
     this.destroyed = true;
     this.abort.abort();
-    for (const destroy of this.mounted.values()) destroy?.();
-    this.mounted.clear();
+    this.toolbar.destroy();
     for (const fn of this.cleanups) fn();
     this.cleanups = [];
     for (const t of this.timers) clearTimeout(t);
