@@ -67,16 +67,16 @@ export function tableApi(t) {
     clearMarks: (cls) => t.pileLayer.clearMarks(cls),
     markCards: (cls, cards) => t.pileLayer.markCards(cls, cards),
     markButton: (cls, action) => {
-      for (const [name, button] of t.buttons) button.classList.toggle(cls, !!action && name === action);
+      for (const [name, button] of t.toolbar.buttons) button.classList.toggle(cls, !!action && name === action);
     },
     labelButton: (action, label, title) => {
-      const b = t.buttons.get(action);
+      const b = t.toolbar.buttons.get(action);
       if (!b) return;
       if (b.textContent !== label) b.textContent = label;
       if (title !== undefined) b.title = title;
     },
-    panel: (action) => t.panels.get(action),
-    addLine: (el) => t.panelsEl.before(el),
+    panel: (action) => t.toolbar.panels.get(action),
+    addLine: (el) => t.toolbar.panelsEl.before(el),
     watch: (name) => {
       const cb = () => t.schedule("info"); // the controls' `update` runs then
       t.model.on(`change:${name}`, cb);
@@ -93,9 +93,9 @@ export function tableApi(t) {
     pileAt: (target) => t.pileAt(target),
     cardIndex: (pile, target) => t.pointer.cardIndex(pile, target),
     cards: (pile) => t.piles.get(pile)?.cards.slice() ?? [],
-    selection: () => ({ pile: t.selected, count: t.pickCount }),
-    runOf: (pile) => t.runOf(pile),
-    canPickUp: (pile) => t.canPickUp(pile),
+    selection: () => ({ pile: t.selection.pile, count: t.selection.count }),
+    runOf: (pile) => t.selection.runOf(pile),
+    canPickUp: (pile) => t.selection.canPickUp(pile),
     isStock: (pile) => t.isStock(pile),
   });
 }

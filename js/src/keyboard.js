@@ -103,13 +103,13 @@ export class KeyboardInput {
     let handled = true;
     const control = e.ctrlKey || e.metaKey || e.altKey ? undefined : controlForKey(e.key);
     if (control) {
-      t.clearSelection();
-      t.runControl(control, true);
+      t.selection.clear();
+      t.toolbar.run(control, true);
     } else {
       switch (e.key) {
         case "Escape":
           if (t.pointer.press?.dragging) t.pointer.cancelPress();
-          else if (t.selected) t.clearSelection();
+          else if (t.selection.pile) t.selection.clear();
           else handled = false;
           break;
         case "Enter":
@@ -152,20 +152,20 @@ export class KeyboardInput {
   activate(pile) {
     const t = this.t;
     if (t.isStock(pile)) {
-      t.clearSelection();
+      t.selection.clear();
       t.playStock();
       return;
     }
-    if (t.selected) {
-      const source = t.selected;
-      const count = t.pickCount;
-      t.clearSelection();
+    if (t.selection.pile) {
+      const source = t.selection.pile;
+      const count = t.selection.count;
+      t.selection.clear();
       if (source !== pile) t.sendMove(source, pile, count);
-      else if (count < t.runOf(pile)) this.pick(pile, count + 1);
-      else if (t.runOf(pile) > 1) t.say("put back");
+      else if (count < t.selection.runOf(pile)) this.pick(pile, count + 1);
+      else if (t.selection.runOf(pile) > 1) t.say("put back");
       return;
     }
-    if (t.canPickUp(pile)) this.pick(pile, 1);
+    if (t.selection.canPickUp(pile)) this.pick(pile, 1);
     else this.nothingToPick(pile);
   }
 
@@ -176,7 +176,7 @@ export class KeyboardInput {
    */
   pickMany(pile, count) {
     const t = this.t;
-    const run = t.runOf(pile);
+    const run = t.selection.runOf(pile);
     if (!run) {
       this.nothingToPick(pile);
       return;
@@ -196,8 +196,8 @@ export class KeyboardInput {
    */
   pick(pile, count) {
     const t = this.t;
-    t.select(pile, count);
-    const run = t.runOf(pile);
+    t.selection.select(pile, count);
+    const run = t.selection.runOf(pile);
     if (run <= 1) return;
     const rec = /** @type {import("./piles.js").PileRecord} */ (t.piles.get(pile));
     const first = cardName(rec.cards[rec.cards.length - count]);

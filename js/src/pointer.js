@@ -69,7 +69,7 @@ export class PointerInput {
     const dy = e.clientY - p.y;
     if (!p.dragging) {
       if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-      const count = p.pile && !this.inFlight ? this.t.pickAt(p.pile, p.index) : null;
+      const count = p.pile && !this.inFlight ? this.t.selection.pickAt(p.pile, p.index) : null;
       if (count === null) {
         p.pile = null; // a press that went nowhere (or said why not): no tap either
         return;
@@ -102,7 +102,7 @@ export class PointerInput {
       el.classList.add("sw-dragging");
     }
     rec.el.classList.add("sw-lifting");
-    this.t.select(p.pile, count);
+    this.t.selection.select(p.pile, count);
     // the card held: the lowest of those lifted (the drop target is found from it)
     p.cardRect = p.els[0].getBoundingClientRect();
     /** @type {[string, DOMRect][]} */
@@ -133,7 +133,7 @@ export class PointerInput {
       const w = Math.min(left + c.width, r.right) - Math.max(left, r.left);
       const hgt = Math.min(top + c.height, r.bottom) - Math.max(top, r.top);
       if (w <= 0 || hgt <= 0 || w * hgt < area / 4) continue;
-      const score = w * hgt * (this.t.targets.includes(id) ? 4 : 1);
+      const score = w * hgt * (this.t.selection.targets.includes(id) ? 4 : 1);
       if (score > bestScore) {
         bestScore = score;
         best = id;
@@ -166,7 +166,7 @@ export class PointerInput {
     if (p?.dragging) {
       if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
       this.snapBack(p.els, p.pile);
-      this.t.clearSelection();
+      this.t.selection.clear();
     }
   }
 
@@ -176,7 +176,7 @@ export class PointerInput {
    */
   drop(p, target) {
     const source = p.pile;
-    this.t.clearSelection();
+    this.t.selection.clear();
     if (!target || target === source) {
       this.snapBack(p.els, source);
       return;
@@ -243,12 +243,12 @@ export class PointerInput {
   tap(pile, index = -1) {
     const t = this.t;
     if (!pile) {
-      t.clearSelection();
+      t.selection.clear();
       this.lastTap = null;
       return;
     }
     if (t.isStock(pile)) {
-      t.clearSelection();
+      t.selection.clear();
       this.lastTap = null;
       t.playStock();
       return;
@@ -256,10 +256,10 @@ export class PointerInput {
     const now = performance.now();
     const double = !!this.lastTap && this.lastTap.pile === pile && now - this.lastTap.t < DOUBLE_MS;
     this.lastTap = { pile, t: now };
-    if (t.selected) {
-      const source = t.selected;
-      const count = t.pickCount;
-      t.clearSelection();
+    if (t.selection.pile) {
+      const source = t.selection.pile;
+      const count = t.selection.count;
+      t.selection.clear();
       if (source === pile) {
         if (double) {
           this.lastTap = null;
@@ -267,8 +267,8 @@ export class PointerInput {
           return;
         }
         // Another card of the same run: pick up from there instead.
-        const again = index >= 0 ? t.pickAt(pile, index) : null;
-        if (again !== null && again !== count) t.select(pile, again);
+        const again = index >= 0 ? t.selection.pickAt(pile, index) : null;
+        if (again !== null && again !== count) t.selection.select(pile, again);
         return;
       }
       this.lastTap = null;
@@ -280,7 +280,7 @@ export class PointerInput {
       t.toFoundation(pile);
       return;
     }
-    const count = t.pickAt(pile, index);
-    if (count !== null) t.select(pile, count);
+    const count = t.selection.pickAt(pile, index);
+    if (count !== null) t.selection.select(pile, count);
   }
 }

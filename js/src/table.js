@@ -4,36 +4,36 @@
 //
 // Around the core: pointer.js and keyboard.js turn gestures into requests,
 // requests.js carries them to the kernel, controls.js declares the buttons
-// (and their keys and panels) that features add, motion.js moves the cards,
+// (and their keys and panels) that features add and toolbar.js shows and
+// runs them, selection.js holds the picked-up cards, motion.js moves the cards,
 // banner.js and confirm.js show the end-of-game banner and the inline question,
 // piles.js draws the piles and cards, status.js the header and status line,
 // message.js the message on the felt and the words for screen readers.
 
-import { cardText } from "./cards.js";
 import { changedPiles } from "./diff.js";
-import { controls } from "./controls.js";
 import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
-import { actionButton, h } from "./dom.js";
+import { h } from "./dom.js";
 import { heightLimit } from "./fit.js";
 import { focusRows } from "./focus.js";
-import { liftWords, optionsText, passesText, sentence } from "./format.js";
+import { optionsText, passesText, sentence } from "./format.js";
 import { tableApi } from "./api.js";
 import { MessageLayer } from "./message.js";
-import { PileLayer, faceDownCount } from "./piles.js";
+import { PileLayer } from "./piles.js";
 import { StatusLayer } from "./status.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 import { LegalMoves, moveText, stockAction } from "./legal.js";
-import { MOVE_MS, flip, followReducedMotion, shake } from "./motion.js";
+import { MOVE_MS, flip, followReducedMotion } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
+import { Selection } from "./selection.js";
+import { Toolbar } from "./toolbar.js";
 import { followHostTheme } from "./theme.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
 /** @typedef {import("./format.js").Counters} Counters */
-/** @typedef {import("./controls.js").Control} Control */
 
 /**
  * The part of an anywidget model the view uses.
@@ -80,12 +80,8 @@ export class CardTable {
     this.actionWords = {};
     /** @type {string[]} the actions that start a new pass (Redeal plays them) */
     this.redealActions = [];
-    /** @type {string | null} the pile whose top cards are picked up */
-    this.selected = null;
-    /** how many cards of `selected` are picked up, from the top */
-    this.pickCount = 1;
-    /** @type {string[]} */
-    this.targets = [];
+    /** what is picked up and where it may go (selection.js) */
+    this.selection = new Selection(this);
     /** @type {string | null} */
     this.focusId = null;
     this.width = 0;
@@ -117,28 +113,19 @@ export class CardTable {
     this.felt.setAttribute("aria-describedby", this.helpEl.id);
     this.captionEl = h("div", "sw-caption");
     this.footer = h("div", "sw-footer");
-    this.buttonsEl = h("div", "sw-buttons");
+    /** the buttons of the controls and their panels (toolbar.js) */
+    this.toolbar = new Toolbar(this);
     this.messages = new MessageLayer();
-    this.footer.append(this.buttonsEl);
+    this.footer.append(this.toolbar.el);
     this.root.append(this.status.el, this.felt, this.footer, this.helpEl, this.messages.liveEl);
-    /** @type {Map<string, HTMLButtonElement>} */
-    this.buttons = new Map();
-    /** @type {Map<string, HTMLElement>} open panels by control action */
-    this.panels = new Map();
-    this.panelsEl = h("div", "sw-panels");
-    this.root.insertBefore(this.panelsEl, this.helpEl);
+    this.root.insertBefore(this.toolbar.panelsEl, this.helpEl);
     // aria-busy: requests sent and not yet answered (tests wait for it too).
     this.requests = new RequestQueue(this.model, this.viewId, (fn, ms) => this.later(fn, ms), (reply) => this.onReply(reply),
       (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"), () => this.loseKernel());
     // The end-of-game banner's New deal and Undo run the toolbar's controls.
-    this.banner = new GameBanner(this.root, this.footer, (action) => {
-      const control = controls.find((c) => c.action === action);
-      if (control && !this.lost) this.runControl(control);
-    });
+    this.banner = new GameBanner(this.root, this.footer, (action) => this.toolbar.runAction(action));
     // The answered question leaves the focus on the pile the keyboard was on.
     this.confirm = new InlineConfirm(this.footer, () => { if (this.focusId) this.setFocus(this.focusId); });
-    /** @type {Map<Control, (() => void) | void>} the controls mounted here, with their destroy */
-    this.mounted = new Map();
     /**
      * Handlers that may take a key press or a click before anything else
      * does (a running play-out stops on any): true when one took it.
@@ -189,7 +176,7 @@ export class CardTable {
     this.cleanups.push(() => model.off("comm_live_update", onLive));
 
     const signal = this.abort.signal;
-    this.buttonsEl.addEventListener("click", (e) => this.onButton(e), { signal });
+    this.toolbar.el.addEventListener("click", (e) => this.toolbar.onButton(e), { signal });
     // A press an interrupter takes (a running play-out stops) does nothing
     // else: not on the felt, and its click on a button neither.
     let taken = false;
@@ -307,23 +294,13 @@ export class CardTable {
     this.layout = layoutFor(layouts, pileIds, this.width, this.feltMax);
     this.rows = focusRows(this.layout);
     this.settledRows = false;
-    this.clearSelection();
+    this.selection.clear();
     this.pointer.cancelPress();
     this.root.dataset.game = game;
     this.status.renderHeader({ title: String(this.get("title") || game) });
     this.felt.setAttribute("aria-label", `${this.get("title") || game} card table`);
 
-    // Buttons: the controls this game has.
-    this.buttonsEl.replaceChildren();
-    this.buttons.clear();
-    for (const control of controls) {
-      if (control.available && !control.available(this.api)) continue;
-      const b = actionButton(control.action, control.label, control.title);
-      this.buttons.set(control.action, b);
-      this.buttonsEl.append(b);
-    }
-    for (const action of [...this.panels.keys()]) this.closePanel(action);
-    this.mountControls();
+    this.toolbar.build(); // the buttons of the controls this game has
 
     // Piles.
     this.banner.remove();
@@ -339,9 +316,7 @@ export class CardTable {
     this.applyGeometry();
     this.seed = this.counters().seed;
     this.syncPiles(false);
-    for (const control of controls) {
-      if (control.startOpen?.(this.api) && !this.panels.has(control.action)) this.runControl(control, false, false);
-    }
+    this.toolbar.openStartPanels();
     this.syncInfo();
     this.syncMessage();
     // The header and the buttons are in place now: does the felt fit the height the host gives?
@@ -352,21 +327,6 @@ export class CardTable {
     try {
       performance.measure?.("solitaire_widgets:build", { start: t0, end: t0 + this.lastBuildMs });
     } catch { /* old browsers */ }
-  }
-
-  /**
-   * Mount the controls whose buttons came onto the table, destroy those
-   * whose buttons left it (see controls.js).
-   */
-  mountControls() {
-    for (const [control, destroy] of this.mounted) {
-      if (this.buttons.get(control.action) && controls.includes(control)) continue;
-      this.mounted.delete(control);
-      destroy?.();
-    }
-    for (const control of controls) {
-      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this.api));
-    }
   }
 
   /**
@@ -515,7 +475,7 @@ export class CardTable {
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
     this.refit();
     // If the selected pile changed, the picked-up card is no longer there.
-    if (this.selected && changed.includes(this.selected)) this.clearSelection();
+    if (this.selection.pile && changed.includes(this.selection.pile)) this.selection.clear();
     // The new places come from the geometry (no forced layout).
     play?.(/** @type {Geometry} */ (this.geometry));
     this.lastPilesMs = performance.now() - t0;
@@ -543,7 +503,7 @@ export class CardTable {
   /** @param {PileRecord} rec */
   placeCards(rec) {
     this.pileLayer.placeCards(rec, this.geometry);
-    if (rec.id === this.selected) this.markPick(rec);
+    if (rec.id === this.selection.pile) this.selection.markPick(rec);
   }
 
   // --- status, buttons, message -------------------------------------------------
@@ -560,19 +520,11 @@ export class CardTable {
     const legalList = this.get("legal") || [];
     if (legalList !== this.legal.list && JSON.stringify(legalList) !== JSON.stringify(this.legal.list)) {
       this.legal = new LegalMoves(legalList);
-      if (this.selected) this.showTargets();
+      if (this.selection.pile) this.selection.showTargets();
     }
     // A pick bigger than the pile's run now (its run changed) is put back.
-    if (this.selected && this.pickCount > this.runOf(this.selected)) this.clearSelection();
-    for (const control of controls) {
-      if (!this.mounted.has(control)) continue;
-      control.update?.(this.api);
-      const on = control.enabled ? control.enabled(this.api) : true;
-      this.setDisabled(control.action, this.lost || !on);
-      this.showPressed(control);
-      const panel = this.panels.get(control.action);
-      if (panel) control.panel?.update?.(this.api, panel);
-    }
+    if (this.selection.pile && this.selection.count > this.selection.runOf(this.selection.pile)) this.selection.clear();
+    this.toolbar.update();
 
     if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
       this.captionEl.textContent = passesText(c.passes_left);
@@ -590,28 +542,6 @@ export class CardTable {
     }
 
     this.banner.sync(status, c, this.reducedMotion, String(this.get("end_reason") || ""), noWin);
-  }
-
-  /**
-   * A toggle's button shows its state (aria-pressed).
-   * @param {Control} control
-   */
-  showPressed(control) {
-    if (control.pressed) this.buttons.get(control.action)?.setAttribute("aria-pressed", String(control.pressed(this.api)));
-  }
-
-  /**
-   * @param {string} action
-   * @param {boolean} disabled
-   */
-  setDisabled(action, disabled) {
-    const b = this.buttons.get(action);
-    if (!b || b.disabled === disabled) return;
-    const hadFocus = disabled && this.activeElement() === b;
-    b.disabled = disabled;
-    // A disabled button drops the focus to the page body: keep it in the
-    // table, on the pile the keyboard was last on.
-    if (hadFocus && this.focusId) this.setFocus(this.focusId);
   }
 
   /** The focused element of the document or shadow root the table is in. */
@@ -659,7 +589,7 @@ export class CardTable {
     if (!this.get("auto_drop") || !move) return;
     const version = this.get("version");
     this.later(() => {
-      if (this.destroyed || this.requests.busy || this.pointer.press || this.selected) return;
+      if (this.destroyed || this.requests.busy || this.pointer.press || this.selection.pile) return;
       if (this.get("version") !== version || this.get("safe_drop") !== move) return;
       this.requests.send("move", { move });
     }, this.reducedMotion ? 0 : MOVE_MS);
@@ -725,64 +655,6 @@ export class CardTable {
     return false;
   }
 
-  /** @param {MouseEvent} e */
-  onButton(e) {
-    const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest?.("button[data-action]"));
-    if (!b || /** @type {HTMLButtonElement} */ (b).disabled) return;
-    const control = controls.find((c) => c.action === b.dataset.action);
-    this.clearSelection();
-    this.confirm.close();
-    if (control) this.runControl(control);
-  }
-
-  /**
-   * Run a control (from its button or its key): its panel opens or closes,
-   * or it acts if it is enabled now. A key of a control that is off now or
-   * not in this game says why (`refused`). A panel opened by the player
-   * scrolls into view (it opens under the buttons, maybe below the fold).
-   * @param {import("./controls.js").Control} control
-   * @param {boolean} [byKey]
-   * @param {boolean} [reveal]  false: a panel the table opens as it is built stays where it is
-   */
-  runControl(control, byKey = false, reveal = true) {
-    if (this.lost) return;
-    const off = !this.buttons.has(control.action) || (control.enabled && !control.enabled(this.api));
-    if (off) {
-      if (byKey) control.refused?.(this.api);
-      return;
-    }
-    if (control.panel) {
-      if (this.panels.has(control.action)) this.closePanel(control.action);
-      else {
-        const el = h("div", "sw-panel");
-        el.dataset.panel = control.action;
-        this.panels.set(control.action, el);
-        this.panelsEl.append(el);
-        control.panel.render(this.api, el);
-        this.buttons.get(control.action)?.setAttribute("aria-expanded", "true");
-        if (reveal) el.scrollIntoView?.({ block: "nearest" });
-      }
-    }
-    if (control.run) control.run(this.api);
-    this.showPressed(control);
-  }
-
-  /** @param {string} action */
-  closePanel(action) {
-    const panel = this.panels.get(action);
-    // The focus in a panel that closes stays in the table: on its button.
-    const active = this.activeElement();
-    const hadFocus = !!panel && !!active && panel.contains(active);
-    panel?.remove();
-    this.panels.delete(action);
-    const button = this.buttons.get(action);
-    button?.setAttribute("aria-expanded", "false");
-    if (hadFocus) {
-      if (button) button.focus({ preventScroll: true });
-      else if (this.focusId) this.setFocus(this.focusId);
-    }
-  }
-
   /**
    * Offer a key press or a click to the interrupters (see `interrupters`).
    * @param {Event} e
@@ -803,7 +675,7 @@ export class CardTable {
     this.lost = true;
     this.root.dataset.connection = why;
     this.pointer.cancelPress();
-    this.clearSelection();
+    this.selection.clear();
     this.confirm.close();
     this.requests.close();
     this.root.setAttribute("aria-busy", "false");
@@ -812,7 +684,7 @@ export class CardTable {
     this.root.insertBefore(why === "saved" ? savedPositionNote() : lostKernelNote(), this.felt);
   }
 
-  // --- selection -------------------------------------------------------------------
+  // --- hit testing (the selection itself is selection.js) ----------------------------
 
   /**
    * The pile an event target belongs to (null on the bare felt).
@@ -821,115 +693,6 @@ export class CardTable {
   pileAt(target) {
     const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-pile"));
     return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
-  }
-
-  /**
-   * Whether the top card of `pile` can be picked up (it lies face up; the
-   * stock's cards are played by its action instead).
-   * @param {string} pile
-   */
-  canPickUp(pile) {
-    if (this.isStock(pile)) return false;
-    const rec = this.piles.get(pile);
-    return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
-  }
-
-  /**
-   * How many top cards of `pile` may be picked up together now: the run the
-   * kernel names in `runs` (the game's `movable`), else its top card alone;
-   * 0 when nothing can be picked up.
-   * @param {string} pile
-   */
-  runOf(pile) {
-    if (!this.canPickUp(pile)) return 0;
-    const rec = /** @type {PileRecord} */ (this.piles.get(pile));
-    const run = Number(asRecord(this.get("runs"))[pile] ?? 1);
-    const faceUp = rec.cards.length - faceDownCount(rec.cards);
-    return Math.max(1, Math.min(Number.isInteger(run) ? run : 1, faceUp));
-  }
-
-  /**
-   * How many cards a press or a click on card `index` of `pile` picks up:
-   * that card and every card above it, when they all belong to the run that
-   * moves together now (a press beside the cards, `index` -1, means the top
-   * card). Null, after saying why, for a card that cannot be lifted (face
-   * down, or under the run); null too, silently, for a pile with nothing to
-   * pick up (the callers say that in their own words).
-   * @param {string} pile
-   * @param {number} index  the card's place in the pile, bottom 0; -1 for none
-   * @returns {number | null}
-   */
-  pickAt(pile, index) {
-    const run = this.runOf(pile);
-    const rec = this.piles.get(pile);
-    if (!run || !rec) return null;
-    const n = rec.cards.length;
-    if (index < 0 || index >= n) return 1;
-    if (n - index <= run) return n - index;
-    const card = rec.cards[index];
-    const why = card < 0 ? "That card lies face down" : `${cardText(card)} is not part of the cards that move`;
-    this.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
-    return null;
-  }
-
-  /**
-   * Pick up the top `count` cards of `pile` (marked, their targets lit).
-   * @param {string} pile
-   * @param {number} [count]
-   */
-  select(pile, count = 1) {
-    this.clearSelection();
-    this.selected = pile;
-    this.pickCount = count;
-    this.pileEl(pile).classList.add("sw-selected");
-    this.markPick(/** @type {PileRecord} */ (this.piles.get(pile)));
-    this.showTargets();
-    if (this.targets.length === 0) this.refusePickUp(pile);
-  }
-
-  /**
-   * Mark the picked-up cards (they lift) and ring them: the ring runs from
-   * the lowest picked card to the top one.
-   * @param {PileRecord} rec
-   */
-  markPick(rec) {
-    this.pileLayer.markPick(rec, rec.id === this.selected ? this.pickCount : 0);
-  }
-
-  /**
-   * Cards with no legal move say so as they are picked up: a short shake and
-   * the reason (they stay picked up: the player may still try a drop).
-   * @param {string} pile
-   */
-  refusePickUp(pile) {
-    const rec = this.piles.get(pile);
-    const count = this.pickCount;
-    const els = rec?.els.slice(-count) ?? [];
-    if (!rec || !els.length) return;
-    const first = rec.cards[rec.cards.length - count];
-    const what = count > 1 ? `${cardText(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
-      : `${cardText(first)} has`;
-    this.showMessage(`${what} no legal move now`, "info");
-    if (!this.reducedMotion) for (const el of els) shake(el);
-  }
-
-  showTargets() {
-    for (const t of this.targets) this.piles.get(t)?.el.classList.remove("sw-target");
-    this.targets = this.selected ? this.legal.targets(this.selected, this.pickCount) : [];
-    for (const t of this.targets) this.piles.get(t)?.el.classList.add("sw-target");
-  }
-
-  clearSelection() {
-    const rec = this.selected ? this.piles.get(this.selected) : undefined;
-    this.selected = null;
-    this.pickCount = 1;
-    if (rec) {
-      rec.el.classList.remove("sw-selected");
-      this.markPick(rec);
-    }
-    // (a picked card that has moved to another pile since is unmarked too)
-    for (const el of this.felt.querySelectorAll(".sw-picked")) el.classList.remove("sw-picked");
-    this.showTargets();
   }
 
   // --- keyboard ------------------------------------------------------------------------
@@ -970,8 +733,7 @@ export class CardTable {
   destroy() {
     this.destroyed = true;
     this.abort.abort();
-    for (const destroy of this.mounted.values()) destroy?.();
-    this.mounted.clear();
+    this.toolbar.destroy();
     for (const fn of this.cleanups) fn();
     this.cleanups = [];
     for (const t of this.timers) clearTimeout(t);

@@ -1,0 +1,138 @@
+// The selection: which top cards of which pile are picked up, the piles they
+// may go to (lit as targets), and why a card cannot be lifted. It reads the
+// table's piles, `runs` trait and legal moves; it sends nothing.
+
+import { cardText } from "./cards.js";
+import { liftWords } from "./format.js";
+import { faceDownCount } from "./piles.js";
+import { shake } from "./motion.js";
+
+/** @typedef {import("./piles.js").PileRecord} PileRecord */
+
+/** @param {unknown} x */
+const asRecord = (x) => (x && typeof x === "object" ? /** @type {Record<string, unknown>} */ (x) : {});
+
+export class Selection {
+  /** @param {import("./table.js").CardTable} table */
+  constructor(table) {
+    this.t = table;
+    /** @type {string | null} the pile whose top cards are picked up */
+    this.pile = null;
+    /** how many cards of `pile` are picked up, from the top */
+    this.count = 1;
+    /** @type {string[]} the piles the picked-up cards may go to */
+    this.targets = [];
+  }
+
+  /**
+   * Whether the top card of `pile` can be picked up (it lies face up; the
+   * stock's cards are played by its action instead).
+   * @param {string} pile
+   */
+  canPickUp(pile) {
+    if (this.t.isStock(pile)) return false;
+    const rec = this.t.piles.get(pile);
+    return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
+  }
+
+  /**
+   * How many top cards of `pile` may be picked up together now: the run the
+   * kernel names in `runs` (the game's `movable`), else its top card alone;
+   * 0 when nothing can be picked up.
+   * @param {string} pile
+   */
+  runOf(pile) {
+    if (!this.canPickUp(pile)) return 0;
+    const rec = /** @type {PileRecord} */ (this.t.piles.get(pile));
+    const run = Number(asRecord(this.t.get("runs"))[pile] ?? 1);
+    const faceUp = rec.cards.length - faceDownCount(rec.cards);
+    return Math.max(1, Math.min(Number.isInteger(run) ? run : 1, faceUp));
+  }
+
+  /**
+   * How many cards a press or a click on card `index` of `pile` picks up:
+   * that card and every card above it, when they all belong to the run that
+   * moves together now (a press beside the cards, `index` -1, means the top
+   * card). Null, after saying why, for a card that cannot be lifted (face
+   * down, or under the run); null too, silently, for a pile with nothing to
+   * pick up (the callers say that in their own words).
+   * @param {string} pile
+   * @param {number} index  the card's place in the pile, bottom 0; -1 for none
+   * @returns {number | null}
+   */
+  pickAt(pile, index) {
+    const run = this.runOf(pile);
+    const rec = this.t.piles.get(pile);
+    if (!run || !rec) return null;
+    const n = rec.cards.length;
+    if (index < 0 || index >= n) return 1;
+    if (n - index <= run) return n - index;
+    const card = rec.cards[index];
+    const why = card < 0 ? "That card lies face down" : `${cardText(card)} is not part of the cards that move`;
+    this.t.showMessage(`${why}: ${liftWords(pile, run)}`, "info", pile);
+    return null;
+  }
+
+  /**
+   * Pick up the top `count` cards of `pile` (marked, their targets lit).
+   * @param {string} pile
+   * @param {number} [count]
+   */
+  select(pile, count = 1) {
+    this.clear();
+    this.pile = pile;
+    this.count = count;
+    this.t.pileEl(pile).classList.add("sw-selected");
+    this.markPick(/** @type {PileRecord} */ (this.t.piles.get(pile)));
+    this.showTargets();
+    if (this.targets.length === 0) this.refusePickUp(pile);
+  }
+
+  /**
+   * Mark the picked-up cards of `rec` (they lift and are ringed), or unmark
+   * them when it is not the selected pile.
+   * @param {PileRecord} rec
+   */
+  markPick(rec) {
+    this.t.pileLayer.markPick(rec, rec.id === this.pile ? this.count : 0);
+  }
+
+  /**
+   * Cards with no legal move say so as they are picked up: a short shake and
+   * the reason (they stay picked up: the player may still try a drop).
+   * @param {string} pile
+   */
+  refusePickUp(pile) {
+    const rec = this.t.piles.get(pile);
+    const count = this.count;
+    const els = rec?.els.slice(-count) ?? [];
+    if (!rec || !els.length) return;
+    const first = rec.cards[rec.cards.length - count];
+    const what = count > 1 ? `${cardText(first)} and the ${count === 2 ? "card" : `${count - 1} cards`} on it have`
+      : `${cardText(first)} has`;
+    this.t.showMessage(`${what} no legal move now`, "info");
+    if (!this.t.reducedMotion) for (const el of els) shake(el);
+  }
+
+  /** Light the piles the picked-up cards may go to (none when nothing is picked up). */
+  showTargets() {
+    const piles = this.t.piles;
+    for (const t of this.targets) piles.get(t)?.el.classList.remove("sw-target");
+    this.targets = this.pile ? this.t.legal.targets(this.pile, this.count) : [];
+    for (const t of this.targets) piles.get(t)?.el.classList.add("sw-target");
+  }
+
+  /** Put the picked-up cards back. */
+  clear() {
+    const rec = this.pile ? this.t.piles.get(this.pile) : undefined;
+    this.pile = null;
+    this.count = 1;
+    if (rec) {
+      rec.el.classList.remove("sw-selected");
+      this.markPick(rec);
+    }
+    // (a picked card that has moved to another pile since is unmarked too)
+    for (const el of this.t.felt.querySelectorAll(".sw-picked")) el.classList.remove("sw-picked");
+    this.showTargets();
+  }
+}
