@@ -97,12 +97,27 @@ WORK_UNITS = {
     # The docs site's inputs, made and read in this order: the example
     # notebooks' runs (test_examples), the gallery's pictures (test_gallery),
     # the in-browser app (test_lite builds it; the site and the Pyodide run
-    # take it from .cache/lite/), then the site that shows them all.
+    # take it from .cache/lite/), then the site that shows them all, built
+    # once for the tests that read it.
     "site": ("tests/browser/test_examples.py", "tests/browser/test_gallery.py", "tests/browser/test_lite.py",
-             "tests/test_docs.py::test_site_builds_in_strict_mode", "tests/test_pyodide.py"),
-    # One JupyterLab, one Chromium and one table notebook for the rest of the browser tests.
+             "tests/test_docs.py::test_site_builds_in_strict_mode",
+             "tests/test_docs.py::test_every_link_and_asset_of_the_site_resolves",
+             "tests/test_docs.py::test_pictures_keep_their_own_size_on_the_site", "tests/test_pyodide.py"),
+    # The other browser tests, in two halves (the table's own tests, the
+    # rest): a worker starts its JupyterLab, Chromium and table notebook once
+    # for all the browser tests it is dealt.
+    "browser-table": ("tests/browser/test_browser_table.py", "tests/browser/test_browser_play.py",
+                      "tests/browser/test_browser_runs.py"),
     "browser": ("tests/browser/",),
 }
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores.  A third of the suite's
+    time waits on browsers, kernels and servers (their own processes), which
+    a third worker fills."""
+    return (os.cpu_count() or 1) + 1
 
 
 def work_unit(nodeid: str) -> str:
@@ -110,6 +125,8 @@ def work_unit(nodeid: str) -> str:
 
     >>> work_unit("tests/browser/test_lite.py::test_a"), work_unit("tests/browser/test_marimo.py::test_b")
     ('site', 'browser')
+    >>> work_unit("tests/browser/test_browser_table.py::test_c[frog]")
+    'browser-table'
     >>> work_unit("tests/test_solver.py::test_c[bobby]")
     'tests/test_solver.py'
     """

@@ -1,12 +1,12 @@
-"""Release checks: ``python -m build`` makes an sdist and a wheel from the
-tree as a fresh clone has it, ``twine check`` passes, the wheel holds the built
-front end, the sdist builds the front end from ``js/`` and installs in a fresh
-venv, and the version lives in one place.
+"""Release checks: ``python -m build`` makes an sdist from the tree as a
+fresh clone has it and a wheel from that sdist (so the sdist builds the front
+end from ``js/``), ``twine check`` passes, the wheel holds the built front
+end, installs in a fresh venv and works there, and the version lives in one
+place.
 
-One build per session (about 15 s here) and one fresh-venv install of the
-sdist (about 25 s).  They need ``npm`` (to build the front end) and the
-package index (build dependencies); without npm they skip, except under
-``CI=true``.
+One build per session (about 25 s here) and one fresh-venv install (about
+10 s).  They need ``npm`` (to build the front end) and the package index
+(build dependencies); without npm they skip, except under ``CI=true``.
 """
 
 from __future__ import annotations
@@ -126,14 +126,18 @@ def test_twine_check_passes(dist: dict[str, Path]) -> None:
     assert out.count("PASSED") == 2, out
 
 
-def test_sdist_installs_in_a_fresh_venv(dist: dict[str, Path]) -> None:
-    """pip builds the front end from the sdist's js/ and installs a working package."""
+def test_the_wheel_built_from_the_sdist_installs_in_a_fresh_venv(dist: dict[str, Path]) -> None:
+    """The wheel ``python -m build`` made from the sdist (the front end built
+    from the sdist's js/) installs with its dependencies in a fresh venv and
+    works there.  (A ``pip install`` of the sdist would build that same wheel
+    again, in another isolated environment.)"""
     venv = dist["base"] / "venv"
     run([sys.executable, "-m", "venv", str(venv)], cwd=dist["base"])
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    run([str(python), "-m", "pip", "install", "-q", str(dist["sdist"])], cwd=dist["base"])
+    run([str(python), "-m", "pip", "install", "-q", str(dist["wheel"])], cwd=dist["base"])
     check = (
-        "import importlib.metadata as md, pathlib, solitaire_widgets as sw\n"
+        "import importlib.metadata as md, pathlib, sys, solitaire_widgets as sw\n"
+        "assert pathlib.Path(sw.__file__).is_relative_to(sys.prefix), sw.__file__\n"
         "assert sw.__version__ == md.version('solitaire_widgets'), (sw.__version__, md.version('solitaire_widgets'))\n"
         "static = pathlib.Path(sw.__file__).parent / 'static'\n"
         "w = sw.SolitaireWidget('cruel', seed=7)\n"
