@@ -3,14 +3,15 @@
 // source of truth, and the view follows the traits it sends back.
 //
 // Around the core: pointer.js and keyboard.js turn gestures into requests
-// (through the input API, input.js), requests.js carries them to the kernel, controls.js declares the buttons
-// (and their keys and panels) that features add and toolbar.js shows and
-// runs them, selection.js holds the picked-up cards, motion.js moves the cards,
-// banner.js and confirm.js show the end-of-game banner and the inline question,
-// piles.js draws the piles and cards, status.js the header and status line,
-// message.js the message on the felt and the words for screen readers,
-// focus.js keeps the roving focus over the piles, fit.js the geometry (the
-// layout for the width, the felt's size, rows fitted to their fans).
+// (through the input API, input.js), requests.js carries them to the kernel,
+// controls.js declares the buttons (and their keys and panels) that features
+// add and toolbar.js shows and runs them, selection.js holds the picked-up
+// cards, motion.js moves the cards, banner.js and confirm.js show the
+// end-of-game banner and the inline question, piles.js draws the piles and
+// cards, status.js the header and status line, message.js the message on the
+// felt and the words for screen readers, focus.js keeps the roving focus over
+// the piles, fit.js the geometry (the layout for the width, the felt's size,
+// rows fitted to their fans).
 
 import { changedPiles } from "./diff.js";
 import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
@@ -65,8 +66,6 @@ export class CardTable {
    */
   constructor(model, host, options = {}) {
     this.model = model;
-    this.host = host;
-    this.options = options;
     this.viewId = `${Date.now().toString(36)}${(viewCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     this.abort = new AbortController();
     /** @type {Array<() => void>} */
@@ -96,8 +95,6 @@ export class CardTable {
     this.pileLayer = new PileLayer(this.felt);
     /** the pile records by id (the pile layer's) */
     this.piles = this.pileLayer.records;
-    /** face-up card elements by card id (the pile layer's) */
-    this.cardEls = this.pileLayer.cardEls;
     /** the pile in the tab order, where the focus comes back to (focus.js) */
     this.focus = new RovingFocus(this.root, this.piles);
     this.felt.setAttribute("role", "application");
