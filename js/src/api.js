@@ -90,8 +90,8 @@ export function tableApi(t) {
       };
     },
     onFelt: (type, handler, signal) => t.felt.addEventListener(type, handler, { signal }),
-    pileAt: (target) => t.pileAt(target),
-    cardIndex: (pile, target) => t.pointer.cardIndex(pile, target),
+    pileAt: (target) => t.pileLayer.pileAt(target),
+    cardIndex: (pile, target) => t.pileLayer.cardIndex(pile, target),
     cards: (pile) => t.piles.get(pile)?.cards.slice() ?? [],
     selection: () => ({ pile: t.selection.pile, count: t.selection.count }),
     runOf: (pile) => t.selection.runOf(pile),

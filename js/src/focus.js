@@ -1,11 +1,14 @@
-// Keyboard focus order between piles: rows of the layout, left to right.
+// Keyboard focus between piles: the order (rows of the layout, left to
+// right) and the roving focus itself (one pile in the tab order at a time).
 
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
+/** @typedef {import("./piles.js").PileRecord} PileRecord */
+/** @typedef {{pile: string, col: number}[][]} FocusRows */
 
 /**
  * The piles of a layout as rows of {pile, col}, each row sorted by column.
  * @param {GameLayout} layout
- * @returns {{pile: string, col: number}[][]}
+ * @returns {FocusRows}
  */
 export function focusRows(layout) {
   /** @type {{pile: string, col: number, center: number}[][]} */
@@ -29,7 +32,7 @@ export function focusOrder(layout) {
  * the piles in reading order (wrapping), ArrowUp/ArrowDown to the nearest pile
  * of the row above/below, Home/End to the first/last pile. Null for other
  * keys.
- * @param {{pile: string, col: number}[][]} rows
+ * @param {FocusRows} rows
  * @param {string | null} current
  * @param {string} key
  * @returns {string | null}
@@ -62,5 +65,91 @@ export function nextFocus(rows, current, key) {
     }
     default:
       return null;
+  }
+}
+
+/**
+ * The roving focus over the piles: one pile is in the tab order (tabIndex
+ * 0, the others -1). The arrow keys move it (keyboard.js), a press on a pile
+ * takes it there (pointer.js), and the DOM focus comes back to it where it
+ * would fall out of the table (an answered question, a button disabled
+ * under it, a closing panel, the kernel gone).
+ */
+export class RovingFocus {
+  /**
+   * @param {HTMLElement} root  the table's root: its document or shadow root knows the focused element
+   * @param {ReadonlyMap<string, PileRecord>} piles  the pile records by id (the pile layer's)
+   */
+  constructor(root, piles) {
+    this.root = root;
+    this.piles = piles;
+    /** @type {string | null} the pile in the tab order */
+    this.pile = null;
+    /** @type {FocusRows} the piles of the layout by rows */
+    this.rows = [];
+  }
+
+  /**
+   * A new table (its pile elements made): the focus order of its layout, and
+   * the first pile in the tab order (the DOM focus stays where it is).
+   * @param {GameLayout} layout
+   * @param {string[]} pileIds  the game's piles (the first one where the layout places none)
+   */
+  reset(layout, pileIds) {
+    this.rows = focusRows(layout);
+    this.pile = this.rows[0]?.[0]?.pile ?? pileIds[0] ?? null;
+    const rec = this.pile ? this.piles.get(this.pile) : undefined;
+    if (rec) rec.el.tabIndex = 0;
+  }
+
+  /**
+   * Another layout for the same piles (a new width): the arrows follow its rows.
+   * @param {GameLayout} layout
+   */
+  follow(layout) {
+    this.rows = focusRows(layout);
+  }
+
+  /**
+   * Move the roving focus to a pile.
+   * @param {string} pile
+   * @param {boolean} [move]  also move the DOM focus there
+   */
+  set(pile, move = true) {
+    const rec = this.piles.get(pile);
+    if (!rec) return;
+    if (this.pile && this.pile !== pile) {
+      const prev = this.piles.get(this.pile);
+      if (prev) prev.el.tabIndex = -1;
+    }
+    this.pile = pile;
+    rec.el.tabIndex = 0;
+    if (move) rec.el.focus({ preventScroll: false });
+  }
+
+  /**
+   * Put the focus back on the pile the keyboard was last on (if any).
+   * @param {boolean} [move]  also move the DOM focus there
+   */
+  restore(move = true) {
+    if (this.pile) this.set(this.pile, move);
+  }
+
+  /**
+   * Move the focus from `from` as `key` says (see `nextFocus`).
+   * @param {string} from
+   * @param {string} key
+   * @returns {string | null} the pile it went to; null for a key that moves nothing
+   */
+  move(from, key) {
+    const to = nextFocus(this.rows, from, key);
+    if (to) this.set(to);
+    return to;
+  }
+
+  /** The focused element of the document or shadow root the table is in. */
+  active() {
+    const root = /** @type {Document | ShadowRoot} */ (this.root.getRootNode());
+    return root.activeElement ?? null;
   }
 }

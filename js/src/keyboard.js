@@ -6,14 +6,14 @@
 //
 // Every key pressed with the focus in the table stays in the table, whatever
 // the table does with it: the notebook around it never sees it (see `keep`).
-
-import { controlForKey } from "./controls.js";
-import { nextFocus } from "./focus.js";
-
-/** @typedef {import("./table.js").CardTable} CardTable */
+//
+// It sees the table through the input API (input.js), never the table itself.
 
 import { cardName } from "./cards.js";
+import { controlForKey } from "./controls.js";
 import { liftWords } from "./format.js";
+
+/** @typedef {import("./input.js").InputApi} InputApi */
 
 export const HELP_TEXT =
   "Arrow keys move between piles. Enter or Space picks up the top card of the focused pile and " +
@@ -33,13 +33,13 @@ export function isPageShortcut(e) {
 
 export class KeyboardInput {
   /**
-   * @param {CardTable} table
+   * @param {InputApi} input
    * @param {AbortSignal} signal  removes the listeners
    */
-  constructor(table, signal) {
-    this.t = table;
-    table.felt.addEventListener("focusin", (e) => this.onFocusIn(e), { signal });
-    table.felt.addEventListener("focusout", (e) => this.onFocusOut(e), { signal });
+  constructor(input, signal) {
+    this.input = input;
+    input.felt.addEventListener("focusin", (e) => this.onFocusIn(e), { signal });
+    input.felt.addEventListener("focusout", (e) => this.onFocusOut(e), { signal });
     // The capture phase on the window is the first stop of every key event,
     // before any handler of the page: JupyterLab's shortcuts listen on the
     // document in the bubble phase, Notebook 7's in the capture phase, and
@@ -47,7 +47,7 @@ export class KeyboardInput {
     // :focus"), so neither stopping the event later nor
     // data-lm-suppress-shortcuts keeps "m", "x", "b" or "d d" from retyping,
     // cutting or adding cells. Only events aimed inside this table are taken.
-    const win = table.root.ownerDocument.defaultView ?? window;
+    const win = input.root.ownerDocument.defaultView ?? window;
     win.addEventListener("keydown", (e) => this.keep(e), { signal, capture: true });
   }
 
@@ -59,30 +59,30 @@ export class KeyboardInput {
    * @param {KeyboardEvent} e
    */
   keep(e) {
-    if (!e.composedPath().includes(this.t.root) || isPageShortcut(e)) return;
+    if (!e.composedPath().includes(this.input.root) || isPageShortcut(e)) return;
     e.stopPropagation();
     this.onKeyDown(e);
   }
 
   /** @param {FocusEvent} e */
   onFocusIn(e) {
-    const pile = this.t.pileAt(e.target);
+    const pile = this.input.pileAt(e.target);
     if (!pile) return;
-    this.t.setFocus(pile, false);
-    this.t.pileEl(pile).classList.add("sw-focus");
+    this.input.focus.set(pile, false);
+    this.input.piles.get(pile)?.el.classList.add("sw-focus");
   }
 
   /** @param {FocusEvent} e */
   onFocusOut(e) {
-    const pile = this.t.pileAt(e.target);
-    if (pile) this.t.piles.get(pile)?.el.classList.remove("sw-focus");
+    const pile = this.input.pileAt(e.target);
+    if (pile) this.input.piles.get(pile)?.el.classList.remove("sw-focus");
   }
 
   /** @param {KeyboardEvent} e */
   onKeyDown(e) {
-    const t = this.t;
+    const input = this.input;
     // A running play-out takes any key (it stops, nothing else happens).
-    if (t.interrupt(e)) {
+    if (input.interrupt(e)) {
       e.preventDefault();
       return;
     }
@@ -90,26 +90,26 @@ export class KeyboardInput {
     const target = /** @type {HTMLElement} */ (e.composedPath()[0] ?? e.target);
     if (!target || target.nodeType !== 1) return;
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable) return; // typing, sliding
-    if (t.confirm.contains(target)) {
+    if (input.confirm.contains(target)) {
       // Answering the table's question: Tab and Enter work its buttons, Escape keeps playing.
       if (e.key === "Escape") {
         e.preventDefault();
-        t.confirm.answer(false);
+        input.confirm.answer(false);
       }
       return;
     }
-    const pile = t.pileAt(target);
-    if (t.lost && !NAVIGATION.has(e.key)) return; // no kernel: the focus still moves, nothing else
+    const pile = input.pileAt(target);
+    if (input.lost && !NAVIGATION.has(e.key)) return; // no kernel: the focus still moves, nothing else
     let handled = true;
     const control = e.ctrlKey || e.metaKey || e.altKey ? undefined : controlForKey(e.key);
     if (control) {
-      t.selection.clear();
-      t.toolbar.run(control, true);
+      input.selection.clear();
+      input.toolbar.run(control, true);
     } else {
       switch (e.key) {
         case "Escape":
-          if (t.pointer.press?.dragging) t.pointer.cancelPress();
-          else if (t.selection.pile) t.selection.clear();
+          if (input.cancelDrag()) break; // the dragged cards went back
+          if (input.selection.pile) input.selection.clear();
           else handled = false;
           break;
         case "Enter":
@@ -119,7 +119,7 @@ export class KeyboardInput {
           else handled = false;
           break;
         case "1": case "2": case "3": case "4": case "5": case "6": case "7": case "8": case "9":
-          if (pile && !t.isStock(pile)) this.pickMany(pile, Number(e.key));
+          if (pile && !input.isStock(pile)) this.pickMany(pile, Number(e.key));
           else handled = false;
           break;
         case "ArrowLeft":
@@ -132,8 +132,7 @@ export class KeyboardInput {
             handled = false;
             break;
           }
-          const to = nextFocus(/** @type {any} */ (t.rows), pile, e.key);
-          if (to) t.setFocus(to);
+          input.focus.move(pile, e.key);
           break;
         }
         default:
@@ -150,22 +149,22 @@ export class KeyboardInput {
    * @param {string} pile
    */
   activate(pile) {
-    const t = this.t;
-    if (t.isStock(pile)) {
-      t.selection.clear();
-      t.playStock();
+    const input = this.input;
+    if (input.isStock(pile)) {
+      input.selection.clear();
+      input.playStock();
       return;
     }
-    if (t.selection.pile) {
-      const source = t.selection.pile;
-      const count = t.selection.count;
-      t.selection.clear();
-      if (source !== pile) t.sendMove(source, pile, count);
-      else if (count < t.selection.runOf(pile)) this.pick(pile, count + 1);
-      else if (t.selection.runOf(pile) > 1) t.say("put back");
+    if (input.selection.pile) {
+      const source = input.selection.pile;
+      const count = input.selection.count;
+      input.selection.clear();
+      if (source !== pile) input.move(source, pile, count);
+      else if (count < input.selection.runOf(pile)) this.pick(pile, count + 1);
+      else if (input.selection.runOf(pile) > 1) input.say("put back");
       return;
     }
-    if (t.selection.canPickUp(pile)) this.pick(pile, 1);
+    if (input.selection.canPickUp(pile)) this.pick(pile, 1);
     else this.nothingToPick(pile);
   }
 
@@ -175,14 +174,14 @@ export class KeyboardInput {
    * @param {number} count
    */
   pickMany(pile, count) {
-    const t = this.t;
-    const run = t.selection.runOf(pile);
+    const input = this.input;
+    const run = input.selection.runOf(pile);
     if (!run) {
       this.nothingToPick(pile);
       return;
     }
     if (count > run) {
-      t.showMessage(liftWords(pile, run), "info", pile);
+      input.showMessage(liftWords(pile, run), "info", pile);
       return;
     }
     this.pick(pile, count);
@@ -195,22 +194,22 @@ export class KeyboardInput {
    * @param {number} count
    */
   pick(pile, count) {
-    const t = this.t;
-    t.selection.select(pile, count);
-    const run = t.selection.runOf(pile);
+    const input = this.input;
+    input.selection.select(pile, count);
+    const run = input.selection.runOf(pile);
     if (run <= 1) return;
-    const rec = /** @type {import("./piles.js").PileRecord} */ (t.piles.get(pile));
+    const rec = /** @type {import("./piles.js").PileRecord} */ (input.piles.get(pile));
     const first = cardName(rec.cards[rec.cards.length - count]);
     const more = count === run ? "" : `; again for ${count + 1}`;
-    t.say(count === 1 ? `picked up the ${first}, 1 of ${run} cards that move together${more}`
+    input.say(count === 1 ? `picked up the ${first}, 1 of ${run} cards that move together${more}`
       : `picked up ${count} of ${run} cards, from the ${first}${more}`);
   }
 
   /** @param {string} pile */
   nothingToPick(pile) {
-    const t = this.t;
-    const rec = t.piles.get(pile);
-    t.showMessage(rec && rec.cards.length ? `The top card of ${pile} lies face down.` : `${pile} is empty: there is no card to pick up.`, "info", pile);
+    const input = this.input;
+    const rec = input.piles.get(pile);
+    input.showMessage(rec && rec.cards.length ? `The top card of ${pile} lies face down.` : `${pile} is empty: there is no card to pick up.`, "info", pile);
   }
 }
 

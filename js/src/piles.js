@@ -92,6 +92,26 @@ export class PileLayer {
   }
 
   /**
+   * The pile an event target belongs to (null on the bare felt, or outside it).
+   * @param {EventTarget | null} target
+   */
+  pileAt(target) {
+    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-pile"));
+    return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
+  }
+
+  /**
+   * The place in `pile` (bottom 0) of the card an event target belongs to;
+   * -1 when it is not one of the pile's cards.
+   * @param {string} pile
+   * @param {EventTarget | null} target
+   */
+  cardIndex(pile, target) {
+    const card = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-card"));
+    return card ? this.records.get(pile)?.els.indexOf(card) ?? -1 : -1;
+  }
+
+  /**
    * Where a card element lies in its pile's box (undefined before it is placed).
    * @param {HTMLElement} el
    */

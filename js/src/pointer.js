@@ -3,8 +3,10 @@
 // A press on a card of the run that moves together (the `runs` trait) lifts
 // that card and every card above it: they travel as one, and the drop sends
 // "SOURCE TARGET COUNT". A click picks them up the same way.
+//
+// It sees the table through the input API (input.js), never the table itself.
 
-/** @typedef {import("./table.js").CardTable} CardTable */
+/** @typedef {import("./input.js").InputApi} InputApi */
 /** @typedef {import("./piles.js").PileRecord} PileRecord */
 
 import { SNAP_MS, slide } from "./motion.js";
@@ -15,18 +17,18 @@ const DOUBLE_MS = 450; // two taps on one pile within this are a double-click
 
 export class PointerInput {
   /**
-   * @param {CardTable} table
+   * @param {InputApi} input
    * @param {AbortSignal} signal  removes the listeners
    */
-  constructor(table, signal) {
-    this.t = table;
+  constructor(input, signal) {
+    this.input = input;
     /** @type {any} */
     this.press = null; // a pointer press in progress
     /** @type {{pile: string, t: number} | null} */
     this.lastTap = null;
     /** @type {{els: HTMLElement[], source: string, timer: any} | null} a drop waiting for its reply */
     this.inFlight = null;
-    const felt = table.felt;
+    const felt = input.felt;
     felt.addEventListener("pointerdown", (e) => this.onPointerDown(e), { signal });
     felt.addEventListener("pointermove", (e) => this.onPointerMove(e), { signal });
     felt.addEventListener("pointerup", (e) => this.onPointerUp(e), { signal });
@@ -38,27 +40,16 @@ export class PointerInput {
 
   /** @param {PointerEvent} e */
   onPointerDown(e) {
-    if (e.button !== 0 || !e.isPrimary || this.press || this.t.lost) return;
-    const pile = this.t.pileAt(e.target);
-    const index = pile ? this.cardIndex(pile, e.target) : -1;
+    if (e.button !== 0 || !e.isPrimary || this.press || this.input.lost) return;
+    const pile = this.input.pileAt(e.target);
+    const index = pile ? this.input.cardIndex(pile, e.target) : -1;
     this.press = { id: e.pointerId, x: e.clientX, y: e.clientY, pile, index, dragging: false };
     if (pile) {
-      this.t.setFocus(pile, false);
+      this.input.focus.set(pile, false);
       try {
-        this.t.felt.setPointerCapture(e.pointerId);
+        this.input.felt.setPointerCapture(e.pointerId);
       } catch { /* synthetic events */ }
     }
-  }
-
-  /**
-   * The place in `pile` (bottom 0) of the card an event target belongs to;
-   * -1 when it is not one of the pile's cards.
-   * @param {string} pile
-   * @param {EventTarget | null} target
-   */
-  cardIndex(pile, target) {
-    const card = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-card"));
-    return card ? this.t.piles.get(pile)?.els.indexOf(card) ?? -1 : -1;
   }
 
   /** @param {PointerEvent} e */
@@ -69,7 +60,7 @@ export class PointerInput {
     const dy = e.clientY - p.y;
     if (!p.dragging) {
       if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-      const count = p.pile && !this.inFlight ? this.t.selection.pickAt(p.pile, p.index) : null;
+      const count = p.pile && !this.inFlight ? this.input.selection.pickAt(p.pile, p.index) : null;
       if (count === null) {
         p.pile = null; // a press that went nowhere (or said why not): no tap either
         return;
@@ -79,8 +70,8 @@ export class PointerInput {
     for (const el of p.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
     const over = this.dropTarget(e.clientX, e.clientY, p);
     if (over !== p.over) {
-      if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
-      if (over) this.t.piles.get(over)?.el.classList.add("sw-over");
+      if (p.over) this.input.piles.get(p.over)?.el.classList.remove("sw-over");
+      if (over) this.input.piles.get(over)?.el.classList.add("sw-over");
       p.over = over;
     }
     e.preventDefault();
@@ -92,7 +83,7 @@ export class PointerInput {
    * @param {number} count
    */
   startDrag(p, count) {
-    const rec = /** @type {PileRecord} */ (this.t.piles.get(p.pile));
+    const rec = /** @type {PileRecord} */ (this.input.piles.get(p.pile));
     p.dragging = true;
     p.count = count;
     /** @type {HTMLElement[]} */
@@ -102,12 +93,12 @@ export class PointerInput {
       el.classList.add("sw-dragging");
     }
     rec.el.classList.add("sw-lifting");
-    this.t.selection.select(p.pile, count);
+    this.input.selection.select(p.pile, count);
     // the card held: the lowest of those lifted (the drop target is found from it)
     p.cardRect = p.els[0].getBoundingClientRect();
     /** @type {[string, DOMRect][]} */
     p.rects = [];
-    for (const [id, r] of this.t.piles) if (id !== p.pile) p.rects.push([id, r.el.getBoundingClientRect()]);
+    for (const [id, r] of this.input.piles) if (id !== p.pile) p.rects.push([id, r.el.getBoundingClientRect()]);
   }
 
   /**
@@ -133,7 +124,7 @@ export class PointerInput {
       const w = Math.min(left + c.width, r.right) - Math.max(left, r.left);
       const hgt = Math.min(top + c.height, r.bottom) - Math.max(top, r.top);
       if (w <= 0 || hgt <= 0 || w * hgt < area / 4) continue;
-      const score = w * hgt * (this.t.selection.targets.includes(id) ? 4 : 1);
+      const score = w * hgt * (this.input.selection.targets.includes(id) ? 4 : 1);
       if (score > bestScore) {
         bestScore = score;
         best = id;
@@ -148,25 +139,32 @@ export class PointerInput {
     if (!p || p.id !== e.pointerId) return;
     this.press = null;
     try {
-      if (this.t.felt.hasPointerCapture?.(e.pointerId)) this.t.felt.releasePointerCapture(e.pointerId);
+      if (this.input.felt.hasPointerCapture?.(e.pointerId)) this.input.felt.releasePointerCapture(e.pointerId);
     } catch { /* already released */ }
     if (p.dragging) {
-      if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
+      if (p.over) this.input.piles.get(p.over)?.el.classList.remove("sw-over");
       this.drop(p, this.dropTarget(e.clientX, e.clientY, p));
       return;
     }
     if (Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_THRESHOLD && !p.pile) return;
-    const pile = this.t.pileAt(e.target) ?? p.pile;
-    this.tap(pile, pile === null ? -1 : pile === p.pile ? p.index : this.cardIndex(pile, e.target));
+    const pile = this.input.pileAt(e.target) ?? p.pile;
+    this.tap(pile, pile === null ? -1 : pile === p.pile ? p.index : this.input.cardIndex(pile, e.target));
+  }
+
+  /** Put back the cards being dragged (Escape); false when no drag is under way. */
+  cancelDrag() {
+    if (!this.press?.dragging) return false;
+    this.cancelPress();
+    return true;
   }
 
   cancelPress() {
     const p = this.press;
     this.press = null;
     if (p?.dragging) {
-      if (p.over) this.t.piles.get(p.over)?.el.classList.remove("sw-over");
+      if (p.over) this.input.piles.get(p.over)?.el.classList.remove("sw-over");
       this.snapBack(p.els, p.pile);
-      this.t.selection.clear();
+      this.input.selection.clear();
     }
   }
 
@@ -176,13 +174,13 @@ export class PointerInput {
    */
   drop(p, target) {
     const source = p.pile;
-    this.t.selection.clear();
+    this.input.selection.clear();
     if (!target || target === source) {
       this.snapBack(p.els, source);
       return;
     }
-    const legal = this.t.legal.has(source, target, p.count);
-    const answered = this.t.sendMove(source, target, p.count);
+    const legal = this.input.legal.has(source, target, p.count);
+    const answered = this.input.move(source, target, p.count);
     if (!legal) {
       // The engine will refuse it and say why: snap back now, show the reason then.
       this.snapBack(p.els, source);
@@ -196,7 +194,7 @@ export class PointerInput {
       this.inFlight = null;
       this.snapBack(flight.els, source);
     };
-    const flight = { els: p.els, source, timer: this.t.later(back, REPLY_TIMEOUT_MS) };
+    const flight = { els: p.els, source, timer: this.input.later(back, REPLY_TIMEOUT_MS) };
     this.inFlight = flight;
     answered.then((reply) => { if (reply && !reply.ok) back(); });
   }
@@ -212,7 +210,7 @@ export class PointerInput {
       el.style.transform = "";
       el.style.transition = "";
     }
-    this.t.piles.get(flight.source)?.el.classList.remove("sw-lifting");
+    this.input.piles.get(flight.source)?.el.classList.remove("sw-lifting");
   }
 
   /**
@@ -221,13 +219,13 @@ export class PointerInput {
    * @param {string} source
    */
   snapBack(els, source) {
-    this.t.piles.get(source)?.el.classList.remove("sw-lifting");
+    this.input.piles.get(source)?.el.classList.remove("sw-lifting");
     for (const el of els ?? []) {
       const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
       el.classList.remove("sw-dragging");
       el.style.transform = "";
       el.style.transition = "";
-      if (!m || this.t.reducedMotion || typeof el.animate !== "function") continue;
+      if (!m || this.input.reducedMotion || typeof el.animate !== "function") continue;
       slide(el, Number(m[1]), Number(m[2]), SNAP_MS, "sw-returning");
     }
   }
@@ -241,46 +239,46 @@ export class PointerInput {
    * @param {number} [index]  the card clicked (bottom 0), -1 beside the cards
    */
   tap(pile, index = -1) {
-    const t = this.t;
+    const input = this.input;
     if (!pile) {
-      t.selection.clear();
+      input.selection.clear();
       this.lastTap = null;
       return;
     }
-    if (t.isStock(pile)) {
-      t.selection.clear();
+    if (input.isStock(pile)) {
+      input.selection.clear();
       this.lastTap = null;
-      t.playStock();
+      input.playStock();
       return;
     }
     const now = performance.now();
     const double = !!this.lastTap && this.lastTap.pile === pile && now - this.lastTap.t < DOUBLE_MS;
     this.lastTap = { pile, t: now };
-    if (t.selection.pile) {
-      const source = t.selection.pile;
-      const count = t.selection.count;
-      t.selection.clear();
+    if (input.selection.pile) {
+      const source = input.selection.pile;
+      const count = input.selection.count;
+      input.selection.clear();
       if (source === pile) {
         if (double) {
           this.lastTap = null;
-          t.toFoundation(pile);
+          input.toFoundation(pile);
           return;
         }
         // Another card of the same run: pick up from there instead.
-        const again = index >= 0 ? t.selection.pickAt(pile, index) : null;
-        if (again !== null && again !== count) t.selection.select(pile, again);
+        const again = index >= 0 ? input.selection.pickAt(pile, index) : null;
+        if (again !== null && again !== count) input.selection.select(pile, again);
         return;
       }
       this.lastTap = null;
-      t.sendMove(source, pile, count);
+      input.move(source, pile, count);
       return;
     }
     if (double) {
       this.lastTap = null;
-      t.toFoundation(pile);
+      input.toFoundation(pile);
       return;
     }
-    const count = t.selection.pickAt(pile, index);
-    if (count !== null) t.selection.select(pile, count);
+    const count = input.selection.pickAt(pile, index);
+    if (count !== null) input.selection.select(pile, count);
   }
 }

@@ -8,12 +8,18 @@ import { faceDownCount } from "./piles.js";
 import { shake } from "./motion.js";
 
 /** @typedef {import("./piles.js").PileRecord} PileRecord */
+/**
+ * The part of the table a selection reads: its pile layer, the `runs` trait,
+ * the legal moves, where the stock is; and where it says why not.
+ * @typedef {Pick<import("./table.js").CardTable,
+ *   "pileLayer" | "get" | "legal" | "isStock" | "showMessage" | "reducedMotion">} SelectionHost
+ */
 
 /** @param {unknown} x */
 const asRecord = (x) => (x && typeof x === "object" ? /** @type {Record<string, unknown>} */ (x) : {});
 
 export class Selection {
-  /** @param {import("./table.js").CardTable} table */
+  /** @param {SelectionHost} table */
   constructor(table) {
     this.t = table;
     /** @type {string | null} the pile whose top cards are picked up */
@@ -31,7 +37,7 @@ export class Selection {
    */
   canPickUp(pile) {
     if (this.t.isStock(pile)) return false;
-    const rec = this.t.piles.get(pile);
+    const rec = this.t.pileLayer.records.get(pile);
     return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
   }
 
@@ -43,7 +49,7 @@ export class Selection {
    */
   runOf(pile) {
     if (!this.canPickUp(pile)) return 0;
-    const rec = /** @type {PileRecord} */ (this.t.piles.get(pile));
+    const rec = /** @type {PileRecord} */ (this.t.pileLayer.records.get(pile));
     const run = Number(asRecord(this.t.get("runs"))[pile] ?? 1);
     const faceUp = rec.cards.length - faceDownCount(rec.cards);
     return Math.max(1, Math.min(Number.isInteger(run) ? run : 1, faceUp));
@@ -62,7 +68,7 @@ export class Selection {
    */
   pickAt(pile, index) {
     const run = this.runOf(pile);
-    const rec = this.t.piles.get(pile);
+    const rec = this.t.pileLayer.records.get(pile);
     if (!run || !rec) return null;
     const n = rec.cards.length;
     if (index < 0 || index >= n) return 1;
@@ -82,8 +88,9 @@ export class Selection {
     this.clear();
     this.pile = pile;
     this.count = count;
-    this.t.pileEl(pile).classList.add("sw-selected");
-    this.markPick(/** @type {PileRecord} */ (this.t.piles.get(pile)));
+    const rec = /** @type {PileRecord} */ (this.t.pileLayer.records.get(pile));
+    rec.el.classList.add("sw-selected");
+    this.markPick(rec);
     this.showTargets();
     if (this.targets.length === 0) this.refusePickUp(pile);
   }
@@ -103,7 +110,7 @@ export class Selection {
    * @param {string} pile
    */
   refusePickUp(pile) {
-    const rec = this.t.piles.get(pile);
+    const rec = this.t.pileLayer.records.get(pile);
     const count = this.count;
     const els = rec?.els.slice(-count) ?? [];
     if (!rec || !els.length) return;
@@ -116,7 +123,7 @@ export class Selection {
 
   /** Light the piles the picked-up cards may go to (none when nothing is picked up). */
   showTargets() {
-    const piles = this.t.piles;
+    const piles = this.t.pileLayer.records;
     for (const t of this.targets) piles.get(t)?.el.classList.remove("sw-target");
     this.targets = this.pile ? this.t.legal.targets(this.pile, this.count) : [];
     for (const t of this.targets) piles.get(t)?.el.classList.add("sw-target");
@@ -124,7 +131,7 @@ export class Selection {
 
   /** Put the picked-up cards back. */
   clear() {
-    const rec = this.pile ? this.t.piles.get(this.pile) : undefined;
+    const rec = this.pile ? this.t.pileLayer.records.get(this.pile) : undefined;
     this.pile = null;
     this.count = 1;
     if (rec) {
@@ -132,7 +139,7 @@ export class Selection {
       this.markPick(rec);
     }
     // (a picked card that has moved to another pile since is unmarked too)
-    for (const el of this.t.felt.querySelectorAll(".sw-picked")) el.classList.remove("sw-picked");
+    for (const el of this.t.pileLayer.felt.querySelectorAll(".sw-picked")) el.classList.remove("sw-picked");
     this.showTargets();
   }
 }

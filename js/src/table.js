@@ -2,28 +2,31 @@
 // step with them. It never changes a trait: the kernel's engine is the single
 // source of truth, and the view follows the traits it sends back.
 //
-// Around the core: pointer.js and keyboard.js turn gestures into requests,
-// requests.js carries them to the kernel, controls.js declares the buttons
-// (and their keys and panels) that features add and toolbar.js shows and
-// runs them, selection.js holds the picked-up cards, motion.js moves the cards,
-// banner.js and confirm.js show the end-of-game banner and the inline question,
-// piles.js draws the piles and cards, status.js the header and status line,
-// message.js the message on the felt and the words for screen readers.
+// Around the core: pointer.js and keyboard.js turn gestures into requests
+// (through the input API, input.js), requests.js carries them to the kernel,
+// controls.js declares the buttons (and their keys and panels) that features
+// add and toolbar.js shows and runs them, selection.js holds the picked-up
+// cards, motion.js moves the cards, banner.js and confirm.js show the
+// end-of-game banner and the inline question, piles.js draws the piles and
+// cards, status.js the header and status line, message.js the message on the
+// felt and the words for screen readers, focus.js keeps the roving focus over
+// the piles, fit.js the geometry (the layout for the width, the felt's size,
+// rows fitted to their fans).
 
 import { changedPiles } from "./diff.js";
 import { GameBanner, lostKernelNote, savedPositionNote } from "./banner.js";
 import { InlineConfirm } from "./confirm.js";
 import { h } from "./dom.js";
-import { heightLimit } from "./fit.js";
-import { focusRows } from "./focus.js";
+import { TableFit } from "./fit.js";
+import { RovingFocus } from "./focus.js";
 import { optionsText, passesText, sentence } from "./format.js";
 import { tableApi } from "./api.js";
+import { inputApi } from "./input.js";
 import { MessageLayer } from "./message.js";
 import { PileLayer } from "./piles.js";
 import { StatusLayer } from "./status.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
-import { computeGeometry, layoutFor } from "./layout.js";
-import { LegalMoves, moveText, stockAction } from "./legal.js";
+import { LegalMoves } from "./legal.js";
 import { MOVE_MS, flip, followReducedMotion } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
@@ -32,7 +35,6 @@ import { Toolbar } from "./toolbar.js";
 import { followHostTheme } from "./theme.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
-/** @typedef {import("./layout.js").GameLayout} GameLayout */
 /** @typedef {import("./format.js").Counters} Counters */
 
 /**
@@ -64,8 +66,6 @@ export class CardTable {
    */
   constructor(model, host, options = {}) {
     this.model = model;
-    this.host = host;
-    this.options = options;
     this.viewId = `${Date.now().toString(36)}${(viewCounter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     this.abort = new AbortController();
     /** @type {Array<() => void>} */
@@ -82,15 +82,6 @@ export class CardTable {
     this.redealActions = [];
     /** what is picked up and where it may go (selection.js) */
     this.selection = new Selection(this);
-    /** @type {string | null} */
-    this.focusId = null;
-    this.width = 0;
-    /** the felt's height limit where the host limits the table's height (fit.js), else 0 */
-    this.feltMax = 0;
-    /** @type {HTMLElement | null} the box that limits the table's height, watched for changes */
-    this.limitBox = null;
-    /** @type {ResizeObserver | null} watches the table's width and that box */
-    this.resizes = null;
     this.seed = undefined;
     /** @type {Set<string>} */
     this.dirty = new Set();
@@ -104,8 +95,8 @@ export class CardTable {
     this.pileLayer = new PileLayer(this.felt);
     /** the pile records by id (the pile layer's) */
     this.piles = this.pileLayer.records;
-    /** face-up card elements by card id (the pile layer's) */
-    this.cardEls = this.pileLayer.cardEls;
+    /** the pile in the tab order, where the focus comes back to (focus.js) */
+    this.focus = new RovingFocus(this.root, this.piles);
     this.felt.setAttribute("role", "application");
     this.helpEl = h("div", "sw-help");
     this.helpEl.id = `sw-help-${this.viewId}`;
@@ -113,6 +104,16 @@ export class CardTable {
     this.felt.setAttribute("aria-describedby", this.helpEl.id);
     this.captionEl = h("div", "sw-caption");
     this.footer = h("div", "sw-footer");
+    /** the layout for the width, the felt's size, the pile boxes (fit.js) */
+    this.fit = new TableFit({
+      root: this.root, host, felt: this.felt, footer: this.footer, caption: this.captionEl, piles: this.pileLayer,
+      width: options.width, over: () => String(this.get("status") || "playing") !== "playing",
+      placeCards: (rec) => this.placeCards(rec),
+      relaidOut: (layout) => {
+        if (layout) this.focus.follow(layout);
+        this.placeMessage();
+      },
+    });
     /** the buttons of the controls and their panels (toolbar.js) */
     this.toolbar = new Toolbar(this);
     this.messages = new MessageLayer();
@@ -125,7 +126,7 @@ export class CardTable {
     // The end-of-game banner's New deal and Undo run the toolbar's controls.
     this.banner = new GameBanner(this.root, this.footer, (action) => this.toolbar.runAction(action));
     // The answered question leaves the focus on the pile the keyboard was on.
-    this.confirm = new InlineConfirm(this.footer, () => { if (this.focusId) this.setFocus(this.focusId); });
+    this.confirm = new InlineConfirm(this.footer, () => this.focus.restore());
     /**
      * Handlers that may take a key press or a click before anything else
      * does (a running play-out stops on any): true when one took it.
@@ -142,8 +143,10 @@ export class CardTable {
     this.api = tableApi(this);
     host.append(this.root);
     const signal = this.abort.signal;
-    this.pointer = new PointerInput(this, signal);
-    this.keyboard = new KeyboardInput(this, signal);
+    /** what the pointer and the keyboard see of the table (input.js) */
+    this.input = inputApi(this);
+    this.pointer = new PointerInput(this.input, signal);
+    this.keyboard = new KeyboardInput(this.input, signal);
     this.listen();
     this.build();
     if (host.classList.contains(DISCONNECTED)) this.loseKernel("saved");
@@ -196,21 +199,8 @@ export class CardTable {
       e.preventDefault();
     }, { capture: true, signal });
 
-    if (typeof ResizeObserver !== "undefined") {
-      let frame = 0;
-      // The table's width, and the box that limits its height (fit.js):
-      // marimo's output box grows to the whole table when "expanded".
-      const ro = new ResizeObserver((entries) => {
-        const own = entries.filter((e) => e.target === this.root);
-        const w = own.length ? own[own.length - 1].contentRect.width : this.width;
-        if (w <= 0 || (Math.abs(w - this.width) < 1 && this.measureFeltMax() === this.feltMax)) return;
-        cancelAnimationFrame(frame);
-        frame = requestAnimationFrame(() => this.relayout(w));
-      });
-      ro.observe(this.root);
-      this.resizes = ro;
-      this.cleanups.push(() => { cancelAnimationFrame(frame); ro.disconnect(); });
-    }
+    // The table's width, and the box that limits its height (fit.js).
+    this.cleanups.push(this.fit.observe());
   }
 
   /** @param {string} what */
@@ -285,15 +275,9 @@ export class CardTable {
     this.roles = roles;
     /** @type {string | null} the stock's pile id, if the game has one */
     this.stockId = pileIds.find((id) => roles[id] === "stock") ?? null;
-    /** @type {GameLayout[]} the game's layouts, the main one first (declared in Python) */
+    // The game's layouts, the main one first (declared in Python): the one for the width now.
     const layouts = Array.isArray(this.get("layouts")) ? this.get("layouts").slice() : [];
-    this.layouts = layouts;
-    /** @type {number} */
-    this.width = this.measureWidth();
-    /** @type {GameLayout} */
-    this.layout = layoutFor(layouts, pileIds, this.width, this.feltMax);
-    this.rows = focusRows(this.layout);
-    this.settledRows = false;
+    const layout = this.fit.choose(layouts, pileIds, this.stockId);
     this.selection.clear();
     this.pointer.cancelPress();
     this.root.dataset.game = game;
@@ -304,147 +288,27 @@ export class CardTable {
 
     // Piles.
     this.banner.remove();
-    this.pileLayer.build(pileIds, roles, this.layout);
+    this.pileLayer.build(pileIds, roles, layout);
     this.syncLabels();
-    this.focusId = this.rows[0]?.[0]?.pile ?? pileIds[0] ?? null;
-    if (this.focusId) this.pileEl(this.focusId).tabIndex = 0;
+    this.focus.reset(layout, pileIds);
     // A game that counts its passes says under its stock how many are left.
     if (this.stockId && this.counters().passes_left !== undefined) this.felt.append(this.captionEl);
     this.felt.append(this.messages.el);
 
-    this.geometry = computeGeometry(this.layout, this.width, {}, { maxHeight: this.feltMax });
-    this.applyGeometry();
+    this.fit.place();
     this.seed = this.counters().seed;
     this.syncPiles(false);
     this.toolbar.openStartPanels();
     this.syncInfo();
     this.syncMessage();
     // The header and the buttons are in place now: does the felt fit the height the host gives?
-    if (this.measureFeltMax() !== this.feltMax) this.relayout(this.width);
+    this.fit.fitHeight();
     this.messages.forget();
     this.speak(); // remembers the position; says nothing
     this.lastBuildMs = performance.now() - t0;
     try {
       performance.measure?.("solitaire_widgets:build", { start: t0, end: t0 + this.lastBuildMs });
     } catch { /* old browsers */ }
-  }
-
-  /**
-   * How tall the felt may be for the whole table to fit the box that limits
-   * its height (fit.js): the box's height less the header above the felt and
-   * the buttons under it, and a line of text the buttons may show under them.
-   * 0 where nothing limits it. Marks the table (`data-fit`, the buttons'
-   * height for the banner to stay over them) and watches the box.
-   */
-  measureFeltMax() {
-    const limit = heightLimit(this.root);
-    if (limit?.box !== this.limitBox) {
-      if (this.limitBox) this.resizes?.unobserve(this.limitBox);
-      this.limitBox = limit?.box ?? null;
-      if (this.limitBox) this.resizes?.observe(this.limitBox);
-    }
-    if (!limit) {
-      delete this.root.dataset.fit;
-      return 0;
-    }
-    this.root.dataset.fit = "box";
-    const win = this.root.ownerDocument.defaultView ?? window;
-    const top = this.root.getBoundingClientRect().top;
-    const footer = this.footer.getBoundingClientRect();
-    this.root.style.setProperty("--sw-footer-h", `${Math.ceil(footer.height)}px`);
-    const above = this.felt.getBoundingClientRect().top - top;
-    const fontPx = parseFloat(win.getComputedStyle(this.root).fontSize) || 13;
-    const line = Math.ceil(fontPx * 1.5) + 12; // the solver's or a hint's line (assist.js), margins included
-    const padding = parseFloat(win.getComputedStyle(this.root).paddingBottom) || 0;
-    return Math.max(1, Math.floor(limit.height - above - footer.height - line - padding));
-  }
-
-  measureWidth() {
-    const w = this.root.clientWidth || this.host.clientWidth || 0;
-    return w > 0 ? w : (this.options.width ?? 800);
-  }
-
-  /** @param {string} id */
-  pileEl(id) {
-    return /** @type {PileRecord} */ (this.piles.get(id)).el;
-  }
-
-  /** @param {number} width */
-  relayout(width) {
-    if (this.destroyed) return;
-    this.width = width;
-    this.feltMax = this.measureFeltMax();
-    /** @type {GameLayout} */
-    const layout = layoutFor(this.layouts ?? [], this.pileIds ?? [], width, this.feltMax);
-    if (layout !== this.layout) {
-      this.layout = layout;
-      this.rows = focusRows(layout);
-    }
-    this.pileLayer.forgetExtents();
-    this.settledRows = false;
-    this.geometry = computeGeometry(layout, width, {}, { maxHeight: this.feltMax });
-    this.applyGeometry();
-    for (const rec of this.piles.values()) this.placeCards(rec);
-    this.refit();
-    this.placeMessage();
-  }
-
-  /**
-   * Fit the rows to the fans they hold now (no fan is squeezed over a
-   * card's index, see fan.js). A row grows at once; it shrinks back only
-   * once its fans have lost more than a card's height (so the felt does not
-   * jump with each undo), and to the cards alone when the game is over (a
-   * won game leaves no empty felt under its last cards).
-   */
-  refit() {
-    const g = this.geometry;
-    if (!g || !this.layout) return;
-    const over = String(this.get("status") || "playing") !== "playing";
-    const extents = this.pileLayer.extents(g, over, over !== this.settledRows);
-    this.settledRows = over;
-    if (!extents) return;
-    const next = computeGeometry(this.layout, this.width, extents, { reserve: !over, maxHeight: this.feltMax });
-    const moved = next.height !== g.height ||
-      Object.keys(next.piles).some((id) => next.piles[id].y !== g.piles[id].y || next.piles[id].h !== g.piles[id].h);
-    this.geometry = next;
-    if (!moved) return;
-    this.applyGeometry();
-    for (const rec of this.piles.values()) this.placeCards(rec);
-  }
-
-  /** Size the felt and place the pile boxes. */
-  applyGeometry() {
-    const g = /** @type {Geometry} */ (this.geometry);
-    const s = this.root.style;
-    s.setProperty("--sw-cw", `${g.cw}px`);
-    s.setProperty("--sw-ch", `${g.ch}px`);
-    s.setProperty("--sw-ix-w", `${g.index.right}px`);
-    s.setProperty("--sw-ix-h", `${g.index.line}px`);
-    s.setProperty("--sw-ix-strip", `${g.index.down}px`);
-    this.felt.style.height = `${g.height}px`;
-    this.felt.style.minWidth = g.width > this.width ? `${g.width}px` : "";
-    this.pileLayer.placePiles(g);
-    const stock = this.stockId ? g.piles[this.stockId] : undefined;
-    if (stock) {
-      this.captionEl.style.left = `${stock.x - g.gap}px`;
-      this.captionEl.style.top = `${stock.y + g.ch + Math.round(g.gap / 2)}px`;
-      this.captionEl.style.width = `${g.cw + 2 * g.gap}px`;
-    }
-    this.fitCaption();
-  }
-
-  /**
-   * The felt holds the caption under the stock ("3 passes left"), which
-   * wraps on a narrow table: it grows by what the caption needs below the
-   * geometry's height.
-   */
-  fitCaption() {
-    const g = this.geometry;
-    if (!g) return;
-    const cap = this.captionEl;
-    const shown = cap.parentNode === this.felt && !cap.hidden && cap.textContent;
-    const bottom = shown ? cap.offsetTop + cap.offsetHeight + Math.round(g.gap / 2) : 0;
-    this.felt.style.height = `${Math.max(g.height, bottom)}px`;
   }
 
   // --- piles -------------------------------------------------------------------
@@ -473,11 +337,11 @@ export class CardTable {
     // until now (so it slides from there).
     this.pointer.landed();
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
-    this.refit();
+    this.fit.refit();
     // If the selected pile changed, the picked-up card is no longer there.
     if (this.selection.pile && changed.includes(this.selection.pile)) this.selection.clear();
     // The new places come from the geometry (no forced layout).
-    play?.(/** @type {Geometry} */ (this.geometry));
+    play?.(/** @type {Geometry} */ (this.fit.geometry));
     this.lastPilesMs = performance.now() - t0;
   }
 
@@ -502,7 +366,7 @@ export class CardTable {
 
   /** @param {PileRecord} rec */
   placeCards(rec) {
-    this.pileLayer.placeCards(rec, this.geometry);
+    this.pileLayer.placeCards(rec, this.fit.geometry);
     if (rec.id === this.selection.pile) this.selection.markPick(rec);
   }
 
@@ -528,12 +392,12 @@ export class CardTable {
 
     if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
       this.captionEl.textContent = passesText(c.passes_left);
-      this.fitCaption();
+      this.fit.fitCaption();
     }
-    if ((status !== "playing") !== this.settledRows) this.refit(); // room for fans to come only while playing
+    if ((status !== "playing") !== this.fit.settled) this.fit.refit(); // room for fans to come only while playing
     if (this.captionEl.hidden !== (status !== "playing")) {
       this.captionEl.hidden = status !== "playing"; // no "3 passes left" under a won game
-      this.fitCaption();
+      this.fit.fitCaption();
     }
     const stock = this.stockPile();
     if (stock) {
@@ -542,12 +406,6 @@ export class CardTable {
     }
 
     this.banner.sync(status, c, this.reducedMotion, String(this.get("end_reason") || ""), noWin);
-  }
-
-  /** The focused element of the document or shadow root the table is in. */
-  activeElement() {
-    const root = /** @type {Document | ShadowRoot} */ (this.root.getRootNode());
-    return root.activeElement ?? null;
   }
 
   syncMessage() {
@@ -574,7 +432,7 @@ export class CardTable {
 
   /** Put the message by its pile (under its top card, else above), inside the felt. */
   placeMessage() {
-    this.messages.place(this.geometry, this.width, (pile) => this.pileLayer.topPlace(pile));
+    this.messages.place(this.fit.geometry, this.fit.width, (pile) => this.pileLayer.topPlace(pile));
   }
 
   // --- requests and controls ----------------------------------------------------
@@ -614,15 +472,6 @@ export class CardTable {
     if (reply.reason) this.showMessage(reply.reason, "error", reply.pile);
   }
 
-  /**
-   * @param {string} source
-   * @param {string} target
-   * @param {number} [count]  cards moved together, from the top of `source`
-   */
-  sendMove(source, target, count = 1) {
-    return this.requests.send("move", { move: moveText(source, target, count) });
-  }
-
   /** The stock's record, if the game has a stock. */
   stockPile() {
     return this.stockId ? this.piles.get(this.stockId) : undefined;
@@ -634,25 +483,6 @@ export class CardTable {
    */
   isStock(pile) {
     return pile !== null && pile === this.stockId;
-  }
-
-  playStock() {
-    const action = stockAction(this.actions ?? [], this.legal);
-    if (action) this.requests.send("move", { move: action });
-  }
-
-  /** @param {string} pile */
-  toFoundation(pile) {
-    const move = this.legal.foundationMove(pile, this.roles ?? {});
-    if (move) {
-      this.requests.send("move", { move });
-      return true;
-    }
-    const rec = this.piles.get(pile);
-    if (rec && rec.cards.length && rec.cards[rec.cards.length - 1] >= 0 && this.roles?.[pile] !== "foundation") {
-      this.showMessage("No foundation takes that card now.", "info", pile);
-    }
-    return false;
   }
 
   /**
@@ -680,38 +510,8 @@ export class CardTable {
     this.requests.close();
     this.root.setAttribute("aria-busy", "false");
     for (const b of this.root.querySelectorAll("button, input")) /** @type {HTMLButtonElement} */ (b).disabled = true;
-    if (this.focusId) this.setFocus(this.focusId, this.root.contains(this.activeElement()));
+    this.focus.restore(this.root.contains(this.focus.active()));
     this.root.insertBefore(why === "saved" ? savedPositionNote() : lostKernelNote(), this.felt);
-  }
-
-  // --- hit testing (the selection itself is selection.js) ----------------------------
-
-  /**
-   * The pile an event target belongs to (null on the bare felt).
-   * @param {EventTarget | null} target
-   */
-  pileAt(target) {
-    const el = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (target)?.closest?.(".sw-pile"));
-    return el && this.felt.contains(el) ? el.dataset.pile ?? null : null;
-  }
-
-  // --- keyboard ------------------------------------------------------------------------
-
-  /**
-   * Move the roving focus to a pile.
-   * @param {string} pile
-   * @param {boolean} [move] also move the DOM focus there
-   */
-  setFocus(pile, move = true) {
-    const rec = this.piles.get(pile);
-    if (!rec) return;
-    if (this.focusId && this.focusId !== pile) {
-      const prev = this.piles.get(this.focusId);
-      if (prev) prev.el.tabIndex = -1;
-    }
-    this.focusId = pile;
-    rec.el.tabIndex = 0;
-    if (move) rec.el.focus({ preventScroll: false });
   }
 
   // --- housekeeping -------------------------------------------------------------------------

@@ -7,9 +7,15 @@ import { controls } from "./controls.js";
 import { actionButton, h } from "./dom.js";
 
 /** @typedef {import("./controls.js").Control} Control */
+/**
+ * The part of the table a toolbar uses: the feature API its controls get,
+ * whether the kernel is gone, the focus (kept in the table when a button or
+ * a panel goes), the selection and the question (a button drops both).
+ * @typedef {Pick<import("./table.js").CardTable, "api" | "lost" | "focus" | "selection" | "confirm">} ToolbarHost
+ */
 
 export class Toolbar {
-  /** @param {import("./table.js").CardTable} table */
+  /** @param {ToolbarHost} table */
   constructor(table) {
     this.t = table;
     this.el = h("div", "sw-buttons");
@@ -88,11 +94,11 @@ export class Toolbar {
   setDisabled(action, disabled) {
     const b = this.buttons.get(action);
     if (!b || b.disabled === disabled) return;
-    const hadFocus = disabled && this.t.activeElement() === b;
+    const hadFocus = disabled && this.t.focus.active() === b;
     b.disabled = disabled;
     // A disabled button drops the focus to the page body: keep it in the
     // table, on the pile the keyboard was last on.
-    if (hadFocus && this.t.focusId) this.t.setFocus(this.t.focusId);
+    if (hadFocus) this.t.focus.restore();
   }
 
   /** @param {MouseEvent} e */
@@ -151,7 +157,7 @@ export class Toolbar {
   closePanel(action) {
     const panel = this.panels.get(action);
     // The focus in a panel that closes stays in the table: on its button.
-    const active = this.t.activeElement();
+    const active = this.t.focus.active();
     const hadFocus = !!panel && !!active && panel.contains(active);
     panel?.remove();
     this.panels.delete(action);
@@ -159,7 +165,7 @@ export class Toolbar {
     button?.setAttribute("aria-expanded", "false");
     if (hadFocus) {
       if (button) button.focus({ preventScroll: true });
-      else if (this.t.focusId) this.t.setFocus(this.t.focusId);
+      else this.t.focus.restore();
     }
   }
 

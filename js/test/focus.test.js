@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { focusOrder, focusRows, nextFocus } from "../src/focus.js";
+import { RovingFocus, focusOrder, focusRows, nextFocus } from "../src/focus.js";
+import { pileParts } from "./parts.js";
 import states from "./fixtures/states.json";
 
 /** Each game's main layout, as Python declares it. */
@@ -43,5 +45,74 @@ describe("keyboard focus order", () => {
     expect(nextFocus(rows, null, "ArrowRight")).toBe("stock");
     expect(nextFocus(rows, "t0", "x")).toBeNull();
     expect(nextFocus([], "t0", "ArrowRight")).toBeNull();
+  });
+});
+
+describe("the roving focus", () => {
+  /** A focus over a real pile layer in the page (Cruel's fixture: three layouts, three rows of piles). */
+  function setUp() {
+    const state = /** @type {any} */ (states.cruel.start);
+    const parts = pileParts(state);
+    const focus = new RovingFocus(parts.root, parts.layer.records);
+    focus.reset(parts.layout, state.pile_ids);
+    const tabbable = () => [...parts.felt.querySelectorAll(".sw-pile")]
+      .filter((el) => /** @type {HTMLElement} */ (el).tabIndex === 0).map((el) => /** @type {HTMLElement} */ (el).dataset.pile);
+    return { ...parts, state, focus, tabbable };
+  }
+
+  it("starts on the layout's first pile, in the tab order, without taking the DOM focus", () => {
+    const { focus, tabbable } = setUp();
+    expect(focus.pile).toBe("f0");
+    expect(tabbable()).toEqual(["f0"]);
+    expect(focus.rows).toEqual(focusRows(LAYOUTS.cruel));
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("moves to a pile: one pile in the tab order; the DOM focus follows unless told not to", () => {
+    const { focus, tabbable, pileEl } = setUp();
+    focus.set("t3", false);
+    expect(tabbable()).toEqual(["t3"]);
+    expect(document.activeElement).toBe(document.body);
+    focus.set("t4");
+    expect(tabbable()).toEqual(["t4"]);
+    expect(document.activeElement).toBe(pileEl("t4"));
+    focus.set("nowhere");
+    expect(focus.pile).toBe("t4");
+  });
+
+  it("moves by key along the layout's rows, and not at all for other keys", () => {
+    const { focus, pileEl } = setUp();
+    expect(focus.move("t0", "ArrowDown")).toBe("t6");
+    expect(document.activeElement).toBe(pileEl("t6"));
+    expect(focus.move("t6", "x")).toBeNull();
+    expect(focus.pile).toBe("t6");
+  });
+
+  it("follows another layout's rows for the same piles", () => {
+    const { focus, state } = setUp();
+    const narrow = state.layouts[2];
+    focus.follow(narrow);
+    expect(focus.rows).toEqual(focusRows(narrow));
+    expect(focus.move("t0", "ArrowDown")).toBe(nextFocus(focusRows(narrow), "t0", "ArrowDown"));
+  });
+
+  it("comes back to its pile (the DOM focus too, unless told not to)", () => {
+    const { focus, pileEl } = setUp();
+    focus.set("t2", false);
+    focus.restore(false);
+    expect(document.activeElement).toBe(document.body);
+    focus.restore();
+    expect(document.activeElement).toBe(pileEl("t2"));
+  });
+
+  it("knows the focused element inside a shadow root (marimo renders there)", () => {
+    const { root, focus, pileEl } = setUp();
+    const host = document.createElement("div");
+    document.body.append(host);
+    host.attachShadow({ mode: "open" }).append(root);
+    focus.set("t1");
+    expect(document.activeElement).toBe(host);
+    expect(focus.active()).toBe(pileEl("t1"));
+    host.remove();
   });
 });
