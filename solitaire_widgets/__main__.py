@@ -28,6 +28,7 @@ import json
 import math
 import os
 import re
+import signal
 import sys
 from typing import Any, Optional, Sequence
 
@@ -407,5 +408,17 @@ def _puzzles(command: argparse.ArgumentParser, args: argparse.Namespace, options
 TEACHING = {"deal": _deal, "analyse": _analyse, "grade": _grade, "puzzles": _puzzles}
 
 
+def program() -> int:
+    """The ``solitaire-widgets`` command (and ``python -m solitaire_widgets``):
+    ``main`` on the command line's arguments, its exit status returned."""
+    status = main()
+    if status == INTERRUPTED:
+        # Stopped by Ctrl-C, the partial result printed: a second press landing
+        # as Python exits (its handlers reset) would kill the process instead of
+        # letting it exit with 130.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(program())

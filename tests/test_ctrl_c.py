@@ -61,6 +61,14 @@ def environment() -> dict[str, str]:
         [str(REPO)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
 
 
+def start(command: list[str]) -> subprocess.Popen:
+    """``command`` in a session of its own, with Ctrl-C as a terminal gives
+    it: a test run started in the background (``nohup``, ``&`` in a script)
+    ignores SIGINT, and a child would inherit that and never see the signal."""
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
 def group_is_gone(pgid: int, wait: float = 5.0) -> bool:
     """True once no process of group ``pgid`` is left (workers included)."""
     deadline = time.monotonic() + wait
@@ -128,8 +136,7 @@ def test_ctrl_c_stops_winnability_and_keeps_only_the_deals_that_finished(kind, t
         pytest.importorskip("distributed")
     script = tmp_path / "run.py"
     script.write_text(SCRIPT)
-    child = subprocess.Popen([sys.executable, str(script), kind], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, env=environment(), start_new_session=True)
+    child = start([sys.executable, str(script), kind])
     try:
         assert child.stdout.readline().strip() == "ready", child.stderr.read()
         early = wait_for_deals(child)
@@ -150,8 +157,7 @@ def start_cli_run(report: Path) -> subprocess.Popen:
     """The command line's win-rate run on its own pool of two, the table also written to ``report``."""
     command = [sys.executable, "-m", "solitaire_widgets", "winnability", "leap_year", "--deals", str(DEALS),
                "--time-limit", str(TIME_LIMIT), "--jobs", "2", "--json", str(report)]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
-                            start_new_session=True)
+    return start(command)
 
 
 def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_path):
@@ -181,8 +187,7 @@ def test_ctrl_c_in_the_command_line_prints_the_partial_table_and_exits_130(tmp_p
 def start_pool_run(tmp_path: Path) -> subprocess.Popen:
     script = tmp_path / "run.py"
     script.write_text(SCRIPT)
-    child = subprocess.Popen([sys.executable, str(script), "pool"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, env=environment(), start_new_session=True)
+    child = start([sys.executable, str(script), "pool"])
     assert child.stdout.readline().strip() == "ready", child.stderr.read()
     return child
 

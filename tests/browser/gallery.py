@@ -7,9 +7,10 @@ taken in a real JupyterLab and written to ``docs/gallery/img/GAME-THEME.png``
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness as h
@@ -39,21 +40,25 @@ def luminance(css_colour: str) -> float:
 
 def make_gallery(server: h.JupyterServer, browser: h.Browser, out: Path = GALLERY_DIR,
                  watch: Callable[[h.Page], h.Page] = lambda page: page) -> dict[str, dict[str, str]]:
-    """Take the pictures; return, per theme, each game's text colour on the table."""
+    """Take the pictures; return, per theme, each game's text colour on the table.
+
+    One page and one run of the notebook: the themes are switched from
+    JupyterLab's Settings menu, as a user does, and the tables follow the
+    page.  The server is left in the theme it had (JupyterLab keeps the
+    choice in its user settings)."""
     games = game_names()
     cells = ["import solitaire_widgets as sw"] + [f"sw.SolitaireWidget({g!r}, seed={SEED})" for g in games]
     h.write_notebook(server.root / NOTEBOOK, cells)
     out.mkdir(parents=True, exist_ok=True)
     colours: dict[str, dict[str, str]] = {}
-    for theme, lab_theme in THEMES.items():
-        # JupyterLab reads user settings on each page load.
-        h.JupyterServer._settings(server.base / "lab-settings", "@jupyterlab/apputils-extension/themes",
-                                  {"theme": lab_theme})
-        page = watch(browser.new_page(VIEWPORT))
-        try:
-            nb = h.NotebookPage(page, server, NOTEBOOK).open()
-            page.page.locator(f'body[data-jp-theme-name="{lab_theme}"]').wait_for(state="attached", timeout=30_000)
-            nb.run_all()
+    page = watch(browser.new_page(VIEWPORT))
+    started_in = None
+    try:
+        nb = h.NotebookPage(page, server, NOTEBOOK).open()
+        started_in = page.page.locator("body").get_attribute("data-jp-theme-name")
+        nb.run_all()
+        for theme, lab_theme in THEMES.items():
+            choose_theme(page, lab_theme)
             colours[theme] = {}
             for index, game in enumerate(games, start=1):
                 table = nb.cell(index).locator(f'.sw-table[data-game="{game}"][data-version]')
@@ -61,9 +66,36 @@ def make_gallery(server: h.JupyterServer, browser: h.Browser, out: Path = GALLER
                 table.scroll_into_view_if_needed()
                 table.screenshot(path=str(out / f"{game}-{theme}.png"), animations="disabled")
                 colours[theme][game] = table.evaluate(TEXT_COLOUR_JS)
-        finally:
-            page.close()
+        if started_in:
+            choose_theme(page, started_in)
+    finally:
+        page.close()
     return colours
+
+
+def menu_item(p: Any, label: str) -> Any:
+    """The open menus' item labelled ``label`` (submenus' items have no role)."""
+    exact = re.compile(f"^{re.escape(label)}$")
+    return p.locator(".lm-Menu-item:visible").filter(has=p.locator(".lm-Menu-itemLabel", has_text=exact))
+
+
+def choose_theme(page: h.Page, lab_theme: str) -> None:
+    """Settings › Theme › ``lab_theme`` in JupyterLab's menu bar; returns once
+    the page has taken the theme."""
+    p = page.page
+    if p.locator(f'body[data-jp-theme-name="{lab_theme}"]').count():
+        return
+    p.get_by_role("menuitem", name="Settings", exact=True).click()
+    menu_item(p, "Theme").hover()
+    menu_item(p, lab_theme).click()
+    p.locator(f'body[data-jp-theme-name="{lab_theme}"]').wait_for(state="attached", timeout=30_000)
+    # The theme's stylesheet replaces the old one: wait until its colours
+    # apply (the tables read the same --jp-* variables).
+    light = "Light" in lab_theme
+    p.wait_for_function(r"""([light]) => {
+        const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
+        const lum = (0.2126 * bg[0] + 0.7152 * bg[1] + 0.0722 * bg[2]) / 255;
+        return light ? lum > 0.5 : lum < 0.5; }""", arg=[light], timeout=30_000)
 
 
 def main(out: Optional[Path] = None) -> None:
