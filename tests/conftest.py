@@ -8,11 +8,10 @@
 * No silent skips in CI: under ``CI=true`` a test that skips fails instead,
   with the skip's reason, whatever path made it skip (a missing npm,
   browser, kernel or notebook tool).  Outside CI a skip stays a skip.
-* On several cores (``-n auto``: one worker more than the cores, as the
-  README's test command runs it, pytest-xdist) the work is dealt in units
-  (``WORK_UNITS``): the in-browser app and the Pyodide run on its wheels; the
-  docs site's other inputs and the site; the table's play tests; every other
-  test module is a unit of its own, the browser modules dealt first.
+* On several cores (``-n auto``, pytest-xdist, as the README's test command
+  runs it) the work is dealt in units (``WORK_UNITS``): the tests that share
+  one process's JupyterLab and Chromium, or the docs site's inputs, run in
+  one worker; every other test module is a unit of its own.
 """
 
 from __future__ import annotations
@@ -95,50 +94,22 @@ def pytest_make_collect_report(collector: pytest.Collector) -> object:
 # What one xdist worker runs in one go, the first units first; a node id
 # belongs to the unit of its longest prefix here, else to its module's.
 WORK_UNITS = {
-    # The in-browser app: test_lite builds it (or takes it from .cache/lite/,
-    # under a file lock, so a docs build elsewhere waits for it and then
-    # copies it), then the engine's tests run in Pyodide on its wheels.
-    "lite": ("tests/browser/test_lite.py", "tests/test_pyodide.py"),
-    # The docs site's other inputs, made and read in this order: the example
+    # The docs site's inputs, made and read in this order: the example
     # notebooks' runs (test_examples), the gallery's pictures (test_gallery),
-    # then the site that shows them all, built once for the tests that read it.
-    "site": ("tests/browser/test_examples.py", "tests/browser/test_gallery.py",
+    # the in-browser app (test_lite builds it; the site and the Pyodide run
+    # take it from .cache/lite/), then the site that shows them all, built
+    # once for the tests that read it.
+    "site": ("tests/browser/test_examples.py", "tests/browser/test_gallery.py", "tests/browser/test_lite.py",
              "tests/test_docs.py::test_site_builds_in_strict_mode",
              "tests/test_docs.py::test_every_link_and_asset_of_the_site_resolves",
-             "tests/test_docs.py::test_pictures_keep_their_own_size_on_the_site"),
-    # The table's own play tests, the longest browser module and its kin. Every
-    # other browser module is a unit of its own: a worker starts its
-    # JupyterLab, Chromium and table notebook once for all it is dealt.
+             "tests/test_docs.py::test_pictures_keep_their_own_size_on_the_site", "tests/test_pyodide.py"),
+    # The other browser tests, in two halves (the table's own tests, the
+    # rest): a worker starts its JupyterLab, Chromium and table notebook once
+    # for all the browser tests it is dealt.
     "browser-table": ("tests/browser/test_browser_table.py", "tests/browser/test_browser_play.py",
                       "tests/browser/test_browser_runs.py"),
+    "browser": ("tests/browser/",),
 }
-
-
-def work_unit(nodeid: str) -> str:
-    """The unit a test runs in under xdist.
-
-    >>> work_unit("tests/browser/test_lite.py::test_a"), work_unit("tests/browser/test_gallery.py::test_b")
-    ('lite', 'site')
-    >>> work_unit("tests/browser/test_browser_table.py::test_c[frog]"), work_unit("tests/test_solver.py::test_d")
-    ('browser-table', 'tests/test_solver.py')
-    """
-    best = max(((len(prefix), unit) for unit, prefixes in WORK_UNITS.items() for prefix in prefixes
-                if nodeid.startswith(prefix)), default=None)
-    return best[1] if best else nodeid.split("::", 1)[0]
-
-
-def in_units_order(items: list[pytest.Item]) -> None:
-    """Under xdist, the named units' tests first, in ``WORK_UNITS`` order,
-    then the browser modules (each a few starts of a kernel or a server),
-    then the rest (each worker collects in this order, and xdist deals the
-    units in it)."""
-    named = list(WORK_UNITS)
-
-    def rank(item: pytest.Item) -> int:
-        unit = work_unit(item.nodeid)
-        return named.index(unit) if unit in named else len(named) + (not unit.startswith("tests/browser/"))
-
-    items.sort(key=rank)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -147,6 +118,28 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     time waits on browsers, kernels and servers (their own processes), which
     a third worker fills."""
     return (os.cpu_count() or 1) + 1
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit a test runs in under xdist.
+
+    >>> work_unit("tests/browser/test_lite.py::test_a"), work_unit("tests/browser/test_marimo.py::test_b")
+    ('site', 'browser')
+    >>> work_unit("tests/browser/test_browser_table.py::test_c[frog]")
+    'browser-table'
+    >>> work_unit("tests/test_solver.py::test_c[bobby]")
+    'tests/test_solver.py'
+    """
+    best = max(((len(prefix), unit) for unit, prefixes in WORK_UNITS.items() for prefix in prefixes
+                if nodeid.startswith(prefix)), default=None)
+    return best[1] if best else nodeid.split("::", 1)[0]
+
+
+def in_units_order(items: list[pytest.Item]) -> None:
+    """Under xdist, the named units' tests first, in ``WORK_UNITS`` order
+    (each worker collects in this order, and xdist deals the units in it)."""
+    named = list(WORK_UNITS)
+    items.sort(key=lambda item: named.index(unit) if (unit := work_unit(item.nodeid)) in named else len(named))
 
 
 @pytest.hookimpl(optionalhook=True)
