@@ -112,14 +112,6 @@ WORK_UNITS = {
 }
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than the cores.  A third of the suite's
-    time waits on browsers, kernels and servers (their own processes), which
-    a third worker fills."""
-    return (os.cpu_count() or 1) + 1
-
-
 def work_unit(nodeid: str) -> str:
     """The unit a test runs in under xdist.
 
