@@ -10,6 +10,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import states from "./fixtures/states.json";
 import { pileParts, selectionHost } from "./parts.js";
 import { FakeModel } from "./fake-model.js";
+import { pointer as press, tap } from "./gestures.js";
 import { tableHost } from "./host.js";
 import { PointerInput } from "../src/pointer.js";
 import { KeyboardInput } from "../src/keyboard.js";
@@ -80,17 +81,6 @@ function setUp(state = klondike) {
     /** @param {any} r */
     replyWith: (r) => { reply = r; },
   };
-}
-
-/** @param {Element} el @param {string} type @param {Partial<PointerEventInit>} [init] */
-function press(el, type, init = {}) {
-  el.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, isPrimary: true, pointerId: 1, clientX: 10, clientY: 10, ...init }));
-}
-
-/** @param {Element} el */
-function tap(el) {
-  press(el, "pointerdown");
-  press(el, "pointerup");
 }
 
 /** Press on `from`, move over the pile `to` (not released). @param {Element} from @param {HTMLElement} to */

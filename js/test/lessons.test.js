@@ -9,18 +9,12 @@
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
+import { tap } from "./gestures.js";
 import { tableHost } from "./host.js";
 import { marksOf } from "../src/assist.js";
 import { svgUrl } from "../src/lessons.js";
 
 const table = tableHost();
-
-/** A click as pointer events (what the view listens to). @param {Element} el */
-function tap(el) {
-  for (const type of ["pointerdown", "pointerup"]) {
-    el.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, isPrimary: true, pointerId: 1, clientX: 10, clientY: 10 }));
-  }
-}
 
 /** @param {Record<string, any>} state */
 function mount(state) {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
+import { pointer, tap } from "./gestures.js";
 import { tableHost } from "./host.js";
 import { cardName, cardText } from "../src/cards.js";
 
@@ -27,17 +28,6 @@ function mount(state) {
     el.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: i * 100, top: 0, right: i * 100 + 80, bottom: 100, width: 80, height: 100 });
   });
   return { model, root, pile, card, message, live };
-}
-
-/** @param {Element} el @param {string} type @param {Partial<PointerEventInit>} [init] */
-function pointer(el, type, init = {}) {
-  el.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, isPrimary: true, pointerId: 1, clientX: 10, clientY: 10, ...init }));
-}
-
-/** A click on an element (a card or a pile), as pointer events. @param {Element} el */
-function tap(el) {
-  pointer(el, "pointerdown");
-  pointer(el, "pointerup");
 }
 
 /**

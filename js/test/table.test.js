@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { FakeModel, settle } from "./fake-model.js";
+import { pointer, tap } from "./gestures.js";
 import { tableHost } from "./host.js";
 import widget from "../src/widget.js";
 import { faceUrl } from "../src/faces.js";
@@ -20,17 +21,6 @@ function mount(state) {
   /** @param {string} id */
   const pile = (id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-pile[data-pile="${id}"]`));
   return { model, root, pile };
-}
-
-/** @param {Element} el @param {string} type @param {Partial<PointerEventInit>} [init] */
-function pointer(el, type, init = {}) {
-  el.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, isPrimary: true, pointerId: 1, clientX: 10, clientY: 10, ...init }));
-}
-
-/** A click as pointer events (what the view listens to). @param {Element} el */
-function tap(el) {
-  pointer(el, "pointerdown");
-  pointer(el, "pointerup");
 }
 
 /** @param {Element} el @param {string} key */
