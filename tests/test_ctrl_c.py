@@ -27,7 +27,7 @@ DEALS = 200
 STOPPED_WITHIN = 5.0  # seconds from the signal to the partial result: the full run takes 25 s or more
 
 SCRIPT = """
-import json, signal, sys, time
+import json, signal, sys, threading, time
 import solitaire_widgets as sw
 
 def run(executor, jobs=None):
@@ -38,7 +38,8 @@ def run(executor, jobs=None):
     except sw.WinRateInterrupted as stop:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run is over: a late Ctrl-C of the test is not its business
         rows = [[d.seed, d.status, d.seconds] for d in stop.partial.rows]
-        print(json.dumps({{"at": time.time(), "requested": stop.requested, "rows": rows,
+        pool_threads = [t.name for t in threading.enumerate() if type(t).__module__ == "concurrent.futures.process"]
+        print(json.dumps({{"at": time.time(), "requested": stop.requested, "rows": rows, "pool_threads": pool_threads,
                           "interrupted": stop.partial.interrupted, "repr": repr(stop.partial)}}), flush=True)
     else:
         print(json.dumps({{"finished": True}}), flush=True)
@@ -126,6 +127,9 @@ def check_partial(result: dict, sent: float) -> None:
     # less than its time limit: every row is a deal that ran its course.
     assert all(status in ("won", "lost") or seconds >= TIME_LIMIT for _, status, seconds in rows), rows
     assert "(interrupted)" in result["repr"]
+    # The pool's own thread has ended too: one still closing its pipes as
+    # Python exits races the exit's wake-up of it ("Bad file descriptor").
+    assert result["pool_threads"] == [], result["pool_threads"]
 
 
 # The signal goes to the running process alone, so the workers never see it:

@@ -308,7 +308,7 @@ def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Ga
     if executor is None:
         context = multiprocessing.get_context()
         stop_event = context.Event()
-        others = set(multiprocessing.active_children())
+        others, threads = set(multiprocessing.active_children()), set(threading.enumerate())
         pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=context,
                                    initializer=_start_worker, initargs=(stop_event,))
     else:
@@ -338,6 +338,12 @@ def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Ga
             pool.shutdown(wait=False, cancel_futures=True)
             # Its workers: the children started since the pool was made.
             _wait_for(set(multiprocessing.active_children()) - others, ctrl_c)
+            # With its workers gone the pool's thread ends at once: wait for it,
+            # or it may still be closing its pipes when Python exits and wakes
+            # it there ("Bad file descriptor" printed at exit).
+            for thread in set(threading.enumerate()) - threads:
+                if type(thread).__module__ == ProcessPoolExecutor.__module__:
+                    thread.join(timeout=5)
     return False
 
 
