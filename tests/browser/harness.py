@@ -47,7 +47,7 @@ INSTALL_HINT = (
     "`apt-get update && apt-get install -y chromium` (Playwright never downloads a browser here)"
 )
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
-VIEWPORT = {"width": 1280, "height": 960}
+VIEWPORT = {"width": 1280, "height": 960}  # a laptop's window: a larger one only gives Chromium more to paint
 # JupyterLab extensions the test servers leave out: the Pyodide kernel's (from
 # jupyterlite-pyodide-kernel, which the docs extra installs to build the
 # in-browser app) expects JupyterLite's shared modules and logs an error on
