@@ -75,7 +75,8 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
             page.page.wait_for_function("(b) => b.textContent === 'Stop'", arg=stop.element_handle(), timeout=10_000)
             stop.click()
             ended = table.wait_assist("state !== '' && state !== 'running'", 60_000)
-        else:  # a loss proven: proven again, maybe in the first slice, before Stop ever shows
+        else:  # a loss proven: asked again it may be proven in the first slice, before Stop ever shows;
+            # the page answers with no error and its button comes back to Solve (below)
             table.button("solve", 1)
             ended = table.wait_assist("state === 'lost'", SOLVE_TIMEOUT)
         assert "error" not in ended["text"].lower(), ended
