@@ -40,9 +40,12 @@ def lab_server():
 
 @pytest.fixture(scope="package")
 def chromium():
-    """One Debian Chromium (via Playwright) for the browser tests."""
+    """One Debian Chromium (via Playwright) for the browser tests, its pages
+    with reduced motion: the tests of the motion itself say
+    ``@pytest.mark.motion`` (a slide is most of the browser's work for a
+    move, and most tests check where the cards end up, not how they got there)."""
     _need_browser()
-    browser = h.Browser()
+    browser = h.Browser(reduced_motion=True)
     browser.start()
     yield browser
     browser.stop()
@@ -86,10 +89,12 @@ def lab_table(lab_server, chromium, front_end_built):
 
 
 @pytest.fixture
-def table(lab_table, console_guard):
-    """The table notebook, mouse released and nothing picked up."""
+def table(lab_table, console_guard, request):
+    """The table notebook, mouse released and nothing picked up; cards slide
+    only in a test marked ``motion``."""
     console_guard(lab_table.nb.p)
     page = lab_table.page
+    page.emulate_media(reduced_motion="no-preference" if request.node.get_closest_marker("motion") else "reduce")
     page.mouse.up()
     page.keyboard.press("Escape")
     yield lab_table

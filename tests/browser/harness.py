@@ -309,9 +309,14 @@ class _Driver:
 
 
 class Browser:
-    """Playwright + Debian Chromium, one browser for many pages."""
+    """Playwright + Debian Chromium, one browser for many pages.
 
-    def __init__(self, base: Optional[Path] = None, args: Sequence[str] = ()):
+    ``reduced_motion`` opens every page as a player who turned motion off
+    sees it: cards jump instead of sliding (a page can change it later with
+    ``page.emulate_media``)."""
+
+    def __init__(self, base: Optional[Path] = None, args: Sequence[str] = (), reduced_motion: bool = False):
+        self.reduced_motion = reduced_motion
         self._own_base = base is None
         self.base = Path(base or tempfile.mkdtemp(prefix="sw-chromium-"))
         self.args = [*CHROMIUM_ARGS, *args]
@@ -335,7 +340,8 @@ class Browser:
         return self
 
     def new_page(self, viewport: Optional[dict] = None) -> "Page":
-        context = self.browser.new_context(viewport=viewport or VIEWPORT)
+        context = self.browser.new_context(viewport=viewport or VIEWPORT,
+                                           reduced_motion="reduce" if self.reduced_motion else "no-preference")
         return Page(context.new_page())
 
     def stop(self) -> None:
@@ -413,6 +419,8 @@ class Page:
 # --------------------------------------------------------------------------- #
 # JupyterLab / Notebook 7 notebook page
 # --------------------------------------------------------------------------- #
+CELLS = ".jp-Notebook .jp-Cell"  # a notebook's cells, in order (JupyterLab and Notebook 7)
+IS_CELL_JS = f"document.querySelectorAll({CELLS!r})[i] === c"  # element c is still cell i
 OUTPUT_TEXT_JS = """
 (cell) => Array.from(cell.querySelectorAll('.jp-OutputArea-output'))
   .map(o => o.innerText).join('\\n')
@@ -436,7 +444,51 @@ class CellError(AssertionError):
     pass
 
 
-class NotebookPage:
+class NotebookCells:
+    """A notebook page's cells by index (JupyterLab, Notebook 7 and the
+    in-browser app alike); ``page`` is the Playwright page."""
+
+    page: Any
+
+    def __init__(self) -> None:
+        self._handles: dict[int, Any] = {}  # cell index -> its element (cell_handle)
+
+    def cells(self) -> Any:
+        return self.page.locator(CELLS)
+
+    def cell(self, index: int) -> Any:
+        return self.cells().nth(index)
+
+    def cell_handle(self, index: int) -> Any:
+        """Cell ``index``'s element, kept while it is still that cell: a
+        locator is looked up again on each use, which costs the page a frame."""
+        handle = self._handles.get(index)
+        try:
+            same = handle is not None and handle.evaluate(f"(c, i) => {IS_CELL_JS}", index)
+        except Exception:  # the page it was found on is gone (reloaded)
+            same = False
+        if not same:
+            handle = self._handles[index] = self.cell(index).element_handle()
+        return handle
+
+    def cell_eval(self, index: int, js: str, arg: Any = None) -> Any:
+        """``js(cell, arg)`` on cell ``index``'s element, like
+        ``cell(index).evaluate(js, arg)`` in one round trip to the page."""
+        checked = f"(c, [i, a]) => {IS_CELL_JS} ? [({js})(c, a)] : null"
+        handle = self._handles.get(index)
+        if handle is not None:
+            try:
+                result = handle.evaluate(checked, [index, arg])
+            except Exception:  # the page it was found on is gone (reloaded)
+                result = None
+            if result is not None:
+                return result[0]
+        # not found yet, or the notebook's cells changed: find it again
+        result = self.cell_handle(index).evaluate(checked, [index, arg])
+        return result[0] if result is not None else self.cell(index).evaluate(js, arg)
+
+
+class NotebookPage(NotebookCells):
     """A notebook open in JupyterLab 4 (or Notebook 7) with a running kernel.
 
     Cells are addressed by index.  ``run(i, code)`` replaces cell i's source by
@@ -445,6 +497,7 @@ class NotebookPage:
     """
 
     def __init__(self, page: Page, server: JupyterServer, name: str):
+        super().__init__()
         self.p = page
         self.page = page.page
         self.server = server
@@ -468,17 +521,8 @@ class NotebookPage:
             self.page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(timeout=timeout)
 
     # --- cells -------------------------------------------------------------
-    def cells(self) -> Any:
-        return self.page.locator(".jp-Notebook .jp-Cell")
-
-    def cell(self, index: int) -> Any:
-        return self.cells().nth(index)
-
-    def cell_handle(self, index: int) -> Any:
-        return self.cell(index).element_handle()
-
     def output_text(self, index: int) -> str:
-        return self.cell(index).evaluate(OUTPUT_TEXT_JS)
+        return self.cell_eval(index, OUTPUT_TEXT_JS)
 
     def set_source(self, index: int, code: str) -> None:
         editor = self.cell(index).locator(".cm-content")

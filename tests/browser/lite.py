@@ -93,11 +93,12 @@ class Visitor:
         return h.Page(self.context.new_page())
 
 
-class LiteNotebook:
+class LiteNotebook(h.NotebookCells):
     """``play.ipynb`` open in the app's Notebook interface: cells by index, as
     tests/browser/table.py's ``Table`` wants them."""
 
     def __init__(self, page: h.Page, url: str):
+        super().__init__()
         self.p = page
         self.page = page.page
         self.url = url
@@ -106,14 +107,8 @@ class LiteNotebook:
     def open(self) -> "LiteNotebook":
         self.opened = time.perf_counter()
         self.page.goto(self.url + PLAY_URL)
-        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=KERNEL_TIMEOUT)
+        self.cells().first.wait_for(timeout=KERNEL_TIMEOUT)
         return self
-
-    def cell(self, index: int) -> Any:
-        return self.page.locator(".jp-Notebook .jp-Cell").nth(index)
-
-    def cell_handle(self, index: int) -> Any:
-        return self.cell(index).element_handle()
 
     def since_open(self) -> float:
         return time.perf_counter() - self.opened
@@ -157,8 +152,8 @@ class LiteTable(Table):
         return snap
 
     def assist_line(self) -> dict:
-        return self.cell(self.index).evaluate(
-            "c => { const l = c.querySelector('.sw-assist'); return {state: l?.dataset.state ?? '',"
+        return self.nb.cell_eval(
+            self.index, "c => { const l = c.querySelector('.sw-assist'); return {state: l?.dataset.state ?? '',"
             " text: l?.textContent ?? ''}; }")
 
     def wait_assist(self, condition_js: str, timeout: float) -> dict:

@@ -207,10 +207,10 @@ class Table:
         return self.cell(cell).locator(".sw-table")
 
     def snap(self, cell: int = VIEW) -> Optional[dict]:
-        return self.cell(cell).evaluate(h.SNAPSHOT_JS)
+        return self.nb.cell_eval(cell, h.SNAPSHOT_JS)
 
     def dom_version(self, cell: int = VIEW) -> Optional[int]:
-        version = self.cell(cell).evaluate(VERSION_JS)
+        version = self.nb.cell_eval(cell, VERSION_JS)
         return None if version is None or version != version else int(version)  # (NaN: no version yet)
 
     def wait_version_change(self, older: Optional[int], cell: int = VIEW, timeout: float = 10_000) -> None:
@@ -221,8 +221,8 @@ class Table:
 
     def diagnose(self, cell: int = VIEW) -> str:
         """Where the focus is, what the message says, which piles are marked."""
-        info = self.cell(cell).evaluate(
-            """c => { const a = document.activeElement;
+        info = self.nb.cell_eval(
+            cell, """c => { const a = document.activeElement;
                 const t = c.querySelector('.sw-table');
                 const marked = t ? Array.from(t.querySelectorAll('.sw-selected, .sw-target, .sw-focus'))
                     .map(e => (e.dataset.pile || e.tagName) + ':' + e.className) : [];
@@ -264,8 +264,17 @@ class Table:
         snap = self.snap(cell)
         return "" if snap is None or snap["message"] is None else snap["message"]
 
+    def pile_eval(self, pile: str, js: str, arg: Any = None, cell: int = VIEW) -> Any:
+        """``js(pile element, arg)`` for the one pile ``pile`` of the cell's table."""
+        found = self.nb.cell_eval(
+            cell, f"(c, [p, a]) => {{ const e = c.querySelectorAll(`.sw-pile[data-pile=\"${{p}}\"]`);"
+                  f" return e.length === 1 ? [({js})(e[0], a)] : e.length; }}", [pile, arg])
+        if not isinstance(found, list):
+            raise GestureError(f"cell {cell}: {found} elements for pile {pile}")
+        return found[0]
+
     def pile_classes(self, pile: str, cell: int = VIEW) -> list[str]:
-        return self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]').evaluate("e => Array.from(e.classList)")
+        return self.pile_eval(pile, "e => Array.from(e.classList)", cell=cell)
 
     def wait_class(self, pile: str, cls: str, present: bool = True, cell: int = VIEW, timeout: float = 5_000) -> None:
         self.page.wait_for_function(
@@ -281,8 +290,8 @@ class Table:
     # --- pointer gestures ----------------------------------------------------------
     def bring_into_view(self, cell: int = VIEW) -> None:
         """Scroll so the whole table is inside the viewport when it fits."""
-        self.root(cell).evaluate(
-            "t => { const r = t.getBoundingClientRect();"
+        self.nb.cell_eval(
+            cell, "c => { const t = c.querySelector('.sw-table'); const r = t.getBoundingClientRect();"
             " if (r.top < 0 || r.bottom > innerHeight)"
             " t.scrollIntoView({block: r.height < innerHeight ? 'center' : 'start'}); }"
         )
@@ -290,7 +299,7 @@ class Table:
     def point(self, pile: str, card: bool = True, cell: int = VIEW) -> dict:
         """A viewport point where the pointer lands on ``pile`` (its top card
         first when ``card``); ``scrolled`` says whether the page moved."""
-        pt = self.cell(cell).evaluate(POINT_JS, [pile, card])
+        pt = self.nb.cell_eval(cell, POINT_JS, [pile, card])
         if pt is not None and "count" in pt:
             raise GestureError(f"cell {cell}: {pt['count']} elements for pile {pile}")
         loc = self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]')
@@ -310,7 +319,7 @@ class Table:
         # anywhere on the target pile (a long fan's top card may be far below)
         b = self.point(target, False, cell)
         if b.get("scrolled", True):  # finding the target scrolled the page: the source again, where it is now
-            a = self.cell(cell).locator(f'.sw-pile[data-pile="{source}"]').evaluate(HIT_POINT_JS, True) or a
+            a = self.pile_eval(source, HIT_POINT_JS, True, cell) or a
         mouse = self.page.mouse
         mouse.move(a["x"], a["y"])
         mouse.down()
@@ -322,12 +331,11 @@ class Table:
         """A viewport point on card ``index`` (bottom 0) of ``pile`` that the
         pointer hits: where a player presses to lift that card and the cards
         above it."""
-        loc = self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"]')
         self.bring_into_view(cell)
-        pt = loc.evaluate(CARD_POINT_JS, index)
+        pt = self.pile_eval(pile, CARD_POINT_JS, index, cell)
         if pt is None:
-            loc.locator(".sw-card").nth(index).scroll_into_view_if_needed()
-            pt = loc.evaluate(CARD_POINT_JS, index)
+            self.cell(cell).locator(f'.sw-pile[data-pile="{pile}"] .sw-card').nth(index).scroll_into_view_if_needed()
+            pt = self.pile_eval(pile, CARD_POINT_JS, index, cell)
         if pt is None:
             raise GestureError(f"card {index} of pile {pile} (cell {cell}) shows no point the pointer hits")
         return pt
@@ -338,8 +346,7 @@ class Table:
         self.card_point(source, index, cell)  # (scrolls it into view if need be)
         b = self.point(target, False, cell)
         # finding the target may have scrolled the page: the card again, where it is now
-        loc = self.cell(cell).locator(f'.sw-pile[data-pile="{source}"]')
-        a = loc.evaluate(CARD_POINT_JS, index) or self.card_point(source, index, cell)
+        a = self.pile_eval(source, CARD_POINT_JS, index, cell) or self.card_point(source, index, cell)
         mouse = self.page.mouse
         mouse.move(a["x"], a["y"])
         mouse.down()
@@ -371,8 +378,8 @@ class Table:
 
     # --- keyboard ---------------------------------------------------------------------
     def focused_pile(self, cell: int = VIEW) -> Optional[str]:
-        return self.cell(cell).evaluate(
-            "c => { const e = c.querySelector('.sw-pile.sw-focus'); return e ? e.dataset.pile : null; }")
+        return self.nb.cell_eval(
+            cell, "c => { const e = c.querySelector('.sw-pile.sw-focus'); return e ? e.dataset.pile : null; }")
 
     def focus_table(self, cell: int = VIEW, limit: int = 48) -> None:
         """Bring the keyboard focus onto a pile of the table with Tab / Shift+Tab
@@ -462,8 +469,8 @@ class Table:
         """Tab (only the keyboard) until the action's button has the focus, then Enter."""
         self.focus_table(cell)
         for _ in range(limit):
-            here = self.cell(cell).evaluate(
-                "c => { const a = document.activeElement;"
+            here = self.nb.cell_eval(
+                cell, "c => { const a = document.activeElement;"
                 " if (!a || !c.querySelector('.sw-table').contains(a)) return 'outside';"
                 " return a.matches('button[data-action]') ? a.dataset.action : ''; }")
             if here == action:

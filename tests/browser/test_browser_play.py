@@ -30,6 +30,7 @@ def widget_expr(name: str, seed: int) -> str:
     return f"sw.SolitaireWidget({name!r}, seed={seed})"
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("gap_ms", [40, 100])
 def test_quick_stock_clicks_draw_once_each(table, gap_ms):
     """Clicks on the stock land on it even while the card just drawn still
@@ -150,6 +151,7 @@ def drop_chain(game: sw.Game) -> list[str]:
     return chain
 
 
+@pytest.mark.motion
 def test_auto_drop_sends_safe_cards_home_one_by_one_as_undoable_moves(table):
     """Cruel, seed 6: t7 t8 uncovers cards that go home one after another.
     Each is an ordinary move; Undo takes back the last one only (and the
@@ -184,6 +186,7 @@ def test_auto_drop_sends_safe_cards_home_one_by_one_as_undoable_moves(table):
     assert table.nb.run_json(2, "_sw_emit(w.auto_drop)") is False
 
 
+@pytest.mark.motion
 def test_burst_of_moves_from_code_queues_no_animation(table):
     """281 Midshipman moves from code, auto-drop on: the page reaches the last
     version with at most one slide per card still running, none longer than a
@@ -203,6 +206,7 @@ def test_burst_of_moves_from_code_queues_no_animation(table):
     assert len(table.settled()["history"]) == moves, "the page played moves after a burst from code"
 
 
+@pytest.mark.motion
 def test_midshipman_card_turning_up_flips(table):
     """The card a move uncovers turns over (a rotateY animation), not a jump."""
     table.new("sw.SolitaireWidget('midshipman', seed=0)", ["t3 f4"])

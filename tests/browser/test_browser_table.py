@@ -109,6 +109,7 @@ def test_fresh_deal_renders(table, name):
     table.screenshot(name)
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("name", GAMES)
 def test_mouse_moves(table, name):
     """Drags, click-click, double-clicks, stock clicks and redeals; page ==
@@ -210,6 +211,7 @@ def find_illegal_drop(game: sw.Game) -> Optional[tuple[str, str]]:
     return None
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("name", GAMES)
 def test_illegal_drop_is_refused_with_reason(table, name):
     seed = plans.SEEDS[name]
@@ -322,6 +324,7 @@ def test_two_views_stay_identical(table, name):
     table.assert_same(state)
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("name", GAMES)
 def test_stress_random_clicks_and_drags(table, name):
     """100 rapid clicks and drags at random places, no waiting in between;
