@@ -314,7 +314,7 @@ class Table:
             raise GestureError(f"no point of pile {pile} (cell {cell}) is hit by the pointer: covered or off-screen")
         return pt
 
-    def drag(self, source: str, target: str, cell: int = VIEW, steps: int = 6) -> None:
+    def drag(self, source: str, target: str, cell: int = VIEW, steps: int = 3) -> None:
         a = self.point(source, True, cell)
         # anywhere on the target pile (a long fan's top card may be far below)
         b = self.point(target, False, cell)
@@ -340,7 +340,7 @@ class Table:
             raise GestureError(f"card {index} of pile {pile} (cell {cell}) shows no point the pointer hits")
         return pt
 
-    def drag_card(self, source: str, index: int, target: str, cell: int = VIEW, steps: int = 6) -> None:
+    def drag_card(self, source: str, index: int, target: str, cell: int = VIEW, steps: int = 3) -> None:
         """Press on card ``index`` of ``source`` and drag to ``target``: a run
         from that card up travels together."""
         self.card_point(source, index, cell)  # (scrolls it into view if need be)
