@@ -42,8 +42,8 @@ def lab_server():
 def chromium():
     """One Debian Chromium (via Playwright) for the browser tests, its pages
     with reduced motion: the tests of the motion itself say
-    ``@pytest.mark.motion`` (a slide is most of the browser's work for a
-    move, and most tests check where the cards end up, not how they got there)."""
+    ``@pytest.mark.motion`` (the slides are a quarter of the browser's work
+    for a move, and most tests check where the cards end up, not how they got there)."""
     _need_browser()
     browser = h.Browser(reduced_motion=True)
     browser.start()

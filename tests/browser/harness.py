@@ -479,7 +479,7 @@ class NotebookCells:
         if handle is not None:
             try:
                 result = handle.evaluate(checked, [index, arg])
-            except Exception:  # the page it was found on is gone (reloaded)
+            except Exception:  # a reloaded page, or js failed: once more below, where an error shows
                 result = None
             if result is not None:
                 return result[0]
