@@ -34,6 +34,11 @@ from .solver.search import Solution
 log = logging.getLogger(__name__)
 
 PROGRESS_EVERY = 0.25  # seconds between two progress notes of a background search
+# Seconds a position of a game that can cycle stands still before the watch
+# searches it: a line of moves played from code is one search, at its end,
+# not a search started beside each move (each fought the script for the
+# interpreter); a player sees no delay worth the name.
+WATCH_AFTER = 0.2
 
 
 def _host_thread() -> type[threading.Thread]:
@@ -445,8 +450,9 @@ class SolverHelp:
         without end, so it need never run out of moves), ask the solver in a
         worker thread, for ``watch_seconds`` at most, whether a win is still
         possible from the position after a change (``kind``, a
-        ``GameChange.kind``, or "new" for a new game); the next change stops
-        it.  Only a proven loss is said (``no_win``: the solver's reason); a
+        ``GameChange.kind``, or "new" for a new game), once the position has
+        stood still for ``WATCH_AFTER`` seconds; the next change stops it.
+        Only a proven loss is said (``no_win``: the solver's reason); a
         search that ends undecided says nothing.  A move played from a
         position proven lost keeps the verdict (every position after it is
         lost too) until the new search proves it again or finds a win; undo,
@@ -472,7 +478,7 @@ class SolverHelp:
                     self.no_win = ""
 
         self._watch_task = solve_in_background(game, on_done=done, time_limit=self.watch_seconds,
-                                               thread=_host_thread())
+                                               thread=_host_thread(), after=WATCH_AFTER)
 
     def _stop_watch(self) -> None:
         if self._watch_task is not None:

@@ -270,13 +270,20 @@ class Task:
 
 
 def solve_in_background(game: Game, *, on_done: Callable[[Solution], None], time_limit: Optional[float] = 5.0,
-                        max_states: Optional[int] = None, thread: ThreadClass = threading.Thread) -> Task:
+                        max_states: Optional[int] = None, thread: ThreadClass = threading.Thread,
+                        after: float = 0.0) -> Task:
     """Search ``game``'s position in the background (see ``Task``);
     ``on_done(solution)`` runs when the search ends (``status="unknown"``,
-    ``stopped_by="stopped"`` after ``task.stop()``)."""
+    ``stopped_by="stopped"`` after ``task.stop()``).  With ``after``, the
+    search starts that many seconds later; ``stop()`` before then ends the
+    task with no search and no ``on_done``."""
     position = game.copy(history=False)  # taken now, in the caller's thread
 
     def work(stop: threading.Event) -> Iterator[float]:
+        if after > 0:
+            yield after  # a pause that stop() cuts short
+            if stop.is_set():
+                return
         search = Search(position, time_limit=time_limit, max_states=max_states, stop=stop.is_set)
         steps = solution_steps(position, search)
         while True:
