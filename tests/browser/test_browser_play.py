@@ -195,7 +195,7 @@ def test_burst_of_moves_from_code_queues_no_animation(table):
     state = table.code(
         "import random as _r\n_rng = _r.Random(1)\n_n = 0\n"
         "while _n < 281 and w.game.legal_moves():\n"
-        "    w.game.play(_rng.choice(w.game.legal_moves())); _n += 1")
+        "    w.game.play(_rng.choice(w.game.legal_moves())); _n += 1", typed=True)
     moves = len(state["history"])
     table.assert_same(state)
     running = table.cell().evaluate(
