@@ -3,7 +3,11 @@
 1. the JSON payload one move sends to the page, per game (target: at most
    4 KB on the largest table, Leap Year, 208 cards);
 2. the time to render a full Leap Year table in Chromium (target: at most
-   16 ms), and to re-render it after one move, medians over many runs.
+   16 ms), and to re-render it after one move, medians over many runs;
+3. the kernel's time per move played from code on a table (no page):
+   Leap Year's random moves, and the solver's line of a Spider deal (one
+   suit, examples/classic_games.ipynb), a game that can cycle, so the table
+   also watches for "no win left" in the background.
 
 The render is timed in a plain page that loads the built bundle
 (``solitaire_widgets/static/widget.js``) with a stand-in for the anywidget
@@ -20,6 +24,7 @@ import json
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 import solitaire_widgets as sw
@@ -27,6 +32,8 @@ from solitaire_widgets.widget import STATIC, SolitaireWidget
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO / "tests"))
+from classic_games import classic_class  # noqa: E402  (the notebook's games, as the tests load them)
 from harness import CHROMIUM, Browser  # noqa: E402  (one place launches Chromium)
 
 
@@ -47,6 +54,31 @@ def move_payloads(name: str) -> tuple[float, int, int]:
         sizes.append(sum(len(json.dumps(m)) for m in sent))
     state = {k: v for k, v in table.get_state().items() if not k.startswith("_")}  # not the bundle
     return statistics.median(sizes), max(sizes), len(json.dumps(state))
+
+
+def code_move_times(game: sw.Game, moves: list) -> list[float]:
+    """Milliseconds of ``table.game.play(move)`` for each move, on a table
+    with no page; the table's background work has ended before it returns."""
+    table = SolitaireWidget(game)
+    table.wait(60)
+    times = []
+    for move in moves:
+        start = time.perf_counter()
+        table.game.play(move)
+        times.append((time.perf_counter() - start) * 1000)
+    table.wait(60)
+    return times
+
+
+def code_lines() -> dict[str, tuple[sw.Game, list]]:
+    leap = sw.LeapYear(seed=1)
+    rng, probe, leap_moves = random.Random(1), sw.LeapYear(seed=1), []
+    while len(leap_moves) < 200 and probe.legal_moves():
+        leap_moves.append(rng.choice(probe.legal_moves()))
+        probe.play(leap_moves[-1])
+    spider = classic_class("Spider")(seed=5, suits="1")
+    line = sw.solve(spider, time_limit=None, max_states=20_000).moves
+    return {"Leap Year, random moves": (leap, leap_moves), "Spider, its won line": (spider, list(line))}
 
 
 # A stand-in for anywidget's model: get / on / off / send, fed real state.
@@ -132,6 +164,11 @@ def main() -> None:
     for name in sw.GAMES:
         median, largest, whole = move_payloads(name)
         print(f"{name:<12} {median:>12,.0f} {largest:>13,} {whole:>12,}")
+    print("\nMoves played from code on a table with no page (the kernel's side of a move)")
+    for label, (game, moves) in code_lines().items():
+        times = code_move_times(game, moves)
+        print(f"  {label:<24} {len(moves):>4} moves  median {statistics.median(times):5.2f} ms a move, "
+              f"{sum(times) / 1000:5.2f} s in all")
     if not Path(CHROMIUM).exists() or not (STATIC / "widget.js").exists():
         print("\nRender time: skipped (needs /usr/bin/chromium and the built front end)")
         return
