@@ -57,7 +57,11 @@ def walk_to_a_run(game, seed: int = 0) -> list[str]:
 
 def played(table: Table, history: list[str], move: str) -> dict:
     """Wait for the page to show the move, read the kernel back: it played
-    exactly ``move`` and the page shows the engine's position."""
+    exactly ``move`` and the page shows the engine's position.  These games
+    can cycle: the table's search for whether a win is left (``no_win``,
+    which a banner shows) ends first, so the read and the page agree on it."""
+    table.wait_idle()  # the move's request answered: the kernel has played it
+    table.code("w.wait(30)")
     state = table.settled()
     assert state["history"] == history + [move], f"the kernel played {state['history'][len(history):]}, not {move}"
     return state
