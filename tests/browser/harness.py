@@ -475,15 +475,16 @@ class NotebookCells:
         """``js(cell, arg)`` on cell ``index``'s element, like
         ``cell(index).evaluate(js, arg)`` in one round trip to the page."""
         checked = f"(c, [i, a]) => {IS_CELL_JS} ? [({js})(c, a)] : null"
-        handle = self._handles.get(index)
+        handle = self._handles.pop(index, None)
         if handle is not None:
             try:
                 result = handle.evaluate(checked, [index, arg])
             except Exception:  # a reloaded page, or js failed: once more below, where an error shows
                 result = None
             if result is not None:
+                self._handles[index] = handle
                 return result[0]
-        # not found yet, or the notebook's cells changed: find it again
+        # not found yet, or the notebook's cells changed: find it again (cell_handle, nothing cached)
         result = self.cell_handle(index).evaluate(checked, [index, arg])
         return result[0] if result is not None else self.cell(index).evaluate(js, arg)
 
