@@ -72,7 +72,7 @@ def code_move_times(game: sw.Game, moves: list) -> list[float]:
 
 def code_lines() -> dict[str, tuple[sw.Game, list]]:
     leap = sw.LeapYear(seed=1)
-    rng, probe, leap_moves = random.Random(1), sw.LeapYear(seed=1), []
+    rng, probe, leap_moves = random.Random(1), leap.copy(), []
     while len(leap_moves) < 200 and probe.legal_moves():
         leap_moves.append(rng.choice(probe.legal_moves()))
         probe.play(leap_moves[-1])
