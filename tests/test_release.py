@@ -6,8 +6,9 @@ place.
 
 One build per session (about 20 s here: the sdist carries the front end's
 sources and builds nothing, the wheel from it builds ``js/``) and one
-fresh-venv install (about 10 s).  They need ``npm`` (to build the front end) and the package index
-(build dependencies); without npm they skip, except under ``CI=true``.
+fresh-venv install (about 10 s).  They need ``npm`` (to build the front end)
+and the package index (build dependencies); without npm they skip, except
+under ``CI=true``.
 """
 
 from __future__ import annotations

@@ -26,11 +26,11 @@ pytestmark = pytest.mark.browser
 
 BUTTONS = {"undo", "redo", "restart", "new"}
 # Page code that is the same for every game (two views of one model, the
-# buttons, the banners, a refused drop) runs on two games a test, unlike in
-# their piles, each game in two of these tests; every game's own layout and
-# gestures are played in full by the mouse, keyboard and stress tests.  (On
-# all five games these tests added no line of the front end's code to what the
-# browser tests run: V8's block coverage of the bundle, test by test.)
+# buttons, the banners, a refused drop) is tested on two games unlike in their
+# piles, each game in two of these tests; every game's own layout and gestures
+# are played in full by the mouse, keyboard and stress tests.  (V8's block
+# coverage of the bundle: the games left out ran no code of it that the other
+# browser tests do not.)
 SAME_FOR_EVERY_GAME = {"two_views": ("frog", "midshipman"), "buttons": ("leap_year", "cruel"),
                        "won": ("bobby", "midshipman"), "lost": ("frog", "leap_year"), "illegal": ("bobby", "cruel")}
 assert sorted(g for pair in SAME_FOR_EVERY_GAME.values() for g in pair) == sorted(GAMES * 2)
