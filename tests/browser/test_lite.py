@@ -13,6 +13,7 @@ of its time).  The timings go to benchmarks/lite.py, not here.
 
 from __future__ import annotations
 
+import json
 import re
 
 import harness as h
@@ -119,8 +120,11 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
             arg=nb.cell_handle(1), timeout=SOLVE_TIMEOUT)
         assert "Better: t6 t11" in nb.cell(1).locator('.sw-panel[data-panel="analyse"]').inner_text()
         lost.button("winnable", 1)
+        before = lost.assist_line()["text"]  # the analysis's line says "done" too: wait for the search's own end
         lost.button("new", 1)
-        found = lost.wait_assist("state === 'done' || state === 'failed' || state === 'stopped'", SOLVE_TIMEOUT)
+        found = lost.wait_assist(
+            f"text !== {json.dumps(before)} && (state === 'failed' || state === 'stopped'"
+            " || (state === 'done' && text.startsWith('A winnable deal')))", SOLVE_TIMEOUT)
         assert found["state"] == "done" and found["text"].startswith("A winnable deal, seed "), found
         assert lost.enabled("play_out")  # the deal's won line, at once
 
