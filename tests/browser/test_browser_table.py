@@ -377,20 +377,15 @@ def test_keys_on_the_table_never_reach_jupyterlab(table):
     assert checked == 3 * len(keys.JUPYTER_KEYS)
 
 
-def test_a_kernel_restart_leaves_a_table_that_says_so_and_takes_no_moves(lab_server, chromium, front_end_built,
-                                                                          console_guard):
+def test_a_kernel_restart_leaves_a_table_that_says_so_and_takes_no_moves(table):
     """Restarting the kernel cuts the table off: it says so at once, greys
     out, takes no moves and raises no page error ("Cannot send"); running the
-    cells again gives a table that plays.  Own notebook: its kernel restarts."""
-    h.write_notebook(lab_server.root / "restart.ipynb", NOTEBOOK_CELLS)
-    page = console_guard(chromium.new_page())
+    cells again gives a table that plays.  The module's own notebook: its
+    setup cell runs again on the new kernel before the test ends."""
+    nb, p = table.nb, table.page
+    state = table.new(widget_expr("cruel", 7))
+    move = next(m for m in state["legal"] if " " in m)
     try:
-        nb = h.NotebookPage(page, lab_server, "restart.ipynb").open()
-        nb.run(0, NOTEBOOK_CELLS[0])
-        table = Table(nb)
-        state = table.new(widget_expr("cruel", 7))
-        move = next(m for m in state["legal"] if " " in m)
-        p = page.page
         p.get_by_role("menuitem", name="Kernel", exact=True).click()
         p.get_by_role("menuitem", name="Restart Kernel…").click()
         p.locator(".jp-Dialog .jp-mod-accept").click()
@@ -408,10 +403,9 @@ def test_a_kernel_restart_leaves_a_table_that_says_so_and_takes_no_moves(lab_ser
         for key in ("Enter", "z", "d"):
             p.keyboard.press(key)
         assert table.snap()["version"] == state["version"]
-        # run the cells again: a table on the new kernel plays
-        nb.run(0, NOTEBOOK_CELLS[0])
-        table.new(widget_expr("cruel", 7))
-        assert table.root().get_attribute("data-connection") is None
-        assert table.play(move, "drag", "cruel", [])["history"] == [move]
     finally:
-        page.close()
+        nb.run(0, NOTEBOOK_CELLS[0])  # the new kernel: the setup cell again, for this test and the next ones
+    # run the cells again: a table on the new kernel plays
+    table.new(widget_expr("cruel", 7))
+    assert table.root().get_attribute("data-connection") is None
+    assert table.play(move, "drag", "cruel", [])["history"] == [move]
