@@ -189,12 +189,14 @@ def pinned_wheels(python: str, log: Log, pins: Path = PINS) -> list[Path]:
 
 
 def own_wheel(log: Log) -> Path:
-    """This tree's wheel (``pip wheel``, which builds the front end), cached by its sources."""
+    """This tree's wheel (``python -m build --wheel``, which builds the front
+    end; uv fills its build environment, in a third of pip's time), cached by
+    its sources."""
     folder = CACHE / "own" / package_key()
     wheels = sorted(folder.glob("solitaire_widgets-*.whl"))
     if not wheels:
         shutil.rmtree(CACHE / "own", ignore_errors=True)
-        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(folder), str(REPO)], log)
+        run([sys.executable, "-m", "build", "--wheel", "--installer", "uv", "--outdir", str(folder), str(REPO)], log)
         wheels = sorted(folder.glob("solitaire_widgets-*.whl"))
     return wheels[0]
 
