@@ -1,8 +1,9 @@
 """The table in marimo: ``examples/marimo_cruel.py`` served by ``marimo run``,
 played by mouse and keys in Chromium, page == engine after every move; its
 Rules panel, and the example's status cell following a solver's play-out.
-The editor (``marimo edit``, dark theme): the table turns dark, and keys
-pressed on it never reach marimo's cell shortcuts.
+The editor (``marimo edit``, dark theme, a table of each game): each fits
+marimo's output box and its win banner shows there, the tables turn dark,
+and keys pressed on one never reach marimo's cell shortcuts.
 
 The engine is read through the notebook itself: the test serves a copy of the
 example with one more cell that renders ``widget.game``'s state (the same
@@ -260,66 +261,14 @@ def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_server:
         page.close()
 
 
-@pytest.fixture(scope="module")
-def marimo_editor(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
-    """The example in marimo's editor with marimo's dark theme (its own
-    setting, display.theme in the user's marimo.toml), cells run on open; one
-    page for the module (the editor keeps one session per notebook)."""
-    folder = tmp_path_factory.mktemp("marimo-edit")
-    base = folder / "server"
-    config = base / "xdg_config_home" / "marimo" / "marimo.toml"
-    config.parent.mkdir(parents=True)
-    config.write_text('[display]\ntheme = "dark"\n\n[runtime]\nauto_instantiate = true\n')
-    notebook = folder / EXAMPLE.name
-    notebook.write_text(EXAMPLE.read_text())
-    with MarimoServer(notebook, base=base, mode="edit") as server:
-        page = chromium.new_page()
-        try:
-            page.page.goto(server.url)
-            page.page.locator(".sw-table").first.wait_for(timeout=60_000)
-            yield server, page
-        except Exception:
-            page.page.screenshot(path=str(base / "failure.png"))
-            raise
-        finally:
-            page.close()
-
-
-def test_marimo_dark_theme_turns_the_table_dark(marimo_editor, console_guard) -> None:
-    # The page marks itself dark and the table follows.
-    _, page = marimo_editor
-    console_guard(page)
-    root = page.page.locator(".sw-table").first
-    assert page.page.evaluate("document.body.classList.contains('dark')"), "marimo did not turn dark"
-    assert root.get_attribute("data-host-theme") == "dark"
-    assert luminance(root.evaluate(TEXT_COLOUR_JS)) > 0.5, "the table's text stayed dark on a dark page"
-    button = page.page.locator('.sw-table button[data-action="undo"]').first
-    assert luminance(button.evaluate("b => getComputedStyle(b).backgroundColor")) < 0.5
-
-
-def test_keys_on_the_table_never_reach_marimo_cells(marimo_editor, console_guard) -> None:
-    """marimo's editor has cell shortcuts (a and b add a cell, x cuts it, v
-    pastes, Shift+Enter runs, Shift+Backspace deletes): none of them acts
-    while the focus is on a pile, a button or the Rules panel; with a cell
-    focused, b still adds one."""
-    _, page = marimo_editor
-    console_guard(page)
-    p = page.page
-    checked = keys.assert_keys_stay_in_table(p, keys.MARIMO_KEYS, keys.MARIMO_STATE_JS, "t0")
-    assert checked == 3 * len(keys.MARIMO_KEYS)
-    # The control: a cell focused outside the table (command mode) takes b.
-    cells = "n => document.querySelectorAll('.marimo-cell[data-cell-id]').length === n"
-    n = p.evaluate("() => document.querySelectorAll('.marimo-cell[data-cell-id]').length")
-    p.locator(".marimo-cell[data-cell-id]").first.focus()
-    p.keyboard.press("b")
-    p.wait_for_function(cells, arg=n + 1, timeout=10_000)
-
-
 # --------------------------------------------------------------------------- #
-# The height marimo gives an output: its editor shows each output in a box of
-# at most 610 px that scrolls.  Each game's table fits it, buttons included;
-# a panel opened scrolls into view while the buttons stay in view; the win
-# banner shows in the box.
+# The editor, one page of a notebook with a table of each game and one a move
+# from its win, in marimo's dark theme.  The height marimo gives an output:
+# its editor shows each output in a box of at most 610 px that scrolls.  Each
+# game's table fits it, buttons included; a panel opened scrolls into view
+# while the buttons stay in view; the win banner shows in the box.  The
+# tables turn dark with the page, and keys pressed on one never reach
+# marimo's cell shortcuts.
 # --------------------------------------------------------------------------- #
 FIT_NOTEBOOK = '''import marimo
 
@@ -380,12 +329,16 @@ def inside(part: dict, box: dict) -> bool:
 
 
 @pytest.fixture(scope="module")
-def marimo_fit(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
-    folder = tmp_path_factory.mktemp("marimo-fit")
+def marimo_editor(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
+    """marimo's editor with marimo's dark theme (its own setting,
+    display.theme in the user's marimo.toml) on ``FIT_NOTEBOOK``, its cells
+    run on open; one page for the module (the editor keeps one session per
+    notebook)."""
+    folder = tmp_path_factory.mktemp("marimo-edit")
     base = folder / "server"
     config = base / "xdg_config_home" / "marimo" / "marimo.toml"
     config.parent.mkdir(parents=True)
-    config.write_text("[runtime]\nauto_instantiate = true\n")
+    config.write_text('[display]\ntheme = "dark"\n\n[runtime]\nauto_instantiate = true\n')
     notebook = folder / "fit.py"
     notebook.write_text(FIT_NOTEBOOK)
     with MarimoServer(notebook, base=base, mode="edit") as server:
@@ -401,8 +354,8 @@ def marimo_fit(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, fr
             page.close()
 
 
-def test_each_table_fits_marimos_output_box_and_its_banner_shows(marimo_fit, console_guard) -> None:
-    page = console_guard(marimo_fit)
+def test_each_table_fits_marimos_output_box_and_its_banner_shows(marimo_editor, console_guard) -> None:
+    page = console_guard(marimo_editor)
     tables = page.page.locator(".sw-table[data-version]")
     assert tables.count() == 6
     for index in range(6):
@@ -427,3 +380,31 @@ def test_each_table_fits_marimos_output_box_and_its_banner_shows(marimo_fit, con
     box = near.evaluate(IN_BOX_JS)
     assert inside(box["banner"], box) and inside(box["footer"], box), box
     assert near.get_attribute("data-status") == "won"
+
+
+def test_marimo_dark_theme_turns_the_table_dark(marimo_editor, console_guard) -> None:
+    # The page marks itself dark and the table follows.
+    page = console_guard(marimo_editor)
+    root = page.page.locator(".sw-table").first
+    assert page.page.evaluate("document.body.classList.contains('dark')"), "marimo did not turn dark"
+    assert root.get_attribute("data-host-theme") == "dark"
+    assert luminance(root.evaluate(TEXT_COLOUR_JS)) > 0.5, "the table's text stayed dark on a dark page"
+    button = page.page.locator('.sw-table button[data-action="undo"]').first
+    assert luminance(button.evaluate("b => getComputedStyle(b).backgroundColor")) < 0.5
+
+
+def test_keys_on_the_table_never_reach_marimo_cells(marimo_editor, console_guard) -> None:
+    """marimo's editor has cell shortcuts (a and b add a cell, x cuts it, v
+    pastes, Shift+Enter runs, Shift+Backspace deletes): none of them acts
+    while the focus is on a pile, a button or the Rules panel; with a cell
+    focused, b still adds one."""
+    page = console_guard(marimo_editor)
+    p = page.page
+    checked = keys.assert_keys_stay_in_table(p, keys.MARIMO_KEYS, keys.MARIMO_STATE_JS, "t0")
+    assert checked == 3 * len(keys.MARIMO_KEYS)
+    # The control: a cell focused outside the table (command mode) takes b.
+    cells = "n => document.querySelectorAll('.marimo-cell[data-cell-id]').length === n"
+    n = p.evaluate("() => document.querySelectorAll('.marimo-cell[data-cell-id]').length")
+    p.locator(".marimo-cell[data-cell-id]").first.focus()
+    p.keyboard.press("b")
+    p.wait_for_function(cells, arg=n + 1, timeout=10_000)
