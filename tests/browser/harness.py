@@ -197,7 +197,10 @@ class JupyterServer:
             f"--ServerApp.root_dir={self.root}",
         ]
         if self.app == "jupyterlab":
-            cmd += ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+            # The app as window.jupyterapp (as JupyterLab's own UI tests have it):
+            # a test opens a second notebook in a page with its commands.
+            cmd += ["--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                    "--LabApp.expose_app_in_browser=True"]
         else:
             cmd += ["--JupyterNotebookApp.news_url=None"]
         self._log_file = open(self.log, "wb")
@@ -265,6 +268,12 @@ class JupyterServer:
             return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
         except OSError:
             return "(no log)"
+
+    def end_sessions(self, *paths: str) -> None:
+        """Shut down the kernels of the notebooks ``paths`` (their sessions)."""
+        for session in self.api("/api/sessions"):
+            if session["path"] in paths:
+                self.api(f"/api/sessions/{session['id']}", "DELETE")
 
     def api(self, path: str, method: str = "GET") -> Any:
         req = urllib.request.Request(f"{self.url}{path}", method=method,
@@ -419,7 +428,19 @@ class Page:
 # --------------------------------------------------------------------------- #
 # JupyterLab / Notebook 7 notebook page
 # --------------------------------------------------------------------------- #
-CELLS = ".jp-Notebook .jp-Cell"  # a notebook's cells, in order (JupyterLab and Notebook 7)
+# The shown notebook's cells, in order (JupyterLab, Notebook 7 and the
+# in-browser app); a notebook in a tab behind another is hidden.
+# A notebook in a tab of its own, and the tab closed (window.jupyterapp: the
+# test server exposes the app).
+OPEN_BESIDE_JS = "path => window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'})"
+SHOWN_JS = "path => window.jupyterapp.shell.currentWidget?.context?.path === path"
+CLOSE_JS = """
+path => {
+  for (const w of window.jupyterapp.shell.widgets('main'))
+    if (w.context?.path === path) w.dispose();  // no "save your changes?" dialog
+}
+"""
+CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
 IS_CELL_JS = f"document.querySelectorAll({CELLS!r})[i] === c"  # element c is still cell i
 OUTPUT_TEXT_JS = """
 (cell) => Array.from(cell.querySelectorAll('.jp-OutputArea-output'))
@@ -510,6 +531,23 @@ class NotebookPage(NotebookCells):
         self.page.goto(self.server.notebook_url(self.name))
         self.wait_kernel_idle(timeout)
         return self
+
+    def open_beside(self, timeout: float = 60_000) -> "NotebookPage":
+        """Open the notebook in a new tab of the JupyterLab page, which shows
+        another already (JupyterLab's docmanager:open command): a kernel but
+        no page load.  ``close`` closes the tab again."""
+        self.page.evaluate(OPEN_BESIDE_JS, self.name)
+        self.page.wait_for_function(SHOWN_JS, arg=self.name, timeout=timeout)
+        self.wait_kernel_idle(timeout)
+        return self
+
+    def close(self) -> None:
+        """Close the tab ``open_beside`` opened, without saving, and shut its
+        kernel down: the notebook shown before it shows again."""
+        self.page.evaluate(CLOSE_JS, self.name)
+        self.page.wait_for_function(f"() => !({SHOWN_JS})({json.dumps(self.name)})")
+        self.server.end_sessions(self.name)
+        self._handles.clear()
 
     # --- kernel ------------------------------------------------------------
     def wait_kernel_idle(self, timeout: float = 60_000) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence, Union
 
+from harness import CELLS
+
 Key = Union[str, Sequence[str]]
 
 # Jupyter's command mode (JupyterLab 4 and Notebook 7 share the bindings):
@@ -35,13 +37,13 @@ MARIMO_KEYS: list[Key] = [
 # changes the notebook well within this).
 SETTLE = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 10))))"
 
-JUPYTER_STATE_JS = """
-() => {
-  const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell'));
-  const nb = document.querySelector('.jp-Notebook');
-  const t = document.querySelector('.sw-table');
+JUPYTER_STATE_JS = f"""
+() => {{
+  const cells = Array.from(document.querySelectorAll({CELLS!r}));
+  const nb = cells[0]?.closest('.jp-Notebook');
+  const t = nb?.querySelector('.sw-table');
   const a = document.activeElement;
-  return {
+  return {{
     cells: cells.map(c => (c.classList.contains('jp-CodeCell') ? 'code'
                            : c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw')
       + ': ' + (c.querySelector('.cm-content')?.textContent ?? '').slice(0, 120)),
@@ -52,8 +54,8 @@ JUPYTER_STATE_JS = """
     tables: document.querySelectorAll('.sw-table').length,
     tableShown: !!t && t.getBoundingClientRect().height > 0,
     focusInTable: !!t && !!a && t.contains(a),
-  };
-}
+  }};
+}}
 """
 
 MARIMO_STATE_JS = """
@@ -131,8 +133,8 @@ def assert_jupyter_takes_keys_outside_the_table(nb: Any, cell: int) -> None:
     """The control: with cell ``cell`` selected (the focus outside the
     table), ``b`` adds a cell below and ``d d`` deletes it again."""
     page = nb.page
-    count = "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n"
-    n = page.evaluate("() => document.querySelectorAll('.jp-Notebook .jp-Cell').length")
+    count = f"n => document.querySelectorAll({CELLS!r}).length === n"
+    n = page.evaluate(f"() => document.querySelectorAll({CELLS!r}).length")
     nb.cell(cell).locator(".jp-InputPrompt").click()
     page.keyboard.press("b")
     page.wait_for_function(count, arg=n + 1, timeout=10_000)

@@ -78,7 +78,7 @@ CARD_POINT_JS = """
 
 # The waits of every move find their cell by its index in the page, in the
 # predicate itself: one round trip to the page each, no element handle.
-CELL_TABLE = "const t = document.querySelectorAll('.jp-Notebook .jp-Cell')[i]?.querySelector('.sw-table');"
+CELL_TABLE = f"const t = document.querySelectorAll({h.CELLS!r})[i]?.querySelector('.sw-table');"
 
 WAIT_VERSION_JS = f"""
 ([i, older]) => {{

@@ -12,6 +12,7 @@ state helpers the other table tests use, and a driver for the checks."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import harness as h
 import pytest
@@ -52,24 +53,33 @@ def cell_index(cells: list[dict], snippet: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def notebook(lab_server, chromium, front_end_built):
-    """The notebook run to its end in JupyterLab, the dialogs it raised, and
-    the indexes of its table's cell and of the helper and driver cells."""
+def notebook(lab_server, lab_table):
+    """The notebook run to its end in JupyterLab (a tab of the table tests'
+    page), the dialogs it raised, and the indexes of its table's cell and of
+    the helper and driver cells."""
     data = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     cells = data["cells"]
     marks = {"table": cell_index(cells, 'table = sw.play("golf"'), "gym": cell_index(cells, "check_env(")}
     extra = h.notebook_json(["# state helpers", "# driver"])["cells"]
     marks["helpers"], marks["driver"] = len(cells), len(cells) + 1
     (lab_server.root / "new_game.ipynb").write_text(json.dumps({**data, "cells": cells + extra}, indent=1))
-    page = chromium.new_page()
+    page = lab_table.nb.p
     dialogs: list[str] = []
-    page.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    nb = h.NotebookPage(page, lab_server, "new_game.ipynb").open()
-    nb.run_all()
-    nb.cell(marks["gym"]).locator(".jp-OutputArea-output", has_text="cards home; reward").wait_for(timeout=180_000)
-    nb.run(marks["helpers"], h.STATE_HELPERS)
-    yield nb, dialogs, marks
-    page.close()
+
+    def dismiss(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.page.on("dialog", dismiss)
+    nb = h.NotebookPage(page, lab_server, "new_game.ipynb").open_beside()
+    try:
+        nb.run_all()
+        nb.cell(marks["gym"]).locator(".jp-OutputArea-output", has_text="cards home; reward").wait_for(timeout=180_000)
+        nb.run(marks["helpers"], h.STATE_HELPERS)
+        yield nb, dialogs, marks
+    finally:
+        page.page.remove_listener("dialog", dismiss)
+        nb.close()
 
 
 def test_the_notebook_runs_and_its_game_plays_by_mouse(notebook, console_guard):

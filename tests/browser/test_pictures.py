@@ -115,15 +115,14 @@ def test_webpdf_prints_every_table_as_its_picture(chromium: h.Browser, tmp_path:
     assert CARD_RED in drawn, "the PDF draws no red card"
 
 
-def test_a_saved_notebook_shows_each_tables_picture_until_it_runs(lab_server: h.JupyterServer,
-                                                                   chromium: h.Browser) -> None:
+def test_a_saved_notebook_shows_each_tables_picture_until_it_runs(lab_server: h.JupyterServer, lab_table: Any,
+                                                                   console_guard: Any) -> None:
     code = "import solitaire_widgets as sw\nsw.play('cruel', seed=7)"
     nb = h.notebook_json([code])
     nb["cells"][0]["outputs"] = [output(sw.SolitaireWidget("cruel", seed=7)._repr_mimebundle_(), 1)]
     (lab_server.root / "saved.ipynb").write_text(json.dumps(nb))
-    page = chromium.new_page()
+    notebook = h.NotebookPage(console_guard(lab_table.nb.p), lab_server, "saved.ipynb").open_beside()
     try:
-        notebook = h.NotebookPage(page, lab_server, "saved.ipynb").open()
         picture = notebook.cell(0).locator('.jp-OutputArea-output img[src^="data:image/svg+xml"]')
         picture.wait_for(timeout=30_000)  # the widget's model is gone: JupyterLab shows the picture
         assert picture.get_attribute("alt") == sw.Cruel(seed=7).picture().alt
@@ -132,4 +131,4 @@ def test_a_saved_notebook_shows_each_tables_picture_until_it_runs(lab_server: h.
         notebook.cell(0).locator(".sw-table[data-version]").first.wait_for(timeout=30_000)
         assert notebook.cell(0).locator('img[src^="data:image/svg+xml"]').count() == 0  # the live table wins
     finally:
-        page.close()
+        notebook.close()
