@@ -432,7 +432,12 @@ class Page:
 # in-browser app); a notebook in a tab behind another is hidden.
 # A notebook in a tab of its own, and the tab closed (window.jupyterapp: the
 # test server exposes the app).
-OPEN_BESIDE_JS = "path => window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'})"
+OPEN_BESIDE_JS = """
+async path => {
+  await window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  return true;  // not the widget the command returns: Playwright cannot send it back
+}
+"""
 SHOWN_JS = "path => window.jupyterapp.shell.currentWidget?.context?.path === path"
 CLOSE_JS = """
 path => {
