@@ -103,11 +103,10 @@ WORK_UNITS = {
              "tests/test_docs.py::test_site_builds_in_strict_mode",
              "tests/test_docs.py::test_every_link_and_asset_of_the_site_resolves",
              "tests/test_docs.py::test_pictures_keep_their_own_size_on_the_site", "tests/test_pyodide.py"),
-    # The other browser tests, in two halves (the table's own tests, the
-    # rest): a worker starts its JupyterLab, Chromium and table notebook once
-    # for all the browser tests it is dealt.
-    "browser-table": ("tests/browser/test_browser_table.py", "tests/browser/test_browser_play.py",
-                      "tests/browser/test_browser_runs.py"),
+    # The other browser tests, on one worker: it starts JupyterLab, Chromium
+    # and the table notebook once for all of them (a second worker would start
+    # its own: about 20 CPU-s).  They are under half the suite's work, and the
+    # other worker takes the site's unit and then most of the other modules.
     "browser": ("tests/browser/",),
 }
 
@@ -118,7 +117,7 @@ def work_unit(nodeid: str) -> str:
     >>> work_unit("tests/browser/test_lite.py::test_a"), work_unit("tests/browser/test_marimo.py::test_b")
     ('site', 'browser')
     >>> work_unit("tests/browser/test_browser_table.py::test_c[frog]")
-    'browser-table'
+    'browser'
     >>> work_unit("tests/test_solver.py::test_c[bobby]")
     'tests/test_solver.py'
     """
