@@ -439,6 +439,14 @@ async path => {
 }
 """
 SHOWN_JS = "path => window.jupyterapp.shell.currentWidget?.context?.path === path"
+# ... and its kernel started and idle (the status bar may still show the
+# notebook shown before it for a moment).
+SHOWN_IDLE_JS = """
+path => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return w?.context?.path === path && w.sessionContext?.kernelDisplayStatus === 'idle';
+}
+"""
 CLOSE_JS = """
 path => {
   for (const w of window.jupyterapp.shell.widgets('main'))
@@ -542,8 +550,7 @@ class NotebookPage(NotebookCells):
         another already (JupyterLab's docmanager:open command): a kernel but
         no page load.  ``close`` closes the tab again."""
         self.page.evaluate(OPEN_BESIDE_JS, self.name)
-        self.page.wait_for_function(SHOWN_JS, arg=self.name, timeout=timeout)
-        self.wait_kernel_idle(timeout)
+        self.page.wait_for_function(SHOWN_IDLE_JS, arg=self.name, timeout=timeout)
         return self
 
     def close(self) -> None:
@@ -631,6 +638,14 @@ class NotebookPage(NotebookCells):
         if not m:
             raise AssertionError(f"no JSON in the kernel's output:\n{''.join(out)}")
         return json.loads(m.group(1))
+
+    def forget_kernel_client(self) -> None:
+        """After a kernel restart: ``kernel_json`` connects anew (the new
+        process may listen on other ports, and a client of the old one can
+        miss the first replies)."""
+        if self._client is not None:
+            self._client[1].stop_channels()
+            self._client = None
 
     def _kernel_client(self) -> Any:
         """A client of this notebook's kernel (its connection file lies in the

@@ -6,8 +6,10 @@ not "Error displaying widget: model not found".  A copy of the notebook
 without that state, opened where it was not saved (a student's handout),
 shows each table's picture from the output.
 
-Own notebook and kernel (the kernel is shut down) on the session's
-JupyterLab; the setting is on for this test's page loads only.
+The lesson is made in a tab of the table tests' page, its own notebook and
+kernel (shut down when the tab closes), with the setting turned on from
+JupyterLab's Settings menu as a teacher does, and off again at the end; it is
+reopened in a new page.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ import time
 import pytest
 
 import harness as h
+from gallery import menu_item
 
 pytestmark = pytest.mark.browser
 
-SAVE_STATE = "@jupyter-widgets/jupyterlab-manager/plugin"
 CELLS = ["import solitaire_widgets as sw\ntable = sw.play('cruel', seed=7)\ndisplay(table)",
          "table.game.play(table.game.legal_moves()[0])"]
 
@@ -31,17 +33,28 @@ def saved_widget_state(path) -> dict:
         "application/vnd.jupyter.widget-state+json", {}).get("state", {})
 
 
-def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, chromium, front_end_built,
-                                                                     console_guard):
-    settings = lab_server.base / "lab-settings" / f"{SAVE_STATE}.jupyterlab-settings"
-    h.JupyterServer._settings(lab_server.base / "lab-settings", SAVE_STATE, {"saveState": True})
+SAVE_STATE = "() => window.jupyterapp.commands.isToggled('@jupyter-widgets/jupyterlab-manager:saveWidgetState')"
+
+
+def save_widget_state(page, on: bool) -> None:
+    """Settings › Save Widget State Automatically, clicked if it is not
+    ``on``; returns once the setting is saved and in force."""
+    p = page.page
+    if p.evaluate(SAVE_STATE) == on:
+        return
+    p.get_by_role("menuitem", name="Settings", exact=True).click()
+    menu_item(p, "Save Widget State Automatically").click()
+    p.wait_for_function(f"on => ({SAVE_STATE})() === on", arg=on, timeout=10_000)
+
+
+def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, lab_table, chromium, console_guard):
     notebook = h.write_notebook(lab_server.root / "reopen.ipynb", ["", ""])
-    pages = []
+    shared = console_guard(lab_table.nb.p)
+    nb = h.NotebookPage(shared, lab_server, notebook.name).open_beside()
+    page = None
     try:
-        page = console_guard(chromium.new_page())
-        pages.append(page)
-        nb = h.NotebookPage(page, lab_server, notebook.name).open()
-        p = page.page
+        save_widget_state(shared, True)
+        p = shared.page
         nb.run(0, CELLS[0])
         root = nb.cell(0).locator(".sw-table[data-version]")
         root.wait_for(timeout=60_000)
@@ -58,13 +71,9 @@ def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, 
         while not any(m.get("model_module") == "anywidget" for m in saved_widget_state(notebook).values()):
             assert time.monotonic() < deadline, "the saved notebook holds no widget state"
             time.sleep(0.2)
-        page.close()  # the browser tab closed ...
-        for session in lab_server.api("/api/sessions"):
-            if session["path"] == notebook.name:
-                lab_server.api(f"/api/sessions/{session['id']}", "DELETE")  # ... and the kernel stopped
+        nb.close()  # the tab closed and the kernel stopped
 
-        page = console_guard(chromium.new_page())
-        pages.append(page)
+        page = console_guard(chromium.new_page())  # the next day
         nb = h.NotebookPage(page, lab_server, notebook.name).open()  # a new kernel, which never ran the cells
         restored = nb.cell(0).locator('.sw-table[data-connection="saved"]')
         restored.wait_for(timeout=30_000)
@@ -87,10 +96,9 @@ def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, 
         assert "Error displaying widget" not in copy.output_text(0)
         assert "Cruel" in (picture.get_attribute("alt") or "")
     finally:
-        settings.unlink(missing_ok=True)
-        for session in lab_server.api("/api/sessions"):
-            if session["path"] in ("reopen.ipynb", "handout.ipynb"):
-                lab_server.api(f"/api/sessions/{session['id']}", "DELETE")
-        for page in pages:
-            if not page.page.is_closed():
-                page.close()
+        if page is not None:
+            page.close()
+        else:
+            nb.close()
+        lab_server.end_sessions("reopen.ipynb", "handout.ipynb")
+        save_widget_state(shared, False)

@@ -404,6 +404,7 @@ def test_a_kernel_restart_leaves_a_table_that_says_so_and_takes_no_moves(table):
             p.keyboard.press(key)
         assert table.snap()["version"] == state["version"]
     finally:
+        nb.forget_kernel_client()
         nb.run(0, NOTEBOOK_CELLS[0])  # the new kernel: the setup cell again, for this test and the next ones
     # run the cells again: a table on the new kernel plays
     table.new(widget_expr("cruel", 7))
