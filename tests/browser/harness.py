@@ -428,8 +428,6 @@ class Page:
 # --------------------------------------------------------------------------- #
 # JupyterLab / Notebook 7 notebook page
 # --------------------------------------------------------------------------- #
-# The shown notebook's cells, in order (JupyterLab, Notebook 7 and the
-# in-browser app); a notebook in a tab behind another is hidden.
 # A notebook in a tab of its own, and the tab closed (window.jupyterapp: the
 # test server exposes the app).
 OPEN_BESIDE_JS = """
@@ -453,6 +451,8 @@ path => {
     if (w.context?.path === path) w.dispose();  // no "save your changes?" dialog
 }
 """
+# The shown notebook's cells, in order (JupyterLab, Notebook 7 and the
+# in-browser app); a notebook in a tab behind another is hidden.
 CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
 IS_CELL_JS = f"document.querySelectorAll({CELLS!r})[i] === c"  # element c is still cell i
 OUTPUT_TEXT_JS = """
