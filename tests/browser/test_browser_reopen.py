@@ -29,7 +29,13 @@ CELLS = ["import solitaire_widgets as sw\ntable = sw.play('cruel', seed=7)\ndisp
 
 
 def saved_widget_state(path) -> dict:
-    return json.loads(path.read_text()).get("metadata", {}).get("widgets", {}).get(
+    """The widget state saved in the notebook file; empty while the server is
+    still writing the file (a read can catch it half written)."""
+    try:
+        notebook = json.loads(path.read_text())
+    except json.JSONDecodeError:
+        return {}
+    return notebook.get("metadata", {}).get("widgets", {}).get(
         "application/vnd.jupyter.widget-state+json", {}).get("state", {})
 
 
