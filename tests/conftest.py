@@ -111,14 +111,6 @@ WORK_UNITS = {
 }
 
 
-# The modules of the longest runs (about 10-40 s each here), dealt right
-# after the named units, longest first: the short ones left for the end let
-# both workers finish together.
-LONGEST_FIRST = ("tests/test_solver.py", "tests/test_js_unit.py", "tests/test_engine_properties.py",
-                 "tests/test_docs.py", "tests/test_lessons.py", "tests/test_release.py", "tests/test_lint.py",
-                 "tests/test_ctrl_c.py", "tests/test_classic_games.py", "tests/test_fast_path.py")
-
-
 def work_unit(nodeid: str) -> str:
     """The unit a test runs in under xdist.
 
@@ -135,11 +127,10 @@ def work_unit(nodeid: str) -> str:
 
 
 def in_units_order(items: list[pytest.Item]) -> None:
-    """Under xdist, the named units' tests first, in ``WORK_UNITS`` order,
-    then the ``LONGEST_FIRST`` modules, then the rest as collected (each
-    worker collects in this order, and xdist deals the units in it)."""
-    order = [*WORK_UNITS, *LONGEST_FIRST]
-    items.sort(key=lambda item: order.index(unit) if (unit := work_unit(item.nodeid)) in order else len(order))
+    """Under xdist, the named units' tests first, in ``WORK_UNITS`` order
+    (each worker collects in this order, and xdist deals the units in it)."""
+    named = list(WORK_UNITS)
+    items.sort(key=lambda item: named.index(unit) if (unit := work_unit(item.nodeid)) in named else len(named))
 
 
 @pytest.hookimpl(optionalhook=True)
