@@ -200,7 +200,7 @@ class Table:
         costs the browser about a third of a CPU-second.  ``typed`` runs it in
         the driver cell on the page, as a user does."""
         if typed:
-            return self.nb.run_json(DRIVER, f"{code}\n_sw_emit(_sw_state(w))")
+            return self.nb.run_json(DRIVER, f"{code}\n_sw_emit(_sw_state(w))", typed=True)
         return self.nb.kernel_json(f"{code}\n_sw_emit(_sw_state(w))")
 
     # --- page side --------------------------------------------------------------

@@ -57,7 +57,7 @@ def test_focus_stays_in_table_when_redeal_turns_itself_off(table):
     older = table.dom_version()
     table.key_button("redeal")
     table.wait_version_change(older)
-    wait_focus_on_pile(table)  # (before reading the kernel: running a cell takes the focus)
+    wait_focus_on_pile(table)
     state = table.check()
     assert state["history"][-1] == "redeal" and "redeal" not in state["legal"]
 

@@ -87,7 +87,6 @@ def test_replay_bar_steps_through_a_finished_game_and_branches(table):
     assert step("last")["history"] == ["deal"] * 6
     assert bar.locator('button[data-step="forward"]').is_disabled()
     # the slider, by keyboard: Home goes to the deal, then ArrowRight steps on
-    # (reading the kernel back runs a cell, which takes the focus: give it back)
     def slide(key: str) -> dict:
         version = table.dom_version()
         slider.focus()
