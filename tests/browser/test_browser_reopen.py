@@ -9,7 +9,7 @@ shows each table's picture from the output.
 The lesson is made in a tab of the table tests' page, its own notebook and
 kernel (shut down when the tab closes), with the setting turned on from
 JupyterLab's Settings menu as a teacher does, and off again at the end; it is
-reopened in a new page.
+reopened in a new page, and the handout in a tab beside it.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, 
         handout = json.loads(notebook.read_text())
         del handout["metadata"]["widgets"]
         (lab_server.root / "handout.ipynb").write_text(json.dumps(handout))
-        copy = h.NotebookPage(page, lab_server, "handout.ipynb").open()
+        copy = h.NotebookPage(page, lab_server, "handout.ipynb").open_beside()
         picture = copy.cell(0).locator('.jp-OutputArea-output img[src^="data:image/svg+xml"]')
         picture.wait_for(timeout=30_000)
         assert "Error displaying widget" not in copy.output_text(0)
