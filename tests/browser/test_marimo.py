@@ -64,10 +64,19 @@ def notebook_with_state_cell(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def marimo_server(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
+def marimo_run(tmp_path_factory: pytest.TempPathFactory, chromium: h.Browser, front_end_built: Path):
+    """The example under ``marimo run``, one page (and session) for the
+    module's two tests of it, in the order they are written."""
     notebook = notebook_with_state_cell(tmp_path_factory.mktemp("marimo"))
     with MarimoServer(notebook) as server:
-        yield server
+        page = chromium.new_page()
+        try:
+            page.page.goto(server.url)
+            page.page.locator(".sw-table").wait_for(timeout=60_000)
+            page.page.locator("#sw-engine-state").wait_for(timeout=60_000)
+            yield server, page
+        finally:
+            page.close()
 
 
 class MarimoTable:
@@ -151,13 +160,10 @@ def first(moves: list[str], to: str) -> str:
     return found[0]
 
 
-def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, chromium: h.Browser,
-                                                   console_guard) -> None:
-    page = console_guard(chromium.new_page())
+def test_marimo_table_plays_by_mouse_and_from_code(marimo_run: tuple[MarimoServer, h.Page], console_guard) -> None:
+    server, page = marimo_run
+    console_guard(page)
     try:
-        page.page.goto(marimo_server.url)
-        page.page.locator(".sw-table").wait_for(timeout=60_000)
-        page.page.locator("#sw-engine-state").wait_for(timeout=60_000)
         table = MarimoTable(page)
         # marimo's light theme: the table's own text is dark.
         root = page.page.locator(".sw-table").first
@@ -216,27 +222,28 @@ def test_marimo_table_plays_by_mouse_and_from_code(marimo_server: MarimoServer, 
         state = table.settled(state["version"])
         assert state["history"] == played
     except Exception:
-        page.page.screenshot(path=str(marimo_server.base / "failure.png"))
+        page.page.screenshot(path=str(server.base / "failure.png"))
         raise
-    finally:
-        page.close()
 
 
-def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_server: MarimoServer,
-                                                                  chromium: h.Browser, console_guard) -> None:
+def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_run: tuple[MarimoServer, h.Page],
+                                                                  console_guard) -> None:
     """The Rules panel shows the rules (marimo sent the rules, a str
-    subclass, as an object: "[object Object]"). Solve, then Play it out: the
-    example's status cell follows every move the solver plays, as it follows
-    clicks (the play-out's thread is one marimo follows)."""
+    subclass, as an object: "[object Object]"). Restart, Solve, then Play it
+    out: the example's status cell follows every move the solver plays, as
+    it follows clicks (the play-out's thread is one marimo follows)."""
     from playwright.sync_api import expect
 
-    page = console_guard(chromium.new_page())
+    server, page = marimo_run
+    console_guard(page)
     try:
         p = page.page
-        p.goto(marimo_server.url)
-        p.locator(".sw-table").wait_for(timeout=60_000)
-        p.locator("#sw-engine-state").wait_for(timeout=60_000)
         table = MarimoTable(page)
+        restarted = table.engine()
+        if restarted["history"]:  # the test before played on this page: back to the deal
+            p.locator('.sw-table button[data-action="restart"]').click()
+            restarted = table.settled(restarted["version"])
+            assert restarted["history"] == []
         p.locator('.sw-table button[data-action="rules"]').click()
         panel = p.locator('.sw-panel[data-panel="rules"]')
         expect(panel).to_contain_text("Cruel")
@@ -249,16 +256,14 @@ def test_marimo_rules_panel_and_the_status_cell_follow_a_play_out(marimo_server:
         expect(p.locator(".sw-assist")).to_contain_text("Winnable in", timeout=30_000)
         p.locator('.sw-table button[data-action="play_out"]').click()
         expect(p.locator(".sw-assist")).to_contain_text("Played out: won", timeout=60_000)
-        state = table.settled(0)
+        state = table.settled(restarted["version"])
         assert state["status"] == "won" and state["counters"]["home"] == 52
         # the example's own status cell, re-run by the play-out's last move
         expect(p.get_by_text(re.compile(r"52 of 52 cards home")).first).to_be_visible(timeout=15_000)
         expect(p.get_by_text(played_words(len(state["history"]))).first).to_be_visible()
     except Exception:
-        page.page.screenshot(path=str(marimo_server.base / "failure-play-out.png"))
+        page.page.screenshot(path=str(server.base / "failure-play-out.png"))
         raise
-    finally:
-        page.close()
 
 
 # --------------------------------------------------------------------------- #
