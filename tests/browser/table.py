@@ -448,15 +448,17 @@ class Table:
         cur = self.focused_pile(cell)
         if pile not in order:
             raise GestureError(f"pile {pile} is not in the keyboard focus order {order}")
-        n = len(order)
-        right = (order.index(pile) - order.index(cur)) % n
-        key, presses = ("ArrowRight", right) if right <= n - right else ("ArrowLeft", n - right)
-        for _ in range(presses):
-            self.page.keyboard.press(key)
+        # The fewest keys: arrows along the order (it wraps), or Home / End first.
+        n, here, there = len(order), order.index(cur), order.index(pile)
+        routes = [(None, "ArrowRight", (there - here) % n), (None, "ArrowLeft", (here - there) % n),
+                  ("Home", "ArrowRight", there), ("End", "ArrowLeft", n - 1 - there)]
+        start, key, presses = min(routes, key=lambda r: (r[0] is not None) + r[2])
+        for name in [start] * (start is not None) + [key] * presses:
+            self.page.keyboard.press(name)
         try:
             self.wait_class(pile, "sw-focus", True, cell)
         except Exception as err:
-            raise GestureError(f"{presses} x {key} from {cur} did not focus {pile} (order {order}); "
+            raise GestureError(f"{start or ''} {presses} x {key} from {cur} did not focus {pile} (order {order}); "
                                f"{self.diagnose(cell)}") from err
 
     def key_move(self, source: str, target: str, game: str, cell: int = VIEW) -> None:
