@@ -458,8 +458,8 @@ class Table:
         try:
             self.wait_class(pile, "sw-focus", True, cell)
         except Exception as err:
-            raise GestureError(f"{start or ''} {presses} x {key} from {cur} did not focus {pile} (order {order}); "
-                               f"{self.diagnose(cell)}") from err
+            raise GestureError(f"{start + ', ' if start else ''}{presses} x {key} from {cur} did not focus {pile} "
+                               f"(order {order}); {self.diagnose(cell)}") from err
 
     def key_move(self, source: str, target: str, game: str, cell: int = VIEW) -> None:
         """Pick up with Enter, drop with Space (both keys work both ways)."""
