@@ -7,7 +7,9 @@ rank at the left and the suit at the right in a downward fan) is at least
 ``MIN_INDEX_PX`` tall and ``MIN_INDEX_W`` wide, lies inside the felt, and no
 other card covers any of it.  Cards under the top of a stack (foundations,
 waste) are not meant to show.  The table never scrolls sideways, and its
-status line wraps only between its items ("Passes left 1" stays whole).
+status line wraps only between its items ("Passes left 1" stays whole), the
+caption under a stock stays on the felt, and no count badge covers an index
+(at every width, and in each game's opening at a laptop's).
 
 One widget per game; the width changes by resizing the output area the
 table lives in (the table follows through its ResizeObserver).
@@ -95,6 +97,38 @@ CHECK_JS = """
 """
 
 
+# The caption under a stock ("3 passes left") and the count badges on piles:
+# the caption stays on the felt, and no badge covers a face-up card's index.
+EXTRAS_JS = """
+(cell) => {
+  const t = cell.querySelector('.sw-table');
+  const felt = t.querySelector('.sw-felt').getBoundingClientRect();
+  const problems = [];
+  const cap = t.querySelector('.sw-felt > .sw-caption');
+  if (cap && !cap.hidden && cap.textContent) {
+    const r = cap.getBoundingClientRect();
+    if (r.bottom > felt.bottom + 0.5 || r.top < felt.top - 0.5)
+      problems.push(`the caption "${cap.textContent}" (${r.top.toFixed(0)}-${r.bottom.toFixed(0)}) ` +
+                    `leaves the felt (${felt.top.toFixed(0)}-${felt.bottom.toFixed(0)})`);
+  }
+  const indices = Array.from(t.querySelectorAll('.sw-felt .sw-card[data-face="up"] .sw-index'))
+    .map(i => [i.closest('.sw-card').getAttribute('aria-label'), i.getBoundingClientRect()]);
+  for (const b of t.querySelectorAll('.sw-count')) {
+    const br = b.getBoundingClientRect();
+    if (!br.width || !b.textContent) continue;
+    for (const [card, r] of indices) {
+      const w = Math.min(r.right, br.right) - Math.max(r.left, br.left);
+      const h = Math.min(r.bottom, br.bottom) - Math.max(r.top, br.top);
+      if (w > 0.5 && h > 0.5) {
+        problems.push(`the count of ${b.closest('.sw-pile').dataset.pile} covers the index of the ${card}`);
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+
 def stress_moves(name: str) -> tuple[int, list[str]]:
     """A seed and moves that grow the fans: moves onto the tableau (or the
     Frog's columns) first, else a draw, else anything legal."""
@@ -132,6 +166,9 @@ def sized(table):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_face_up_index_is_readable(table, sized, name):
+    """At every width, 300 px included, also: the caption under a stock
+    (Bobby's "3 passes left") wraps inside the felt, and no count badge
+    (Frog's full reserve, its fan on two lines) covers a card's index."""
     seed, moves = stress_moves(name)
     table.new(f"sw.SolitaireWidget({name!r}, seed={seed})", moves)
     longest = max(len(cards) for pile, cards in table.state()["piles"].items() if pile != "stock")
@@ -144,6 +181,8 @@ def test_every_face_up_index_is_readable(table, sized, name):
         assert not result["problems"], f"{where}:\n" + "\n".join(result["problems"][:20])
         assert not result["scrolls"], f"{where}: the table scrolls sideways"
         assert not result["split"], f"{where}: status items broken over two lines: {result['split']}"
+        extras = table.page.evaluate(EXTRAS_JS, table.handle())
+        assert not extras, f"{where}:\n" + "\n".join(extras)
 
 
 # The table's height against the notebook's own scrolling pane (the part of
@@ -189,6 +228,8 @@ def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(l
         size = table.root().evaluate(FIT_JS)
         assert size["table"] <= size["pane"], \
             f"{name}: the table ({size['table']:.0f} px) does not fit the notebook's pane ({size['pane']} px)"
+        extras = table.page.evaluate(EXTRAS_JS, table.handle())  # the opening's stock and its count
+        assert not extras, f"{name}'s opening:\n" + "\n".join(extras)
     # A refused drop (the last table, Midshipman): its reason shows by the pile it was dropped on, in view.
     game = sw.new_game("midshipman", seed=5)
     source, target = next((m.source, t) for m in game.legal_moves() if not m.is_action
@@ -211,46 +252,3 @@ def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(l
     table.page.wait_for_function("t => t.dataset.status === 'won'", arg=table.root().element_handle())
     won = table.root().evaluate(FIT_JS)
     assert won["felt"] < playing["felt"] - 0.5 * won["ch"], (playing, won)
-
-
-# The caption under a stock ("3 passes left") and the count badges on piles:
-# the caption stays on the felt, and no badge covers a face-up card's index.
-EXTRAS_JS = """
-(cell) => {
-  const t = cell.querySelector('.sw-table');
-  const felt = t.querySelector('.sw-felt').getBoundingClientRect();
-  const problems = [];
-  const cap = t.querySelector('.sw-felt > .sw-caption');
-  if (cap && !cap.hidden && cap.textContent) {
-    const r = cap.getBoundingClientRect();
-    if (r.bottom > felt.bottom + 0.5 || r.top < felt.top - 0.5)
-      problems.push(`the caption "${cap.textContent}" (${r.top.toFixed(0)}-${r.bottom.toFixed(0)}) ` +
-                    `leaves the felt (${felt.top.toFixed(0)}-${felt.bottom.toFixed(0)})`);
-  }
-  const indices = Array.from(t.querySelectorAll('.sw-felt .sw-card[data-face="up"] .sw-index'))
-    .map(i => [i.closest('.sw-card').getAttribute('aria-label'), i.getBoundingClientRect()]);
-  for (const b of t.querySelectorAll('.sw-count')) {
-    const br = b.getBoundingClientRect();
-    if (!br.width || !b.textContent) continue;
-    for (const [card, r] of indices) {
-      const w = Math.min(r.right, br.right) - Math.max(r.left, br.left);
-      const h = Math.min(r.bottom, br.bottom) - Math.max(r.top, br.top);
-      if (w > 0.5 && h > 0.5) {
-        problems.push(`the count of ${b.closest('.sw-pile').dataset.pile} covers the index of the ${card}`);
-      }
-    }
-  }
-  return problems;
-}
-"""
-
-
-@pytest.mark.parametrize("name", ["frog", "leap_year", "bobby", "cruel", "midshipman"])
-def test_captions_stay_on_the_felt_and_counts_cover_no_index(table, sized, name):
-    """At every width, 300 px included: Bobby's "3 passes left" wraps inside
-    the felt, and Frog's reserve count (its fan on two lines) covers no card."""
-    table.new(f"sw.SolitaireWidget({name!r}, seed=3)")
-    for width in WIDTHS:
-        sized(width)
-        problems = table.page.evaluate(EXTRAS_JS, table.handle())
-        assert not problems, f"{name} at {width} px:\n" + "\n".join(problems)
