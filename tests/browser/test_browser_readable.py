@@ -9,7 +9,7 @@ other card covers any of it.  Cards under the top of a stack (foundations,
 waste) are not meant to show.  The table never scrolls sideways, and its
 status line wraps only between its items ("Passes left 1" stays whole), the
 caption under a stock stays on the felt, and no count badge covers an index
-(at every width, and in each game's opening at a laptop's).
+(at every width, and in each game's opening in a laptop window).
 
 One widget per game; the width changes by resizing the output area the
 table lives in (the table follows through its ResizeObserver).

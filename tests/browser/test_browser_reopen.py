@@ -53,6 +53,26 @@ def save_widget_state(page, on: bool) -> None:
     p.wait_for_function(f"on => ({SAVE_STATE})() === on", arg=on, timeout=10_000)
 
 
+# JupyterLab's widget manager (jupyterlab_widgets 3.0) restores a notebook's
+# saved widgets and, separately, the new kernel's when it connects; when the
+# kernel's restore ends first, the renderer asks for the saved model before it
+# exists and writes "model not found" for good (once in about ten fresh-clone
+# runs here; never in twelve runs of this test alone, six of them with both
+# cores kept busy).  A reload shows the table.
+LOST_RACE = "widget model not found"
+
+
+def shows_saved_table_or_lost_race(nb: h.NotebookPage, restored) -> bool:
+    """Waits for the saved table in cell 0: True once it shows, False when
+    the widget manager lost its race (its console error is then forgiven)."""
+    error = nb.cell(0).locator(".jp-OutputArea-output", has_text="Error displaying widget: model not found")
+    restored.or_(error).first.wait_for(timeout=30_000)
+    if restored.count():
+        return True
+    nb.p.errors[:] = [e for e in nb.p.errors if LOST_RACE not in e]
+    return False
+
+
 def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, lab_table, chromium, console_guard):
     notebook = h.write_notebook(lab_server.root / "reopen.ipynb", ["", ""])
     shared = console_guard(lab_table.nb.p)
@@ -82,7 +102,10 @@ def test_a_reopened_notebook_shows_each_table_at_its_saved_position(lab_server, 
         page = console_guard(chromium.new_page())  # the next day
         nb = h.NotebookPage(page, lab_server, notebook.name).open()  # a new kernel, which never ran the cells
         restored = nb.cell(0).locator('.sw-table[data-connection="saved"]')
-        restored.wait_for(timeout=30_000)
+        if not shows_saved_table_or_lost_race(nb, restored):
+            page.page.reload()  # what docs/playing.md tells a teacher to do then
+            nb.wait_kernel_idle()
+            restored.wait_for(timeout=30_000)
         assert "Error displaying widget" not in nb.output_text(0)
         shown = nb.cell(0).evaluate(h.SNAPSHOT_JS)
         assert shown["piles"] == played["piles"] and shown["counters"] == played["counters"]
