@@ -9,13 +9,15 @@ shows each table's picture from the output.
 The lesson is made in a tab of the table tests' page, its own notebook and
 kernel (shut down when the tab closes), with the setting turned on from
 JupyterLab's Settings menu as a teacher does, and off again at the end; it is
-reopened in a new page, and the handout in a tab beside it.
+reopened in a new page (reloaded once if JupyterLab's widget manager loses
+its restore race, see ``LOST_RACE``), and the handout in a tab beside it.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 
@@ -58,11 +60,12 @@ def save_widget_state(page, on: bool) -> None:
 # kernel's restore ends first, the renderer asks for the saved model before it
 # exists and writes "model not found" for good (once in about ten fresh-clone
 # runs here; never in twelve runs of this test alone, six of them with both
-# cores kept busy).  A reload shows the table.
+# cores kept busy).  The test then reloads the page, as docs/playing.md tells
+# a teacher to.
 LOST_RACE = "widget model not found"
 
 
-def shows_saved_table_or_lost_race(nb: h.NotebookPage, restored) -> bool:
+def shows_saved_table_or_lost_race(nb: h.NotebookPage, restored: Any) -> bool:
     """Waits for the saved table in cell 0: True once it shows, False when
     the widget manager lost its race (its console error is then forgiven)."""
     error = nb.cell(0).locator(".jp-OutputArea-output", has_text="Error displaying widget: model not found")
