@@ -58,10 +58,9 @@ def save_widget_state(page, on: bool) -> None:
 # JupyterLab's widget manager (jupyterlab_widgets 3.0) restores a notebook's
 # saved widgets and, separately, the new kernel's when it connects; when the
 # kernel's restore ends first, the renderer asks for the saved model before it
-# exists and writes "model not found" for good (once in about ten fresh-clone
-# runs here; never in twelve runs of this test alone, six of them with both
-# cores kept busy).  The test then reloads the page, as docs/playing.md tells
-# a teacher to.
+# exists and writes "model not found" for good (rarely: how often is in the
+# commit that added this).  The test then reloads the page, as
+# docs/playing.md tells a teacher to.
 LOST_RACE = "widget model not found"
 
 
