@@ -22,11 +22,14 @@ await pyodide.loadPackage(JSON.parse(readFileSync(wheelsJson, "utf8")), { messag
 pyodide.FS.mkdirTree("/repo");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
 pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
+// Plugins by name, none found by entry point: pytest marks every module of a
+// distribution it autoloads a plugin from for assertion rewriting, and
+// rewriting and compiling all of Hypothesis costs seconds in WebAssembly.
 const code = await pyodide.runPythonAsync(`
 import os, sys
 os.chdir("/repo")
 sys.path.insert(0, "/repo")
 import pytest
-int(pytest.main(["-p", "no:cacheprovider", *pytest_args]))
+int(pytest.main(["-p", "no:cacheprovider", "--disable-plugin-autoload", "-p", "hypothesispytest", *pytest_args]))
 `);
 process.exit(code);
