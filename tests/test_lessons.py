@@ -15,6 +15,7 @@ import os
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from classic_games import classic_class
@@ -125,6 +126,25 @@ def test_a_search_for_a_winnable_deal_ends_honestly_on_its_time_limit_stop_and_c
         signal.signal(signal.SIGALRM, old)
 
 
+
+def test_a_budget_that_runs_out_between_a_won_solve_and_its_grading_ends_the_search_as_out_of_time(monkeypatch):
+    # Seen on a busy machine: the grading was handed the negative time left and raised a ValueError.
+    from solitaire_widgets.solver import deals
+
+    clock = [0.0]
+    solve = deals.solve_steps
+
+    def solve_then_the_time_is_up(*args, **kwargs):
+        solution = yield from solve(*args, **kwargs)
+        clock[0] += 60.0
+        return solution
+
+    monkeypatch.setattr(deals, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(deals, "solve_steps", solve_then_the_time_is_up)
+    with pytest.raises(sw.NoWinnableDeal) as err:  # the first seed is won, then graded
+        winnable_deal("leap_year", seed=QUICK["leap_year"], difficulty="expert", time_limit=5)
+    assert err.value.stopped_by == "time" and err.value.tried == 1
+    assert str(err.value).startswith("no expert winnable Leap Year deal found: none of seed 1074 ")
 # --- the move that lost it ------------------------------------------------------------------------
 def test_the_analysis_names_the_move_after_which_no_win_was_left_and_a_better_one():
     game = sw.Cruel(seed=2)

@@ -132,12 +132,21 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     tried = 0
-    while True:
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
+
+    def time_left() -> Optional[float]:
+        """The seconds left for the next search; the search for a deal ends,
+        out of time, when none are (the budget may run out between a won
+        solve and its grading)."""
+        if deadline is None:
+            return None
+        left = deadline - time.perf_counter()
+        if left <= 0:
             raise _not_found(cls.title, difficulty, tried, first, started, "time", max_states, time_limit)
+        return left
+
+    while True:
         game = cls(seed=(first + tried) % SEEDS, **chosen)
-        solution = yield from solve_steps(game, time_limit=left, max_states=max_states, stop=stop)
+        solution = yield from solve_steps(game, time_limit=time_left(), max_states=max_states, stop=stop)
         if solution.stopped_by == "interrupt":
             raise KeyboardInterrupt
         if solution.stopped_by in ("time", "stopped"):
@@ -148,8 +157,7 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
             game.set_winning_line(solution.moves)
             if difficulty is None:
                 return game
-            left = None if deadline is None else deadline - time.perf_counter()
-            graded = yield from grade_steps(game, time_limit=left, stop=stop)
+            graded = yield from grade_steps(game, time_limit=time_left(), stop=stop)
             if graded.stopped_by in ("time", "stopped"):
                 raise _not_found(cls.title, difficulty, tried, first, started, graded.stopped_by, max_states,
                                  time_limit)
