@@ -126,7 +126,6 @@ def test_a_search_for_a_winnable_deal_ends_honestly_on_its_time_limit_stop_and_c
         signal.signal(signal.SIGALRM, old)
 
 
-
 def test_a_budget_that_runs_out_between_a_won_solve_and_its_grading_ends_the_search_as_out_of_time(monkeypatch):
     # Seen on a busy machine: the grading was handed the negative time left and raised a ValueError.
     from solitaire_widgets.solver import deals
@@ -145,6 +144,8 @@ def test_a_budget_that_runs_out_between_a_won_solve_and_its_grading_ends_the_sea
         winnable_deal("leap_year", seed=QUICK["leap_year"], difficulty="expert", time_limit=5)
     assert err.value.stopped_by == "time" and err.value.tried == 1
     assert str(err.value).startswith("no expert winnable Leap Year deal found: none of seed 1074 ")
+
+
 # --- the move that lost it ------------------------------------------------------------------------
 def test_the_analysis_names_the_move_after_which_no_win_was_left_and_a_better_one():
     game = sw.Cruel(seed=2)
