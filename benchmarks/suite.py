@@ -1,0 +1,144 @@
+"""Where the test suite's CPU goes: runs pytest (by default the README's
+``python -m pytest -n auto`` with ``CI=true``) while it reads every
+process's CPU time from ``/proc`` twice a second, and prints the CPU-seconds
+of each kind of process (Chromium's pages, its GPU process, the tests' own
+Python, the kernels, the Jupyter servers, Pyodide under Node.js ...) beside
+the machine's busy and idle time.  Linux only.
+
+On 2 cores the suite's time is its CPU divided by two, so this says what a
+change to the suite's time has to take away.  Quote ``machine.py`` beside it
+(printed before and after).
+
+    python benchmarks/suite.py                          # the whole suite
+    python benchmarks/suite.py -- tests/browser -x      # other pytest arguments
+
+A process that starts and ends between two readings is missed; the line
+"not attributed" says how much of the machine's busy time that leaves.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+# (what the command line contains, the kind), the first match wins.
+KINDS = [
+    ("--type=renderer", "Chromium: pages (renderer processes)"),
+    ("--type=gpu-process", "Chromium: GPU process (compositing)"),
+    ("--type=", "Chromium: other helper processes"),
+    ("chromium", "Chromium: browser process"),
+    ("run-driver", "Playwright's driver (Node.js)"),
+    ("tests/pyodide/run.mjs", "Pyodide under Node.js (test_pyodide)"),
+    ("vitest", "vitest (the front end's unit tests)"),
+    ("tsc", "TypeScript's check"),
+    ("esbuild", "esbuild"),
+    ("npm", "npm"),
+    ("ipykernel", "Python kernels"),
+    ("marimo", "marimo servers"),
+    ("jupyter-lite", "jupyter lite build"),
+    ("jupyterlab", "JupyterLab servers"),
+    ("jupyter-lab", "JupyterLab servers"),
+    ("notebook", "Notebook 7 server"),
+    ("mkdocs", "mkdocs (the docs site)"),
+    ("mypy", "mypy"),
+    ("ruff", "ruff"),
+    ("exec(eval(", "pytest workers (the tests' own Python)"),
+    ("pytest", "pytest (the controller)"),
+    ("python", "other Python processes"),
+]
+
+
+def kind(cmdline: str) -> str:
+    """The kind of a process by its command line.
+
+    >>> kind("/usr/lib/chromium/chromium --type=renderer --headless")
+    'Chromium: pages (renderer processes)'
+    >>> kind("python -m ipykernel_launcher -f k.json")
+    'Python kernels'
+    """
+    return next((name for part, name in KINDS if part in cmdline), "other")
+
+
+def busy_and_idle() -> tuple[float, float]:
+    """The machine's busy and idle CPU-seconds since boot (all cores)."""
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return (sum(ticks) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+
+
+class Sampler(threading.Thread):
+    """Adds up each process's CPU time between readings, by kind."""
+
+    def __init__(self, every: float = 0.5) -> None:
+        super().__init__(daemon=True)
+        self.every, self.stopped = every, threading.Event()
+        self.last: dict[tuple[int, str], tuple[int, str]] = {}  # (pid, start time) -> (ticks, kind)
+        self.totals: Counter[str] = Counter()
+        self.read(count=False)
+
+    def read(self, count: bool = True) -> None:
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    stat = f.read()
+                fields = stat[stat.rindex(")") + 2:].split()
+                key, ticks = (int(pid), fields[19]), int(fields[11]) + int(fields[12])
+                if key not in self.last:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        name = kind(f.read().replace(b"\0", b" ").decode(errors="replace"))
+                    self.last[key] = (ticks if not count else 0, name)
+            except (OSError, ValueError, IndexError):
+                continue  # it ended meanwhile
+            before, name = self.last[key]
+            if count and int(pid) != os.getpid():
+                self.totals[name] += ticks - before
+            self.last[key] = (ticks, name)
+
+    def run(self) -> None:
+        while not self.stopped.wait(self.every):
+            self.read()
+
+    def stop(self) -> Counter[str]:
+        self.stopped.set()
+        self.join()
+        self.read()
+        return Counter({k: v / os.sysconf("SC_CLK_TCK") for k, v in self.totals.items()})
+
+
+def machine() -> str:
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "machine.py")], capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    pytest_args = args[args.index("--") + 1:] if "--" in args else ["-n", "auto"]
+    print("before:", machine(), flush=True)
+    busy0, idle0 = busy_and_idle()
+    start = time.perf_counter()
+    sampler = Sampler()
+    sampler.start()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", *pytest_args], cwd=REPO,
+                          env={**os.environ, "CI": os.environ.get("CI", "true")})
+    totals = sampler.stop()
+    wall = time.perf_counter() - start
+    busy1, idle1 = busy_and_idle()
+    busy, idle = busy1 - busy0, idle1 - idle0
+    print(f"{wall:.0f} s; the machine busy {busy:.0f} CPU-s, idle {idle:.0f} CPU-s")
+    for name, seconds in totals.most_common():
+        if seconds >= 0.5:
+            print(f"  {seconds:7.1f}  {100 * seconds / busy:4.1f} %  {name}")
+    print(f"  {busy - sum(totals.values()):7.1f}          not attributed (short processes, the kernel's own work)")
+    print("after:", machine())
+    return done.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
