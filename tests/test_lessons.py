@@ -241,7 +241,14 @@ def test_ctrl_c_ends_an_analysis_with_what_it_proved():
             os.kill(os.getpid(), signal.SIGINT)
         return False
 
-    a = game.analyse(time_limit=None, max_states=10**7, stop=ctrl_c_after_a_while)
+    # Ctrl-C as a terminal gives it, also in a run started in the background
+    # (``&`` in a script, ``nohup``), which ignores SIGINT: else the search
+    # would never see the signal and run to its ten million states.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        a = game.analyse(time_limit=None, max_states=10**7, stop=ctrl_c_after_a_while)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert a.stopped_by == "interrupt" and "lost" not in a.verdicts[:-1]
     assert "stopped by Ctrl-C before deciding the rest" in str(a)
 
