@@ -27,11 +27,12 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+HELPER = "Chromium: other helper processes"
 # (what the command line contains, the kind), the first match wins.
 KINDS = [
     ("--type=renderer", "Chromium: pages (renderer processes)"),
     ("--type=gpu-process", "Chromium: GPU process (compositing)"),
-    ("--type=", "Chromium: other helper processes"),
+    ("--type=", HELPER),
     ("chromium", "Chromium: browser process"),
     ("run-driver", "Playwright's driver (Node.js)"),
     ("tests/pyodide/run.mjs", "Pyodide under Node.js (test_pyodide)"),
@@ -49,7 +50,7 @@ KINDS = [
     ("mypy", "mypy"),
     ("ruff", "ruff"),
     ("exec(eval(", "pytest workers (the tests' own Python)"),
-    ("pytest", "pytest (the controller)"),
+    ("pytest", "pytest's main process (the tests' own Python without -n)"),
     ("python", "other Python processes"),
 ]
 
@@ -90,10 +91,13 @@ class Sampler(threading.Thread):
                     stat = f.read()
                 fields = stat[stat.rindex(")") + 2:].split()
                 key, ticks = (int(pid), fields[19]), int(fields[11]) + int(fields[12])
-                if key not in self.last:
+                if key not in self.last or self.last[key][1] == HELPER:
+                    # Chromium forks its pages from a helper (the zygote): a page
+                    # seen as a helper is read again until it says what it is.
                     with open(f"/proc/{pid}/cmdline", "rb") as f:
                         name = kind(f.read().replace(b"\0", b" ").decode(errors="replace"))
-                    self.last[key] = (ticks if not count else 0, name)
+                    start = self.last[key][0] if key in self.last else (0 if count else ticks)
+                    self.last[key] = (start, name)
             except (OSError, ValueError, IndexError):
                 continue  # it ended meanwhile
             before, name = self.last[key]
