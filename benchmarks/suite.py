@@ -1,5 +1,5 @@
-"""Where the test suite's CPU goes: runs pytest (by default the README's
-``python -m pytest -n auto`` with ``CI=true``) while it reads every
+"""Where the test suite's CPU goes: runs pytest (by default
+``python -m pytest -n auto`` with ``CI=true``, as the README's command) while it reads every
 process's CPU time from ``/proc`` twice a second, and prints the CPU-seconds
 of each kind of process (Chromium's pages, its GPU process, the tests' own
 Python, the kernels, the Jupyter servers, Pyodide under Node.js ...) beside
@@ -14,11 +14,14 @@ change to the suite's time has to take away.  Quote ``machine.py`` beside it
 
 A process that starts and ends between two readings is missed; the line
 "not attributed" says how much of the machine's busy time that leaves.
+Ctrl-C stops pytest and prints the figures of the run so far.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -116,32 +119,57 @@ class Sampler(threading.Thread):
         return Counter({k: v / os.sysconf("SC_CLK_TCK") for k, v in self.totals.items()})
 
 
+def stop(pytest: subprocess.Popen) -> None:
+    """After a Ctrl-C (which pytest, in the same process group, had too): a
+    test of Ctrl-C itself may take one as its own, so ask again every 5 s,
+    and end pytest outright after three tries."""
+    for _ in range(3):
+        try:
+            pytest.wait(timeout=5)
+            return
+        except subprocess.TimeoutExpired:
+            pytest.send_signal(signal.SIGINT)
+    pytest.terminate()
+    pytest.wait()
+
+
 def machine() -> str:
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "machine.py")], capture_output=True, text=True)
     return done.stdout.strip()
 
 
 def main() -> int:
-    args = sys.argv[1:]
-    pytest_args = args[args.index("--") + 1:] if "--" in args else ["-n", "auto"]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every", type=float, default=0.5, help="seconds between readings (default 0.5)")
+    parser.add_argument("pytest_args", nargs="*", default=["-n", "auto"],
+                        help="pytest's arguments, after -- (default: -n auto)")
+    args = parser.parse_args()
+    if args.every <= 0:
+        parser.error(f"--every must be a positive number of seconds, not {args.every}")
     print("before:", machine(), flush=True)
     busy0, idle0 = busy_and_idle()
     start = time.perf_counter()
-    sampler = Sampler()
+    sampler = Sampler(args.every)
     sampler.start()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", *pytest_args], cwd=REPO,
-                          env={**os.environ, "CI": os.environ.get("CI", "true")})
+    pytest = subprocess.Popen([sys.executable, "-m", "pytest", "-q", *args.pytest_args], cwd=REPO,
+                              env={**os.environ, "CI": os.environ.get("CI", "true")})
+    try:
+        code = pytest.wait()
+    except KeyboardInterrupt:
+        code = 130
+        stop(pytest)
     totals = sampler.stop()
     wall = time.perf_counter() - start
     busy1, idle1 = busy_and_idle()
     busy, idle = busy1 - busy0, idle1 - idle0
-    print(f"{wall:.0f} s; the machine busy {busy:.0f} CPU-s, idle {idle:.0f} CPU-s")
+    stopped = " (stopped by Ctrl-C: the run so far)" if code == 130 else ""
+    print(f"{wall:.0f} s{stopped}; the machine busy {busy:.0f} CPU-s, idle {idle:.0f} CPU-s")
     for name, seconds in totals.most_common():
         if seconds >= 0.5:
             print(f"  {seconds:7.1f}  {100 * seconds / busy:4.1f} %  {name}")
-    print(f"  {busy - sum(totals.values()):7.1f}          not attributed (short processes, the kernel's own work)")
+    print(f"  {busy - sum(totals.values()):7.1f}          not attributed (short processes, the system's own work)")
     print("after:", machine())
-    return done.returncode
+    return code
 
 
 if __name__ == "__main__":
