@@ -1,7 +1,7 @@
 """Where the test suite's CPU goes: runs pytest (by default
-``python -m pytest -n auto`` with ``CI=true``, as the README's command) while it reads every
-process's CPU time from ``/proc`` twice a second, and prints the CPU-seconds
-of each kind of process (Chromium's pages, its GPU process, the tests' own
+``python -m pytest -n auto`` with ``CI=true``, as the README's command)
+while it reads every process's CPU time from ``/proc`` twice a second, and
+prints the CPU-seconds of each kind of process (Chromium's pages, its GPU process, the tests' own
 Python, the kernels, the Jupyter servers, Pyodide under Node.js ...) beside
 the machine's busy and idle time.  Linux only.
 
@@ -30,6 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")  # the unit of /proc's CPU times
 HELPER = "Chromium: other helper processes"
 # (what the command line contains, the kind), the first match wins.
 KINDS = [
@@ -74,7 +75,7 @@ def busy_and_idle() -> tuple[float, float]:
     with open("/proc/stat") as f:
         ticks = [int(x) for x in f.readline().split()[1:]]
     idle = ticks[3] + ticks[4]  # idle and iowait
-    return (sum(ticks) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - idle) / TICKS_PER_SECOND, idle / TICKS_PER_SECOND
 
 
 class Sampler(threading.Thread):
@@ -116,7 +117,7 @@ class Sampler(threading.Thread):
         self.stopped.set()
         self.join()
         self.read()
-        return Counter({k: v / os.sysconf("SC_CLK_TCK") for k, v in self.totals.items()})
+        return Counter({k: v / TICKS_PER_SECOND for k, v in self.totals.items()})
 
 
 def stop(pytest: subprocess.Popen) -> None:
