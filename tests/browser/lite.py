@@ -37,6 +37,19 @@ KERNEL_IDLE_JS = """
   return !!name && name.textContent.includes('Pyodide') && !!dot && dot.dataset.status === 'idle';
 }
 """
+# The notebook's session has its kernel (Python may still be starting): the
+# indicator names Pyodide rather than "No Kernel".
+KERNEL_NAMED_JS = "() => document.querySelector('.jp-KernelName')?.textContent.includes('Pyodide') ?? false"
+# What the page shows when a cell's table does not come: the kernel's
+# status, each code cell's prompt, any dialog.
+PAGE_STATE_JS = """
+() => ({
+  kernel: document.querySelector('.jp-KernelName')?.textContent ?? null,
+  status: document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status ?? null,
+  prompts: [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim()),
+  dialogs: [...document.querySelectorAll('.jp-Dialog')].map(d => d.textContent.trim().slice(0, 300)),
+})
+"""
 
 
 def lite_site() -> Any:
@@ -116,6 +129,13 @@ class LiteNotebook(h.NotebookCells):
     def wait_kernel_idle(self, timeout: float = KERNEL_TIMEOUT) -> None:
         self.page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout, polling=100)
 
+    def wait_kernel_named(self, timeout: float = KERNEL_TIMEOUT) -> None:
+        """Wait until the notebook's session has its kernel, however far Python has got.
+
+        Run All before that starts a kernel of its own in JupyterLab's
+        ``runCell``, racing the one the page starts as the notebook opens."""
+        self.page.wait_for_function(KERNEL_NAMED_JS, timeout=timeout, polling=100)
+
     def run_all(self) -> None:
         self.page.get_by_role("menuitem", name="Run", exact=True).click()
         self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -133,7 +153,12 @@ class LiteNotebook(h.NotebookCells):
         return self.cell(index).locator(".cm-content").inner_text()
 
     def table(self, index: int, timeout: float = KERNEL_TIMEOUT) -> "LiteTable":
-        self.cell(index).locator(".sw-table").wait_for(timeout=timeout)
+        try:
+            self.cell(index).locator(".sw-table").wait_for(timeout=timeout)
+        except Exception as error:  # say what the page showed instead, and what it logged last
+            raise AssertionError(f"no table in cell {index} after {timeout / 1000:.0f} s: "
+                                 f"{self.page.evaluate(PAGE_STATE_JS)}; the page's console ended with: "
+                                 f"{self.p.console[-20:]}") from error
         return LiteTable(self, index)
 
 

@@ -39,6 +39,7 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
         intro = page.page.locator(".jp-Notebook .jp-MarkdownCell", has_text="20 seconds").first
         intro.wait_for(timeout=60_000)
         assert "Run All" in intro.text_content()
+        nb.wait_kernel_named()  # a visitor reads the intro first; Python starts meanwhile
         nb.run_all()
         table = nb.table(1)
         first = table.snapshot()
