@@ -28,18 +28,16 @@ LAB_URL = "lab/index.html?path=play.ipynb"
 BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 # What a cold visit waits for at most (Python starting in the page, on a busy machine).
 KERNEL_TIMEOUT = 300_000
-# The kernel is ready: Notebook 7's indicator reads idle (before, it has no
-# status, then "initializing" and "unknown" while Python starts).
-KERNEL_IDLE_JS = """
-() => {
+# The notebook's session has its Pyodide kernel (the indicator names it, not
+# "No Kernel") and, when ``idle`` is asked, Python has started: the indicator
+# reads idle (before, it has no status, then "initializing" and "unknown").
+KERNEL_JS = """
+(idle) => {
   const name = document.querySelector('.jp-KernelName');
   const dot = document.querySelector('.jp-Notebook-ExecutionIndicator');
-  return !!name && name.textContent.includes('Pyodide') && !!dot && dot.dataset.status === 'idle';
+  return !!name && name.textContent.includes('Pyodide') && (!idle || dot?.dataset.status === 'idle');
 }
 """
-# The notebook's session has its kernel (Python may still be starting): the
-# indicator names Pyodide rather than "No Kernel".
-KERNEL_NAMED_JS = "() => document.querySelector('.jp-KernelName')?.textContent.includes('Pyodide') ?? false"
 # What the page shows when a cell's table does not come: the kernel's
 # status, each code cell's prompt, any dialog.
 PAGE_STATE_JS = """
@@ -127,14 +125,14 @@ class LiteNotebook(h.NotebookCells):
         return time.perf_counter() - self.opened
 
     def wait_kernel_idle(self, timeout: float = KERNEL_TIMEOUT) -> None:
-        self.page.wait_for_function(KERNEL_IDLE_JS, timeout=timeout, polling=100)
+        self.page.wait_for_function(KERNEL_JS, arg=True, timeout=timeout, polling=100)
 
     def wait_kernel_named(self, timeout: float = KERNEL_TIMEOUT) -> None:
         """Wait until the notebook's session has its kernel, however far Python has got.
 
         Run All before that starts a kernel of its own in JupyterLab's
         ``runCell``, racing the one the page starts as the notebook opens."""
-        self.page.wait_for_function(KERNEL_NAMED_JS, timeout=timeout, polling=100)
+        self.page.wait_for_function(KERNEL_JS, arg=False, timeout=timeout, polling=100)
 
     def run_all(self) -> None:
         self.page.get_by_role("menuitem", name="Run", exact=True).click()
