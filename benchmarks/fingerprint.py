@@ -74,7 +74,7 @@ def random_game_row(cls: type[sw.Game], seed: int, options: dict[str, str], widg
             seen["traits"] = {name: getattr(table, name) for name in (
                 "piles", "status", "counters", "legal", "last_move", "message", "safe_drop", "empty_labels",
                 "actions", "pile_roles", "layouts", "features", "rules", "options")}
-        steps.append(digest(seen))
+        steps.append({field: digest(value) for field, value in seen.items()})
     return {"steps": steps, "save": digest(game.to_dict()), "picture": digest(str(game.picture()))}
 
 
@@ -107,9 +107,24 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> int:
             if old != new:
                 differences += 1
                 fields = sorted(k for k in set(old) | set(new or {}) if old.get(k) != (new or {}).get(k))
+                if "game" in fields:  # which of the random game's fields, at which steps
+                    fields.remove("game")
+                    fields += sorted(_game_differences(old["game"], (new or {}).get("game") or {}))
                 print(f"{label} seed {seed}: {', '.join(fields)} differ")
     print(f"{differences} difference{'s' * (differences != 1)}")
     return differences
+
+
+def _game_differences(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
+    """The fields of a random game that differ: "save", "picture", or a
+    step's field as "step.explain"."""
+    fields = {k for k in ("save", "picture") if old.get(k) != new.get(k)}
+    old_steps, new_steps = old.get("steps", []), new.get("steps", [])
+    if len(old_steps) != len(new_steps):
+        fields.add("steps")
+    for a, b in zip(old_steps, new_steps):
+        fields |= {f"step.{k}" for k in set(a) | set(b) if a.get(k) != b.get(k)}
+    return fields
 
 
 def main() -> None:
