@@ -4,9 +4,11 @@ The engine game is the single source of truth.  The widget mirrors it into a
 few compact synced traits and turns requests from the page into engine calls;
 moves made on ``widget.game`` from code show in every view at once.  Each
 request is checked by ``protocol.check`` (what every request shares), then
-handled by one method of the dispatch table (``_request_<kind>``) that returns
-its ``Reply``; the solver's help (Hint, Solve, the teacher) is ``SolverHelp``
-(``assist.py``).
+handled by one handler of the dispatch table (the table's own ``_request_<kind>``
+methods and the solver's help's ``handlers``) that returns its ``Reply``.  The
+solver's help (Hint, Solve, the teacher) is a ``SolverHelp`` (``assist``) the
+table composes: it sees the table only through its port (``_HelpPort``, an
+``assist.TablePort``).
 
 >>> import solitaire_widgets as sw
 >>> table = sw.SolitaireWidget("cruel", seed=7)
@@ -28,13 +30,15 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Union
 import anywidget
 import traitlets
 
-from .assist import SolverHelp
+from .assist import HelpSettings, SolverHelp
+from .assist.help import puzzle_game
+from .assist.states import Assist
 from .cards import CardLike, run_text
 from .earlier_deals import EarlierDeals
 from .errors import IllegalMoveError
 from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
-from .protocol import OK, REQUESTS, Reply, check
+from .protocol import OK, Reply, check
 from .rules import rules as rules_text
 from .saving import new_game
 from .solver.grades import GRADES
@@ -92,7 +96,7 @@ class Seconds(traitlets.TraitType):
         raise traitlets.TraitError(f"{self.name} must be {self.info()}, not {value!r}")
 
 
-class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
+class SolitaireWidget(anywidget.AnyWidget):
     """A card table for one game, played by mouse and keyboard in JupyterLab.
 
     ``SolitaireWidget(game)`` shows an existing engine game;
@@ -161,8 +165,8 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
     # engine's safe_drops() names, "" for none) after each of its own moves.
     auto_drop = traitlets.Bool(False).tag(sync=True)
     safe_drop = Text("").tag(sync=True)
-    # The solver's help (Hint, Solve, Play it out): {} or {"kind": "hint" |
-    # "solve" | "play", "state": ..., "version": the position it is about, ...}.
+    # What the solver's help says (Hint, Solve, Play it out, the teacher):
+    # one of assist.states.Assist ({} or {"kind": ..., "version": the position it is about, ...}).
     assist = traitlets.Dict().tag(sync=True)
     # Moves left of the winning line Solve found, from this position (0: no
     # line, or the game left it): Play it out plays them.
@@ -174,9 +178,9 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
     # The guard: before a move of the page that gives up the win (proved
     # within guard_seconds), the kernel says so instead of playing it.
     guard = traitlets.Bool(False).tag(sync=True)
-    # What went wrong: {} or the report of the last analysis (see _analysed).
+    # What went wrong: {} or the report of the last analysis (Analysis.to_json), while the game's moves are its.
     analysis = traitlets.Dict().tag(sync=True)
-    # Puzzle mode: {} or the puzzle's question and the verdict on the move played (see _sync_puzzle).
+    # Puzzle mode: {} or the puzzle's question and the verdict on the move played (Puzzle.state).
     puzzle = traitlets.Dict().tag(sync=True)
 
     # Settings, refused when set if they are not seconds (see Seconds).
@@ -201,7 +205,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
         self.replay = bool(replay)
         puzzle = game if isinstance(game, Puzzle) else None
         if puzzle is not None:
-            game = self._puzzle_game(puzzle)
+            game = puzzle_game(puzzle)
         if isinstance(game, Game):
             if seed is not None or deck is not None or options:
                 raise ValueError("pass seed, deck and options only with a game name, not with a "
@@ -216,10 +220,13 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
         # Page requests, the solver's verdict and the play-out's moves change
         # the traits one at a time (the last two from a worker thread).
         self._lock = threading.RLock()
-        self._start_help(puzzle)
+        self._help = SolverHelp(_HelpPort(self), puzzle)
         # The page's requests but the settings (set on the trait of their name): request kind -> handler.
-        self._handlers: dict[str, Callable[[dict[str, Any]], Reply]] = {
-            name: getattr(self, f"_request_{name}") for name, kind in REQUESTS.items() if not kind.setting}
+        self._handlers: Mapping[str, Callable[[dict[str, Any]], Reply]] = {
+            "move": self._request_move, "undo": self._request_undo, "redo": self._request_redo,
+            "restart": self._request_restart, "new_deal": self._request_new_deal, "explain": self._request_explain,
+            "seek": self._request_seek, "stop": self._request_stop, "ping": self._request_ping,
+            **self._help.handlers}
         # The synced version is the game's plus an offset that grows when the
         # widget switches games, so a request made on an old deal stays stale.
         self._version_offset = 0
@@ -236,7 +243,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
 
     def _guard_set(self, change: dict[str, Any]) -> None:
         if not change["new"]:
-            self._lines.forget("guard")  # the guard's line is followed while the guard is on
+            self._help.guard_off()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live table, and besides it a picture of the position as it is
@@ -264,7 +271,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             raise TypeError(f"widget.game must be a solitaire_widgets Game, not {type(game).__name__}")
         self._stop_observing()
         self._deals.close()
-        self._end_help()
+        self._help.leave_game()
         self._version_offset = self.version + 1 - game.version
         self._game = game
         self._deals = EarlierDeals(game)
@@ -274,7 +281,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
     @property
     def current_puzzle(self) -> Optional[Puzzle]:
         """The puzzle this table is set to (``set_puzzle``), or None."""
-        return self._puzzle
+        return self._help.puzzle
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         """Set the table to ``puzzle``'s position (``sw.puzzles``): it says
@@ -284,15 +291,8 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
         A new deal ends the puzzle."""
         if not isinstance(puzzle, Puzzle):
             raise TypeError(f"set_puzzle needs a Puzzle (from sw.puzzles), not {type(puzzle).__name__}")
-        self.game = self._puzzle_game(puzzle)
-        self._puzzle = puzzle
-        self._sync_puzzle()
-
-    @staticmethod
-    def _puzzle_game(puzzle: Puzzle) -> Game:
-        game = puzzle.position()
-        game.set_winning_line(puzzle.line)
-        return game
+        self.game = puzzle_game(puzzle)
+        self._help.set_puzzle(puzzle)
 
     @traitlets.validate("difficulty")
     def _valid_difficulty(self, proposal: Any) -> str:
@@ -310,16 +310,9 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
 
     def _on_game_change(self, game: Game, change: GameChange) -> None:
         with self._lock:
-            if change.kind in ("new_deal", "resume"):
-                self._lines.forget()  # another deal: the lines were about this one
-                if change.kind == "new_deal":
-                    self._puzzle = None  # a new deal ends the puzzle
-            self._follow_analysis()
+            self._help.game_changed(change.kind)
             self._sync(change.piles)
-            if not self._own_move:
-                self._position_changed()
-            self._sync_puzzle()
-            self._watch(change.kind)
+            self._help.position_shown(change.kind)
 
     def _pile_payload(self, pile: str) -> list[int]:
         ids = self._game.card_ids(pile)
@@ -342,9 +335,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             self.options = game.options
             self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
-            self._position_changed()
-            self._sync_puzzle()
-            self._watch("new")
+            self._help.position_shown("new")
 
     def _sync(self, changed: Iterable[str], message: str = "", kind: str = "", fresh: bool = False) -> None:
         """Send where the game stands after a change of the piles ``changed`` (all of them when ``fresh``)."""
@@ -390,7 +381,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             self.message = message
             self.message_kind = kind
             self._sync_safe_drop()
-            self.line = len(self._lines.ahead(game))
+            self.line = self._help.moves_ahead()
             self.version = self._version_offset + game.version
 
     @traitlets.observe("no_win")
@@ -424,11 +415,11 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
         if kind.setting:
             setattr(self, kind.name, content["on"])
             return OK
-        busy = self._busy() if kind.searches else None
+        busy = self._help.busy() if kind.searches else None
         if busy:
             return Reply(busy)
         if kind.stops_task:
-            self._stop_task()  # the player takes over
+            self._help.stop()  # the player takes over
         try:
             return self._handlers[kind.name](content)
         except IllegalMoveError as err:
@@ -449,7 +440,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             log.exception("solitaire_widgets: could not answer the page")
 
     def _request_stop(self, _content: dict[str, Any]) -> Reply:
-        self._stop_task()
+        self._help.stop()
         return OK
 
     def _request_ping(self, _content: dict[str, Any]) -> Reply:
@@ -463,7 +454,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
         if not isinstance(confirmed, bool):
             return Reply("refused: a move request's confirmed must be true or false")
         if self.guard and not confirmed:
-            return self._guarded_move(move, content.get("id"))
+            return self._help.guarded_move(move, content.get("id"))
         self._game.play(move)
         return OK
 
@@ -483,7 +474,7 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
 
     def _request_new_deal(self, _content: dict[str, Any]) -> Reply:
         if self.winnable:  # searched in the background
-            return self._new_winnable_deal()
+            return self._help.new_winnable_deal()
         self._game.new_deal()  # in place, so `game = table.game` stays valid
         return OK
 
@@ -518,6 +509,67 @@ class SolitaireWidget(SolverHelp, anywidget.AnyWidget):
             while len(game.history) < to:
                 game.redo()
         return OK
+
+    def wait(self, timeout: Optional[float] = 30.0) -> bool:
+        """Wait until a running solve or play-out, and the background check
+        of a game that can go round in circles (``no_win``), have ended (for
+        scripts and tests); True once nothing runs."""
+        return self._help.wait(timeout)
+
+
+class _HelpPort:
+    """The table as its solver's help sees it (``assist.TablePort``): the
+    game, the version, the lock and the settings, and the traits the help
+    shows what it found in; nothing else of the widget."""
+
+    def __init__(self, table: SolitaireWidget) -> None:
+        self._table = table
+
+    @property
+    def game(self) -> Game:
+        return self._table.game
+
+    @property
+    def version(self) -> int:
+        return self._table.version
+
+    @property
+    def lock(self) -> threading.RLock:
+        return self._table._lock
+
+    @property
+    def settings(self) -> HelpSettings:
+        t = self._table
+        return HelpSettings(hint_seconds=t.hint_seconds, watch_seconds=t.watch_seconds, solve_seconds=t.solve_seconds,
+                            play_pace=t.play_pace, analyse_seconds=t.analyse_seconds, guard_seconds=t.guard_seconds,
+                            deal_seconds=t.deal_seconds, difficulty=t.difficulty)
+
+    def show_assist(self, state: Assist) -> None:
+        self._table.assist = dict(state)
+
+    def show_line(self, moves: int) -> None:
+        self._table.line = moves
+
+    def show_no_win(self, reason: str) -> None:
+        self._table.no_win = reason
+
+    def show_analysis(self, report: Mapping[str, Any]) -> None:
+        self._table.analysis = dict(report)
+
+    def show_puzzle(self, state: Optional[Mapping[str, Any]]) -> None:
+        table = self._table
+        if bool(table.features.get("puzzle")) != (state is not None):
+            features = {k: v for k, v in table.features.items() if k != "puzzle"}
+            table.features = {**features, "puzzle": True} if state is not None else features
+        table.puzzle = {} if state is None else dict(state)
+
+    def reply(self, request_id: Any, reason: Optional[str], extra: Optional[Mapping[str, Any]] = None,
+              message: bool = True) -> None:
+        self._table._reply(request_id, reason, extra, message)
+
+    def seek(self, to: Any) -> Reply:
+        return self._table._seek(to)
+
 
 _shown: "weakref.WeakKeyDictionary[Game, SolitaireWidget]" = weakref.WeakKeyDictionary()
 

@@ -21,8 +21,9 @@ from test_widget_assist import LINE, suit_order_bobby, undecided
 from test_widget_protocol import Page, assert_mirrors_engine
 
 import solitaire_widgets as sw
-from solitaire_widgets.solver import background, winrate
-from solitaire_widgets.solver.background import SLICE, play_in_background, solve_in_background
+from solitaire_widgets.assist import background
+from solitaire_widgets.solver import winrate
+from solitaire_widgets.assist.background import SLICE, play_in_background, solve_in_background
 
 
 def run_on_a_loop_of_its_own(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -89,20 +90,20 @@ def test_a_solve_runs_in_slices_while_the_loop_answers_requests_and_stop_ends_it
 
         beside = asyncio.ensure_future(other_work())
         assert page.request("solve")["ok"] and w.assist["state"] == "running"
-        assert w._task is not None and w._task.cooperative
+        assert w._help._task is not None and w._help._task.cooperative
         while ticks < 20:
             await asyncio.sleep(SLICE)
         reply = page.request("explain", pile="t0")  # answered between two slices
-        assert reply["ok"] and w._task.running
+        assert reply["ok"] and w._help._task.running
         refused = page.request("hint")
         assert not refused["ok"] and refused["reason"] == "refused: a solve is running; Stop ends it"
         assert page.request("stop")["ok"]
         for _ in range(200):
-            if not w._task.running:
+            if not w._help._task.running:
                 break
             await asyncio.sleep(SLICE)
         beside.cancel()
-        assert not w._task.running
+        assert not w._help._task.running
         assert w.assist["state"] == "unknown" and w.assist["text"] == "stopped before a verdict"
         assert w.game.history == ()
 
@@ -141,7 +142,7 @@ def test_stop_wakes_a_play_out_that_waits_for_its_pace(no_threads: None) -> None
         await asyncio.sleep(SLICE)
         assert page.request("stop")["ok"]
         for _ in range(100):
-            if not w._task.running:
+            if not w._help._task.running:
                 break
             await asyncio.sleep(SLICE)
         assert w.assist["state"] == "stopped" and w.assist["text"] == "play-out stopped after 0 moves"
@@ -215,7 +216,7 @@ def test_the_teacher_runs_in_slices_the_winnable_search_the_guard_and_the_analys
             w.game.play(move)
         assert page.request("guard", on=True)["ok"]
         page.raw({"request": "move", "move": "redeal", "version": w.version, "id": "guarded"})
-        assert w._task is not None and w._task.cooperative and not page.replies[-1]["id"] == "guarded"
+        assert w._help._task is not None and w._help._task.cooperative and not page.replies[-1]["id"] == "guarded"
         reply = await answered(w, page, "guarded")
         assert not reply["ok"] and reply["guard"]["better"] == "t6 t11" and len(w.game.history) == 7
         # What went wrong?, between two slices of which the page is answered

@@ -13,7 +13,7 @@ from test_engine_rules import cards
 from test_widget_protocol import Page, assert_mirrors_engine, snapshot
 
 import solitaire_widgets as sw
-from solitaire_widgets.solver.background import play_in_background, solve_in_background
+from solitaire_widgets.assist.background import play_in_background, solve_in_background
 from solitaire_widgets.widget import SolitaireWidget
 
 LINE = 102  # the suit-order Bobby deal: draw a card, send it home, 51 times
@@ -114,7 +114,7 @@ def test_the_kernel_answers_while_a_solve_runs_and_stop_ends_it():
     assert page.request("solve")["ok"]
     assert w.assist["state"] == "running" and w.assist["version"] == w.version
     reply = page.request("explain", pile="t0")  # answered at once, the search still running
-    assert reply["ok"] and w._task is not None and w._task.running
+    assert reply["ok"] and w._help._task is not None and w._help._task.running
     refused = page.request("hint")
     assert not refused["ok"] and refused["reason"] == "refused: a solve is running; Stop ends it"
     assert page.request("stop")["ok"]
@@ -167,7 +167,7 @@ def test_malformed_assist_requests_are_refused_with_a_reason(content, reason):
     page.raw({**content, "id": "x-1"})
     reply = page.replies[-1]
     assert reply["id"] == "x-1" and not reply["ok"] and reply["reason"].startswith(reason)
-    assert snapshot(w)[:3] == before[:3] and w.assist == {} and w._task is None
+    assert snapshot(w)[:3] == before[:3] and w.assist == {} and w._help._task is None
 
 
 def test_a_stop_request_is_answered_when_nothing_runs():
@@ -302,7 +302,7 @@ def test_a_finished_solve_is_cleared_by_the_next_move_and_a_code_move_ends_a_pla
 
 
 def test_the_table_forwards_its_search_budgets(monkeypatch):
-    import solitaire_widgets.assist as assist_module
+    import solitaire_widgets.assist.help as assist_module
 
     w = undecided()
     w.hint_seconds, w.solve_seconds = 0.05, 0.07
@@ -361,7 +361,7 @@ def test_leaving_the_line_or_a_new_deal_drops_it():
 
 @pytest.mark.no_pyodide("starts a thread")
 def test_the_solver_threads_are_plain_outside_marimo():
-    from solitaire_widgets.assist import _host_thread
+    from solitaire_widgets.assist.help import _host_thread
 
     assert _host_thread() is threading.Thread
 

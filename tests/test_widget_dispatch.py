@@ -18,8 +18,8 @@ from solitaire_widgets import __main__ as cli
 from solitaire_widgets.earlier_deals import EarlierDeals
 from solitaire_widgets.errors import NothingToUndoError
 from solitaire_widgets.protocol import REQUESTS, Reply, check
-from solitaire_widgets.solver.background import TASK_WORDS, busy_words
-from solitaire_widgets.solver.hint import KnownLines
+from solitaire_widgets.assist.words import TASK_WORDS, busy_words
+from solitaire_widgets.assist.lines import KnownLines
 from solitaire_widgets.widget import SolitaireWidget
 
 SETTINGS = [name for name, kind in REQUESTS.items() if kind.setting]
@@ -28,8 +28,12 @@ UNVERSIONED = [name for name, kind in REQUESTS.items() if not kind.versioned and
 
 
 def test_every_request_kind_has_one_handler_and_every_handler_a_kind() -> None:
-    handlers = {name[len("_request_"):] for name in dir(SolitaireWidget) if name.startswith("_request_")}
-    assert handlers == {name for name, kind in REQUESTS.items() if not kind.setting}
+    table = SolitaireWidget("cruel", seed=2)
+    help_handlers = set(table._help.handlers)
+    assert set(table._handlers) == {name for name, kind in REQUESTS.items() if not kind.setting}
+    assert help_handlers == {"hint", "solve", "play_out", "analyse", "show_mistake", "puzzle_answer"}
+    own = {name[len("_request_"):] for name in dir(SolitaireWidget) if name.startswith("_request_")}
+    assert own == set(table._handlers) - help_handlers, "the table's own handlers and the help's are apart"
     assert set(SETTINGS) == {"auto_drop", "winnable", "guard"}  # set on the trait of the same name
     assert all(isinstance(SolitaireWidget.class_traits()[name], traitlets.Bool) for name in SETTINGS)
 
@@ -134,10 +138,10 @@ def test_the_known_lines_are_asked_solve_first_then_the_guard_then_the_game() ->
 
 def test_the_guard_off_forgets_the_line_its_checks_found() -> None:
     table = SolitaireWidget("cruel", seed=2, guard=True)
-    table._lines.keep("guard", [table.legal[0]], [])
-    assert table._lines.ahead(table.game) == (table.legal[0],)
+    table._help._lines.keep("guard", [table.legal[0]], [])
+    assert table._help._lines.ahead(table.game) == (table.legal[0],)
     table.guard = False
-    assert table._lines.ahead(table.game) == ()
+    assert table._help._lines.ahead(table.game) == ()
 
 
 def test_the_solve_verdict_the_command_line_and_hints_say_it_in_the_same_words(capsys: Any) -> None:

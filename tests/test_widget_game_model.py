@@ -16,7 +16,7 @@ from classic_games import classic_class
 from test_widget_protocol import Page, assert_mirrors_engine
 
 import solitaire_widgets as sw
-from solitaire_widgets.solver import background
+from solitaire_widgets.assist import background
 
 FIVE = ("frog", "leap_year", "bobby", "cruel", "midshipman")
 NEW_TRAITS = {"runs", "empty_labels", "end_reason", "no_win", "action_words", "redeal_actions"}
@@ -224,7 +224,7 @@ def test_the_search_runs_beside_the_kernel_and_the_next_change_stops_it():
     widget.watch_seconds = 60.0
     page = Page(widget)
     widget.game.new_deal(seed=2)  # a search of 60 s starts for the new deal
-    first = widget._watch_task
+    first = widget._help._watch_task
     assert first is not None and first.running
     reply = page.request("move", move=widget.legal[0])  # answered while it runs
     assert reply["ok"]
@@ -260,9 +260,9 @@ def test_a_burst_of_moves_from_code_starts_one_search_not_one_per_move(monkeypat
 
 def test_games_that_cannot_cycle_never_search_in_the_background():
     widget = sw.SolitaireWidget("cruel", seed=4)  # lost from the deal, but Cruel runs out of moves itself
-    assert widget._watch_task is None
+    assert widget._help._watch_task is None
     widget.game.play(widget.game.legal_moves()[0])
-    assert widget._watch_task is None and widget.no_win == ""
+    assert widget._help._watch_task is None and widget.no_win == ""
 
 
 def test_explain_answers_for_a_run_and_refuses_a_bad_count():

@@ -57,7 +57,7 @@ def puzzle() -> sw.Puzzle:
 # --- New deal: winnable deals ------------------------------------------------------------------
 def test_new_deal_on_a_winnable_table_searches_in_the_background_and_deals_a_won_deal(monkeypatch):
     monkeypatch.setattr(deals.secrets, "randbelow", lambda _n: 4)  # the search starts at seed 4: 4 and 5 are lost
-    monkeypatch.setattr("solitaire_widgets.assist.PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr("solitaire_widgets.assist.help.PROGRESS_EVERY", 0.0)
     w = sw.play("cruel", seed=0, winnable=True)
     assert w.winnable and w.game.winning_line and w.line == len(w.game.winning_line)
     page = Page(w)
@@ -146,9 +146,10 @@ def test_the_guard_plays_a_move_that_keeps_the_win_and_then_follows_the_line_it_
     w, page = lesson_table(7, guard=True)
     reply = reply_to(page, send(page, "move", move="t6 t11"))
     assert reply["ok"] and str(w.game.last_move) == "t6 t11" and w.line > 0
-    follow = w._lines.ahead(w.game)[0]  # the line the check found: its next move is played at once
+    follow = w._help._lines.ahead(w.game)[0]  # the line the check found: its next move is played at once
     reply = page.request("move", move=follow)
-    assert reply["ok"] and str(w.game.last_move) == follow and w._task_kind == "guard" and not w._task.running
+    assert reply["ok"] and str(w.game.last_move) == follow
+    assert w._help._task_kind == "guard" and not w._help._task.running
     illegal = page.request("move", move="t0 f0")
     assert not illegal["ok"] and "f0" in illegal["reason"]  # the engine's reason, at once
     assert_mirrors_engine(w)

@@ -5,9 +5,12 @@ it proves without searching every line comes from the game's dead-end test
 (``dead_ends``, with ``walks`` for foundations that walk the ranks), whose
 witness says why.  ``hint`` (also ``Game.hint``) suggests a move;
 ``winnability`` measures win rates over many deals on any
-``concurrent.futures.Executor`` (``winrate``); ``background`` runs a solve
-or a play-out in a worker thread for the table.  What they return is in
-``results``, their argument checks in ``checks``.
+``concurrent.futures.Executor`` (``winrate``); the teaching tools analyse a
+game (``analysis``), deal winnable deals (``deals``), grade them
+(``grades``) and find puzzles (``puzzles``), each also as steps a caller
+runs in slices.  What they return is in ``results`` and ``reports``, their
+argument checks in ``checks``.  The table's side of them (running them
+beside the kernel, what it says meanwhile) is ``solitaire_widgets.assist``.
 """
 
 from .analysis import analyse, check_move

@@ -41,39 +41,6 @@ def won_words(game: Game) -> str:
     return f"the solver won it in {n} move{'s' * (n != 1)}"
 
 
-class DealSearchWords:
-    """What a search for a winnable deal (of grade ``difficulty``, None:
-    any) says while it runs and when it ends, for a view with a Stop.
-
-    >>> words = DealSearchWords("easy")
-    >>> words.progress(3, 1.25)
-    'looking for a winnable deal (easy): 3 deals tried in 1.2 s (Stop ends the search)'
-    >>> words.found(winnable_deal("cruel", seed=4), tried=2)
-    'a winnable deal (easy), seed 6: the solver won it in 66 moves (3 deals tried)'
-    >>> words.none("stopped")
-    'stopped: no new deal, this one stays'
-    """
-
-    def __init__(self, difficulty: Optional[str] = None) -> None:
-        self.sought = f"a winnable deal ({difficulty})" if difficulty else "a winnable deal"
-
-    def start(self) -> str:
-        return f"looking for {self.sought} (Stop ends the search)"
-
-    def progress(self, deals: int, seconds: float) -> str:
-        return f"looking for {self.sought}: {deals:,} deal{'s' * (deals != 1)} tried in {seconds:.1f} s " \
-               "(Stop ends the search)"
-
-    def found(self, game: Game, tried: int) -> str:
-        """``game`` was found after ``tried`` deals that were not (each progress note counts one)."""
-        return f"{self.sought}, seed {game.seed}: {won_words(game)} ({tried + 1:,} deal{'s' * (tried > 0)} tried)"
-
-    @staticmethod
-    def none(why: str) -> str:
-        """No deal was found: ``why`` is ``"stopped"`` or the search's own words."""
-        return "stopped: no new deal, this one stays" if why == "stopped" else f"no new deal: {why}"
-
-
 class NoWinnableDeal(RuntimeError):
     """``winnable_deal`` found no deal it could win (of the grade asked for)
     before its time limit or a ``stop()``.  ``tried`` deals were tried,

@@ -21,10 +21,10 @@ card); stock actions last, skipping moves back to an earlier position.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..cards import run_text
-from ..game import Game, MoveLike
+from ..game import Game
 from ..moves import Move
 from .results import NO_WIN, Hint, best_line_words
 from .search import Search, solution_of, solve
@@ -82,54 +82,6 @@ def line_ahead(game: Game) -> tuple[Move, ...]:
     if len(played) > len(line) or line[:len(played)] != played:
         return ()
     return line[len(played):]
-
-
-class KnownLines:
-    """Winning lines a view found for one game besides the game's own
-    (``winning_line``): Solve's and the guard's, each kept with the moves
-    played before it starts.  ``ahead(game)`` is what is left from the
-    game's position of the first line it is still on (Solve's, the
-    guard's, then the game's own): a game stays on a line while its moves
-    since the line's start are the line's first ones; () once it left all.
-
-    >>> import solitaire_widgets as sw
-    >>> game = sw.Cruel(seed=1)
-    >>> lines = KnownLines()
-    >>> lines.keep("solve", sw.solve(game, time_limit=None, max_states=5_000).moves, game.history)
-    >>> first = game.play(lines.ahead(game)[0]); len(lines.ahead(game))
-    77
-    >>> lines.forget(); lines.ahead(game)
-    ()
-    """
-
-    KINDS = ("solve", "guard")  # the order they are asked in
-
-    def __init__(self) -> None:
-        self._lines: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-    def keep(self, kind: str, line: Sequence[MoveLike], after: Sequence[MoveLike]) -> None:
-        """Keep ``line`` as ``kind``'s (one of ``KINDS``), starting after the moves ``after``."""
-        if kind not in self.KINDS:
-            raise ValueError(f"a known line is one of {', '.join(self.KINDS)}, not {kind!r}")
-        self._lines[kind] = (tuple(str(m) for m in line), tuple(str(m) for m in after))
-
-    def forget(self, kind: Optional[str] = None) -> None:
-        """Forget ``kind``'s line, or (None) every line."""
-        if kind is None:
-            self._lines.clear()
-        else:
-            self._lines.pop(kind, None)
-
-    def ahead(self, game: Game) -> tuple[str, ...]:
-        """What is left of a line the game is on, from its position (moves as text)."""
-        if self._lines:
-            history = tuple(str(m) for m in game.history)
-            for kind in self.KINDS:
-                line, after = self._lines.get(kind, ((), ()))
-                played = history[len(after):]
-                if history[:len(after)] == after and len(played) < len(line) and line[:len(played)] == played:
-                    return line[len(played):]
-        return tuple(str(m) for m in line_ahead(game))
 
 
 def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Hint:

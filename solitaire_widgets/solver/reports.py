@@ -31,27 +31,6 @@ STOPPED_WORDS = {"time": "the time limit", "states": "the state budget", "stoppe
                  "interrupt": "Ctrl-C"}
 
 
-def analysing_words(searched: Optional[int] = None, seconds: float = 0.0) -> str:
-    """An analysis under way (``Game.analyse`` in the background), in words:
-    how many positions it has searched so far, if told.
-
-    >>> analysing_words(), analysing_words(3, 0.42)
-    ('analysing the game (Stop ends it)', 'analysing the game: 3 positions searched in 0.4 s (Stop ends it)')
-    """
-    if searched is None:
-        return "analysing the game (Stop ends it)"
-    return f"analysing the game: {_plural(searched, 'position')} searched in {seconds:.1f} s (Stop ends it)"
-
-
-def checking_words(move: Any) -> str:
-    """The guard's check of ``move`` under way (``check_move``), in words.
-
-    >>> checking_words("redeal")
-    'the guard is checking whether redeal gives up the win'
-    """
-    return f"the guard is checking whether {move} gives up the win"
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' * (n != 1)}"
 

@@ -11,7 +11,7 @@ two slices and the page stays responsive.  The API is the same either way.
 game may change afterwards; the search never sees it); so does
 ``analyse_in_background`` (``Game.analyse``) and ``check_in_background``
 (``check_move``, the table's guard), and ``deal_in_background`` looks for a
-winnable deal (``deals.winnable_deal``).  ``play_in_background``
+winnable deal (``solver.deals.winnable_deal``).  ``play_in_background``
 plays a line on the game itself, one move per ``pace`` seconds, each through
 ``game.play`` like any other move, and stops at once when the game changes
 under it or ``stop()`` is called.
@@ -36,15 +36,14 @@ import logging
 import sys
 import threading
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, ContextManager, Generator, Iterator, Optional, Sequence, TypeVar
+from typing import Any, Callable, ContextManager, Generator, Iterator, Literal, Optional, Sequence, TypeVar, get_args
 
 from ..game import Game, MoveLike
 from ..games import GameName
 from ..moves import Move
-from .reports import Analysis, MoveCheck
-from .results import Solution
-from .search import Search, solution_steps
+from ..solver.reports import Analysis, MoveCheck
+from ..solver.results import Solution
+from ..solver.search import Search, solution_steps
 
 ThreadClass = Callable[..., threading.Thread]
 # A task's work: called with the stop flag; a plain function runs to its end,
@@ -54,61 +53,9 @@ R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
-PLAY_ENDS = ("won", "finished", "stopped", "changed", "failed")
-PLAYING = "playing it out"  # a play-out under way, in words
+PlayEnd = Literal["won", "finished", "stopped", "changed", "failed"]  # how a play-out ends
+PLAY_ENDS: tuple[PlayEnd, ...] = get_args(PlayEnd)
 
-
-@dataclass(frozen=True)
-class TaskWords:
-    """One kind of background work in words: what it is called while it
-    runs (``"a solve"``), in a failure (``"the analysis"``: defaults to
-    the first), and what a change of the game that ended it says ("": it
-    says nothing, as Play it out or the guard, whose views end with them)."""
-
-    running: str
-    failing: str = ""
-    stale: str = ""
-
-
-# The kinds of background work a table runs, by the name it gives them.
-TASK_WORDS = {
-    "solve": TaskWords("a solve", stale="solve stopped: the game changed"),
-    "play": TaskWords("Play it out"),
-    "winnable": TaskWords("the search for a winnable deal",
-                          stale="the search for a winnable deal stopped: the game changed"),
-    "analyse": TaskWords("an analysis", "the analysis", stale="analysis stopped: the game changed"),
-    "guard": TaskWords("the guard's check"),
-}
-
-
-def busy_words(kind: str) -> str:
-    """Why another search is refused while work of ``kind`` runs.
-
-    >>> busy_words("solve")
-    'refused: a solve is running; Stop ends it'
-    """
-    words = TASK_WORDS.get(kind)
-    return f"refused: {words.running if words else 'a search'} is running; Stop ends it"
-
-
-def failed_words(kind: str, err: BaseException) -> str:
-    """What the page is told when work of ``kind`` failed (its error is logged).
-
-    >>> failed_words("analyse", ValueError("x"))
-    'the analysis failed (ValueError: see the log); nothing changed'
-    """
-    words = TASK_WORDS[kind]
-    return f"{words.failing or words.running} failed ({type(err).__name__}: see the log); nothing changed"
-
-
-def play_end_words(end: str, done: int) -> str:
-    """How a play-out ended (``end``, one of ``PLAY_ENDS``) after ``done`` moves, in words.
-
-    >>> play_end_words("won", 12), play_end_words("stopped", 3)
-    ('played out: won', 'play-out stopped after 3 moves')
-    """
-    return {"won": "played out: won", "stopped": f"play-out stopped after {done} moves",
-            "changed": "play-out stopped: the game changed"}.get(end, f"play-out ended ({end})")
 SLICE = 0.05  # seconds of work between two turns of the event loop where no thread starts
 
 _threads: Optional[bool] = None
@@ -338,7 +285,7 @@ def analyse_in_background(game: Game, *, on_done: Callable[[Analysis], None],
     >>> task.wait(60), found[0].losing_move
     (True, 7)
     """
-    from .analysis import analyse_steps
+    from ..solver.analysis import analyse_steps
 
     stop = threading.Event()
     steps = analyse_steps(game, time_limit=time_limit, max_states=max_states, progress=on_progress, stop=stop.is_set)
@@ -363,7 +310,7 @@ def check_in_background(game: Game, move: MoveLike, *, on_done: Callable[[MoveCh
     >>> task.wait(60), found[0].gives_up_win, str(found[0].better)
     (True, True, 't6 t11')
     """
-    from .analysis import check_move_steps
+    from ..solver.analysis import check_move_steps
 
     stop = threading.Event()
     steps = check_move_steps(game, move, time_limit=time_limit, max_states=max_states, stop=stop.is_set)
@@ -388,7 +335,7 @@ def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str
     >>> task.wait(60), found
     (True, [(6, '')])
     """
-    from .deals import DEAL_SECONDS, NoWinnableDeal, winnable_deal_steps
+    from ..solver.deals import DEAL_SECONDS, NoWinnableDeal, winnable_deal_steps
 
     stop = threading.Event()
     steps = winnable_deal_steps(name, seed=seed, difficulty=difficulty, progress=on_progress, stop=stop.is_set,
@@ -405,7 +352,7 @@ def deal_in_background(name: GameName, *, on_done: Callable[[Optional[Game], str
     return Task(work, "solitaire-widgets-deal", thread, stop=stop, on_error=on_error)
 
 
-def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_done: Callable[[str], None],
+def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_done: Callable[[PlayEnd], None],
                        on_move: Optional[Callable[[int], None]] = None,
                        lock: Optional[ContextManager] = None,
                        play: Optional[Callable[[Move], object]] = None,
@@ -428,7 +375,7 @@ def play_in_background(game: Game, moves: Sequence[Move], *, pace: float, on_don
 
     def work(stop: threading.Event) -> Iterator[float]:
         nonlocal expected
-        end = "won" if game.status == "won" else "finished"
+        end: PlayEnd = "won" if game.status == "won" else "finished"
         for i, move in enumerate(line, 1):
             yield pace
             if stop.is_set():
