@@ -48,6 +48,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
+def typed_assist(monkeypatch: pytest.MonkeyPatch):
+    """Every value the solver's help shows in a table's ``assist`` during
+    the test is of its kind's type (``solitaire_widgets.assist.states``),
+    checked as it is shown: the modules that drive the help use it."""
+    from helpers import assist_problems
+
+    from solitaire_widgets import widget
+
+    problems: list[str] = []
+    show = widget._HelpPort.show_assist
+
+    def checked(port: Any, state: Any) -> None:
+        problems.extend(assist_problems(state))
+        show(port, state)
+
+    monkeypatch.setattr(widget._HelpPort, "show_assist", checked)
+    yield
+    assert problems == [], "assist values not of their kind's type"
+
+
+@pytest.fixture
 def clean_registry():
     """Games a test registers (``sw.register``) are forgotten after it."""
     from solitaire_widgets import games

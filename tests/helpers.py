@@ -1,5 +1,6 @@
 """What many test modules share: where the repository is, whether this is CI,
-the built-in games, and the modules of ``docs/`` (no package) by name.
+the built-in games, the modules of ``docs/`` (no package) by name, and what
+is wrong with a value of the table's ``assist`` trait.
 
 Test modules import it by name (``from helpers import REPO``): pytest puts
 ``tests/`` on the path for its conftest.py; the browser helpers, which also
@@ -16,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any, Literal, Mapping, Union, get_args, get_origin, get_type_hints
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
@@ -45,3 +47,46 @@ def docs_module(name: str) -> ModuleType:
         sys.modules[module_name] = module
         spec.loader.exec_module(module)
     return sys.modules[module_name]
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the type ``hint`` (the types of assist/states.py: plain JSON)."""
+    origin = get_origin(hint)
+    if origin is Literal:
+        return value in get_args(hint)
+    if origin is Union:
+        return any(_fits(value, arg) for arg in get_args(hint))
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, get_args(hint)[0]) for v in value)
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def assist_problems(value: Mapping[str, Any]) -> list[str]:
+    """What is wrong with ``value`` as a value of the table's ``assist``
+    trait (``solitaire_widgets.assist.states``: ``{}``, or the type of its
+    kind): [] when nothing.
+
+    >>> assist_problems({}), assist_problems({"kind": "play", "state": "playing", "done": 0, "moves": 3, "text": "",
+    ...                                      "version": 1})
+    ([], [])
+    >>> assist_problems({"kind": "solve", "state": "runing", "text": "", "version": True, "extra": 1})
+    ["SolveAssist has no field 'extra'", "SolveAssist's state is 'runing'", "SolveAssist's version is True"]
+    """
+    from solitaire_widgets.assist import states
+
+    if not value:
+        return []
+    kinds = {get_args(get_type_hints(kind)["kind"])[0]: kind for kind in states.KINDS}
+    kind = kinds.get(value.get("kind"))
+    if kind is None:
+        return [f"no kind of assist is {value.get('kind')!r}"]
+    hints = get_type_hints(kind)
+    name = kind.__name__
+    wrong = [field for field, v in value.items() if field in hints and not _fits(v, hints[field])]
+    return ([f"{name} lacks {field!r}" for field in sorted(kind.__required_keys__ - set(value))]
+            + [f"{name} has no field {field!r}" for field in sorted(set(value) - set(hints))]
+            + [f"{name}'s {field} is {value[field]!r}" for field in wrong])

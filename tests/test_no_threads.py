@@ -22,8 +22,10 @@ from test_widget_protocol import Page, assert_mirrors_engine
 
 import solitaire_widgets as sw
 from solitaire_widgets.assist import background
-from solitaire_widgets.solver import winrate
 from solitaire_widgets.assist.background import SLICE, play_in_background, solve_in_background
+from solitaire_widgets.solver import winrate
+
+pytestmark = pytest.mark.usefixtures("typed_assist")  # every assist value of its kind's type
 
 
 def run_on_a_loop_of_its_own(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:

@@ -16,6 +16,8 @@ import solitaire_widgets as sw
 from solitaire_widgets.assist.background import play_in_background, solve_in_background
 from solitaire_widgets.widget import SolitaireWidget
 
+pytestmark = pytest.mark.usefixtures("typed_assist")  # every assist value of its kind's type
+
 LINE = 102  # the suit-order Bobby deal: draw a card, send it home, 51 times
 
 

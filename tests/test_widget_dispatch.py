@@ -15,12 +15,14 @@ from test_widget_protocol import Page, snapshot
 
 import solitaire_widgets as sw
 from solitaire_widgets import __main__ as cli
+from solitaire_widgets.assist.lines import KnownLines
+from solitaire_widgets.assist.words import TASK_WORDS, busy_words
 from solitaire_widgets.earlier_deals import EarlierDeals
 from solitaire_widgets.errors import NothingToUndoError
 from solitaire_widgets.protocol import REQUESTS, Reply, check
-from solitaire_widgets.assist.words import TASK_WORDS, busy_words
-from solitaire_widgets.assist.lines import KnownLines
 from solitaire_widgets.widget import SolitaireWidget
+
+pytestmark = pytest.mark.usefixtures("typed_assist")  # every assist value of its kind's type
 
 SETTINGS = [name for name, kind in REQUESTS.items() if kind.setting]
 VERSIONED = [name for name, kind in REQUESTS.items() if kind.versioned]

@@ -22,6 +22,8 @@ import solitaire_widgets as sw
 from solitaire_widgets.solver import deals
 from solitaire_widgets.widget import SolitaireWidget
 
+pytestmark = pytest.mark.usefixtures("typed_assist")  # every assist value of its kind's type
+
 LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]  # Cruel seed 2: move 8 loses
 WARNING = "The move redeal gives up the win: no win is left after it (no legal move is left); t6 t11 keeps it."
 

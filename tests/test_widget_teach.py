@@ -9,6 +9,8 @@ from test_widget_protocol import Page, assert_mirrors_engine, snapshot
 import solitaire_widgets as sw
 from solitaire_widgets.widget import SolitaireWidget
 
+pytestmark = pytest.mark.usefixtures("typed_assist")  # every assist value of its kind's type
+
 
 def test_rules_and_options_follow_the_game():
     w = SolitaireWidget("midshipman", seed=3, empty="king")
