@@ -1,6 +1,8 @@
 """Write the trait snapshots the JS unit tests render (js/test/fixtures/*.json),
-layouts included, so the page's tests run on what the Python games declare
-(tests/test_design.py checks the file is current).
+layouts included, so the page's tests run on what the Python games declare,
+and the types of the table's traits and of the solver's help's ``assist``
+values, which the page's typedefs are checked against (js/test/types.test.js;
+tests/test_design.py checks the file is current).
 
     python js/dev/make_fixtures.py            # write js/test/fixtures/states.json
     python js/dev/make_fixtures.py --print    # print it instead
@@ -16,7 +18,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import anywidget  # noqa: E402
+import traitlets  # noqa: E402
 from classic_games import classic_class  # noqa: E402
+from solitaire_widgets.assist.states import page_types  # noqa: E402
 from solitaire_widgets.text import status_items  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
@@ -74,8 +79,22 @@ def lesson_state():
     return {"start": state}
 
 
+# The JSON a synced trait holds, by its traitlets type (the first that fits).
+TRAIT_KINDS = ((traitlets.Unicode, "string"), (traitlets.Bool, "boolean"), (traitlets.Int, "number"),
+               (traitlets.Float, "number"), (traitlets.Dict, "object"), (traitlets.List, "array"))
+
+
+def types():
+    """The table's own synced traits (anywidget's left out) and the JSON
+    kind each holds; each kind of ``assist`` value and its fields' types."""
+    base = set(anywidget.AnyWidget.class_traits(sync=True))
+    traits = {name: next(kind for cls, kind in TRAIT_KINDS if isinstance(trait, cls))
+              for name, trait in sorted(SolitaireWidget.class_traits(sync=True).items()) if name not in base}
+    return {"traits": traits, "assist": page_types()}
+
+
 def states():
-    data = {}
+    data = {"types": types()}
     for name in ("frog", "leap_year", "bobby", "cruel", "midshipman"):
         w = SolitaireWidget(name, seed=3)
         start = snap(w)

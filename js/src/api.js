@@ -7,10 +7,11 @@
 /** @typedef {import("./table.js").CardTable} CardTable */
 /** @typedef {import("./format.js").Counters} Counters */
 /** @typedef {import("./legal.js").LegalMoves} LegalMoves */
+/** @typedef {import("./model.js").Traits} Traits */
 
 /**
  * @typedef {object} TableApi
- * @property {(name: string) => any} get  a synced trait (read only)
+ * @property {<K extends keyof Traits>(name: K) => Traits[K]} get  a synced trait (read only)
  * @property {() => Counters} counters  the `counters` trait
  * @property {LegalMoves} legal  the legal moves now
  * @property {string[]} actions  the game's actions under its options
@@ -52,7 +53,7 @@
  */
 export function tableApi(t) {
   return Object.freeze({
-    get: (/** @type {string} */ name) => t.get(name),
+    get: (name) => t.get(name),
     counters: () => t.counters(),
     get legal() { return t.legal; },
     get actions() { return t.actions; },

@@ -1,21 +1,10 @@
 // The solver's help on the table: Hint (and the `h` key), Solve (which turns
 // into Stop while it runs) and Play it out. The kernel does the work (the
 // engine's hint; the solver and the play-out in a worker thread, so it keeps
-// answering) and reports in the `assist` trait:
-//
-//   {kind: "hint", move, source, target, reason, winning, version}  (winning: true, a proven win;
-//    false, proven lost, the reason says so; null, not decided)
-//   {kind: "solve", state: "running" | "won" | "lost" | "unknown" | "stale", text, moves, version,
-//    cards?}  (cards: a loss's reason is about these card ids, e.g. a card that can never leave)
-//   {kind: "play", state: "playing" | "won" | "stopped" | ..., done, moves, text, version}
-//   {kind: "winnable", state: "running" | "done" | "stopped" | "failed" | "stale", text, version}
-//    (New deal with `winnable` on: the search for a deal the solver wins, its progress)
-//   {kind: "analyse", state: "running" | "done" | "stopped" | "stale", text, version}
-//    (What went wrong?: the analysis's progress, then its headline; the report is in `analysis`)
-//   {kind: "guard", state: "checking" | "warned" | "undecided", move, text, version,
-//    better?, source?, target?}  (the guard's check of a move; warned: `better` is marked as a hint)
-//   {kind: "mistake", move, better, played_source, played_target, source, target, text, version}
-//    (the position before the losing move: the move played marked red and dashed, the better one as a hint)
+// answering) and reports in the `assist` trait: one of the `Assist` types
+// below, each the JSDoc twin of a TypedDict of
+// solitaire_widgets/assist/states.py (test/types.test.js checks them
+// against the Python ones).
 //
 // The `line` trait counts the moves left of a winning line the kernel knows
 // (Solve's; a winnable deal's or a puzzle's own; the guard's last check's),
@@ -37,21 +26,94 @@ import { pileWords, sentence } from "./format.js";
 /** @typedef {import("./api.js").TableApi} CardTable */
 
 /**
- * @typedef {object} Assist
- * @property {string} [kind]  "hint", "solve" or "play"
- * @property {string} [state]
- * @property {string} [move]
+ * A hint (the engine's, or a puzzle's answer): `move` from `source` to
+ * `target` ("" for an action with no pile: its button is marked).
+ * @typedef {object} HintAssist
+ * @property {"hint"} kind
+ * @property {string} move
+ * @property {string} source
+ * @property {string} target
+ * @property {string} reason
+ * @property {boolean | null} winning  true: a proven win; false: proven lost (the reason says so); null: not decided
+ * @property {number} version
+ */
+
+/**
+ * Solve: running, its verdict, or stale (the game changed while it ran).
+ * @typedef {object} SolveAssist
+ * @property {"solve"} kind
+ * @property {"running" | "won" | "lost" | "unknown" | "stale"} state
+ * @property {string} text
+ * @property {number} version
+ * @property {number} [moves]  of the line found
+ * @property {number} [states]  positions searched
+ * @property {number[]} [cards]  a loss's reason is about these card ids (e.g. a card that can never leave)
+ */
+
+/**
+ * Play it out: `done` of `moves` played, then how it ended.
+ * @typedef {object} PlayAssist
+ * @property {"play"} kind
+ * @property {"playing" | "won" | "finished" | "stopped" | "changed" | "failed"} state
+ * @property {number} done
+ * @property {number} moves
+ * @property {string} text
+ * @property {number} version
+ */
+
+/**
+ * New deal with `winnable` on: the search for a deal the solver wins, its progress in `text`.
+ * @typedef {object} WinnableAssist
+ * @property {"winnable"} kind
+ * @property {"running" | "done" | "stopped" | "failed" | "stale"} state
+ * @property {string} text
+ * @property {number} version
+ */
+
+/**
+ * What went wrong?: the analysis's progress, then its headline (the report is in `analysis`).
+ * @typedef {object} AnalyseAssist
+ * @property {"analyse"} kind
+ * @property {"running" | "done" | "stopped" | "failed" | "stale"} state
+ * @property {string} text
+ * @property {number} version
+ */
+
+/**
+ * The guard's check of `move`; warned: `better` keeps the win and is marked as a hint.
+ * @typedef {object} GuardAssist
+ * @property {"guard"} kind
+ * @property {"checking" | "warned" | "undecided"} state
+ * @property {string} move
+ * @property {string} text
+ * @property {number} version
+ * @property {string} [better]
  * @property {string} [source]
  * @property {string} [target]
- * @property {string} [reason]
- * @property {string} [text]
- * @property {number} [done]
- * @property {number} [moves]
- * @property {number} [version]
- * @property {number[]} [cards]  card ids a loss's reason is about
- * @property {string} [better]  the move that keeps the win (the guard's warning, a mistake)
- * @property {string} [played_source]  a mistake: where the move played took its cards from
- * @property {string} [played_target]  and where it put them
+ * @property {number[]} [cards]  the cards no win is left for after the move
+ */
+
+/**
+ * The position before the losing move: the move played marked red and dashed, the better one as a hint.
+ * @typedef {object} MistakeAssist
+ * @property {"mistake"} kind
+ * @property {string} move
+ * @property {string} better
+ * @property {string} text
+ * @property {string} played_source  where the move played took its cards from
+ * @property {string} played_target  and where it put them
+ * @property {string} source
+ * @property {string} target
+ * @property {number[]} cards
+ * @property {number} version
+ */
+
+/** @typedef {{kind?: undefined}} NoAssist  `{}`: nothing to say */
+
+/**
+ * What the solver's help says (the `assist` trait).
+ * @typedef {NoAssist | HintAssist | SolveAssist | PlayAssist | WinnableAssist | AnalyseAssist | GuardAssist
+ *   | MistakeAssist} Assist
  */
 
 /**
@@ -85,12 +147,15 @@ const OF_A_POSITION = new Set(["hint", "guard", "mistake"]);
  */
 export function marksOf(a, version) {
   const marks = { source: "", target: "", action: "", mistakeSource: "", mistakeTarget: "", mistakeAction: "" };
-  if (a.version !== version) return marks;
-  const good = a.kind === "hint" ? String(a.move ?? "")
-    : (a.kind === "guard" && a.state === "warned") || a.kind === "mistake" ? String(a.better ?? "") : "";
-  if (good) {
-    marks.source = String(a.source ?? "");
-    marks.target = String(a.target ?? "");
+  if (!a.kind || a.version !== version) return marks;
+  // the move to play: the hint's, or the better one of a warning or a mistake
+  const play = a.kind === "hint" ? { move: a.move, source: a.source, target: a.target }
+    : (a.kind === "guard" && a.state === "warned") || a.kind === "mistake"
+      ? { move: a.better, source: a.source, target: a.target } : null;
+  const good = String(play?.move ?? "");
+  if (play && good) {
+    marks.source = String(play.source ?? "");
+    marks.target = String(play.target ?? "");
     if (!marks.source) marks.action = good;
   }
   if (a.kind === "mistake") {
@@ -137,7 +202,7 @@ export function assistText(a, version, piles = {}) {
   if (a.kind === "play" && a.state === "playing") {
     return `Playing it out: move ${a.done ?? 0} of ${a.moves ?? 0} (click the table or press a key to stop).`;
   }
-  if (OF_A_POSITION.has(String(a.kind)) && a.version !== version) return "";
+  if (!a.kind || (OF_A_POSITION.has(a.kind) && a.version !== version)) return "";
   return sentence(String(a.text ?? ""));
 }
 
@@ -206,7 +271,7 @@ function update(t) {
   const text = assistText(a, version, t.get("piles") ?? {});
   if (line.textContent !== text) line.textContent = text;
   line.hidden = !text;
-  line.dataset.state = a.kind === "hint" ? "hint" : String(a.state ?? "");
+  line.dataset.state = a.kind === "hint" ? "hint" : "state" in a ? String(a.state ?? "") : "";
 }
 
 const SOLVE_TITLE = "Search for a win from here (5 s at most)";

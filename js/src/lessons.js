@@ -6,16 +6,9 @@
 //
 // The kernel does the work in the background and writes every word: the
 // progress notes and verdicts come in `assist` (see assist.js), the analysis
-// in `analysis`, the puzzle in `puzzle`:
-//
-//   analysis: {} or {title, headline, details: [...], moves, verdicts: {won, lost, unknown},
-//              stopped_by, losing_move (or null), played, better, caption, picture?, alt?}
-//              (picture: the SVG text of the position before the losing move)
-//   puzzle:   {} or {title, question, state: "asking" | "right" | "wrong", text, move?,
-//              answer?, answer_text?}
-//
-// This module only lays them out; the guard's question ("Play … anyway?")
-// is asked by the table when a move's reply carries `guard` (table.js).
+// in `analysis` (a `Report`), the puzzle in `puzzle` (a `PuzzleState`).
+// This module lays them out, and asks the guard's question ("Play …
+// anyway?") when the kernel refuses a move with a `guard` in its reply.
 
 import { busy, assistOf } from "./assist.js";
 import { registerControl } from "./controls.js";
@@ -24,6 +17,7 @@ import { h } from "./dom.js";
 /** @typedef {import("./api.js").TableApi} CardTable */
 
 /**
+ * What went wrong?'s report (`Analysis.to_json`), or `{}`.
  * @typedef {object} Report
  * @property {string} [title]
  * @property {string} [headline]
@@ -33,14 +27,27 @@ import { h } from "./dom.js";
  * @property {string} [played]
  * @property {string} [better]
  * @property {string} [caption]
- * @property {string} [picture]
+ * @property {string} [picture]  the SVG text of the position before the losing move
  * @property {string} [alt]
  */
 
 /**
+ * The puzzle as the panel shows it (`Puzzle.state`), or `{}`.
+ * @typedef {object} PuzzleState
+ * @property {string} [title]
+ * @property {string} [question]
+ * @property {"asking" | "right" | "wrong"} [state]  the verdict on the first move played from the puzzle's position
+ * @property {string} [text]  the verdict in words
+ * @property {string} [move]  the move played
+ * @property {string} [answer]  once asked for
+ * @property {string[]} [answer_text]  the answer and why each other move loses
+ */
+
+/**
+ * @template {"analysis" | "puzzle"} K
  * @param {CardTable} t
- * @param {string} name
- * @returns {Record<string, any>}
+ * @param {K} name
+ * @returns {import("./model.js").Traits[K]}
  */
 function recordOf(t, name) {
   const v = t.get(name);

@@ -6,7 +6,7 @@
 //     const reply = await table.requests.send("explain", { pile: "t3" });
 //     if (reply?.ok) show(reply.explain);
 
-/** @typedef {import("./table.js").Model} Model */
+/** @typedef {import("./model.js").Model} Model */
 
 export const REPLY_TIMEOUT_MS = 5000;
 

@@ -37,14 +37,8 @@ import { followHostTheme } from "./theme.js";
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./format.js").Counters} Counters */
 
-/**
- * The part of an anywidget model the view uses.
- * @typedef {object} Model
- * @property {(name: string) => any} get
- * @property {(event: string, cb: (...args: any[]) => void) => void} on
- * @property {(event: string, cb?: (...args: any[]) => void) => void} off
- * @property {(content: any, callbacks?: any, buffers?: any) => void} send
- */
+/** @typedef {import("./model.js").Model} Model */
+/** @typedef {import("./model.js").Traits} Traits */
 
 /** @typedef {import("./piles.js").PileRecord} PileRecord */
 
@@ -245,7 +239,12 @@ export class CardTable {
     this.messages.say(text);
   }
 
-  /** @param {string} name */
+  /**
+   * A synced trait.
+   * @template {keyof Traits} K
+   * @param {K} name
+   * @returns {Traits[K]}
+   */
   get(name) {
     return this.model.get(name);
   }

@@ -13,7 +13,7 @@ import "./replay.js";
 import "./assist.js";
 import "./lessons.js";
 
-/** @typedef {import("./table.js").Model} Model */
+/** @typedef {import("./model.js").Model} Model */
 
 export default {
   /** @param {{model: Model}} _ctx */
