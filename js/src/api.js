@@ -31,8 +31,10 @@
  * @property {(action: string, label: string, title?: string) => void} labelButton  a button's words
  * @property {(action: string) => HTMLElement | undefined} panel  the open panel of a control
  * @property {(el: HTMLElement) => void} addLine  put a line (a status line) over the panels
- * @property {(name: string) => () => void} watch  bring the controls up to date when a trait changes;
- *   returns what stops it
+ * @property {(fn: () => void) => void} afterMotion  run `fn` once the cards have slid into place (at once
+ *   without motion), unless the table is gone by then
+ * @property {() => boolean} idle  whether the player does nothing with the table now (no request on its way,
+ *   no press, nothing picked up)
  * @property {(take: (e: Event) => boolean) => () => void} onInterrupt  a handler offered each key press
  *   and click first (true: it took it, nothing else happens); returns what removes it
  * @property {(type: string, handler: (e: Event) => void, signal: AbortSignal) => void} onFelt
@@ -78,11 +80,8 @@ export function tableApi(t) {
     },
     panel: (action) => t.toolbar.panels.get(action),
     addLine: (el) => t.toolbar.panelsEl.before(el),
-    watch: (name) => {
-      const cb = () => t.schedule("info"); // the controls' `update` runs then
-      t.model.on(`change:${name}`, cb);
-      return () => t.model.off(`change:${name}`, cb);
-    },
+    afterMotion: (fn) => t.afterMotion(fn),
+    idle: () => t.idle(),
     onInterrupt: (take) => {
       t.interrupters.push(take);
       return () => {

@@ -225,7 +225,6 @@ function mount(t) {
   line.hidden = true;
   t.addLine(line);
   lines.set(t, line);
-  const unwatch = t.watch("assist");
   // While busy, a key or a click only stops (the table does nothing else with it).
   const removeInterrupt = t.onInterrupt(() => {
     if (!busy(assistOf(t))) return false;
@@ -233,7 +232,6 @@ function mount(t) {
     return true;
   });
   return () => {
-    unwatch();
     removeInterrupt();
     for (const cls of MARKS) t.clearMarks(cls);
     t.markCards("sw-stuck", []);
@@ -279,6 +277,7 @@ const SOLVE_TITLE = "Search for a win from here (5 s at most)";
 // Hint carries the status line and the marks for all three.
 registerControl({
   action: "hint", label: "Hint", title: "Show a good move and why (h)", keys: ["h", "H"],
+  traits: ["assist"],
   mount,
   update,
   enabled: (t) => t.get("status") === "playing" && !busy(assistOf(t)),
@@ -286,6 +285,7 @@ registerControl({
 });
 registerControl({
   action: "solve", label: "Solve", title: SOLVE_TITLE,
+  traits: ["assist"],
   // Solve turns into Stop while a solve or a play-out runs.
   update: (t) => {
     const running = busy(assistOf(t));
@@ -296,6 +296,7 @@ registerControl({
 });
 registerControl({
   action: "play_out", label: "Play it out", title: "Play the winning line move by move (a click or key stops it)",
+  traits: ["line", "assist"],
   // While the position is on the winning line Solve found (hints, stopped
   // play-outs and the line's own moves keep it).
   enabled: (t) => Number(t.get("line") ?? 0) > 0 && t.get("status") === "playing" && !busy(assistOf(t)),

@@ -18,18 +18,27 @@
 //                     elements and listeners. Returns what undoes it (its
 //                     destroy), run when the button leaves the table (another
 //                     game without it) or the table is destroyed.
-//   update(table)     after every change of the traits (and each build)
-//                     while mounted: bring its marks, texts and button up to date.
+//   traits            the traits of its own it follows while mounted (the
+//                     table follows the game's, its position and status).
+//   update(table)     after every change of those traits and the table's
+//                     (and each build) while mounted: bring its marks, texts
+//                     and button up to date.
 //   enabled, pressed  predicates read right after `update`: the button's
 //                     disabled and aria-pressed.
 //   run(table)        its button clicked or its key pressed (while enabled);
 //                     a panel opens or closes first.
+//   refusedReply(table, reply)  while mounted, the kernel refused a request
+//                     of this page: true when the control answers it itself
+//                     (the table then shows nothing; else the refusal's words).
+//   afterMove(table, reply)     while mounted, a move of this page was played.
 // `enabled`, `pressed`, `available` and `startOpen` are read often and in any
 // order: they only answer.
 
 import { redealAction } from "./legal.js";
 
 /** @typedef {import("./api.js").TableApi} CardTable  what a control sees of the table */
+/** @typedef {import("./model.js").Traits} Traits */
+/** @typedef {import("./requests.js").Reply} Reply */
 
 /**
  * @typedef {object} Control
@@ -40,12 +49,17 @@ import { redealAction } from "./legal.js";
  * @property {(table: CardTable) => boolean} [available]  whether this game has it (default: yes)
  * @property {(table: CardTable) => (() => void) | void} [mount]  once per table, when its button
  *   comes onto it: add elements and listeners; return what removes them
+ * @property {(keyof Traits)[]} [traits]  the traits of its own it follows while mounted: a change of one
+ *   brings the controls up to date (the game's traits, its position's and status always do)
  * @property {(table: CardTable) => void} [update]  after each change of the traits while mounted
  * @property {(table: CardTable) => boolean} [enabled]  whether it can run now (default: yes)
  * @property {(table: CardTable) => boolean} [pressed]  a toggle's state (aria-pressed)
  * @property {(table: CardTable) => void} [run]
  * @property {(table: CardTable) => void} [refused]  what its key does while it is off or not in
  *   this game: say why
+ * @property {(table: CardTable, reply: Reply) => boolean} [refusedReply]  the kernel refused a request of
+ *   this page: true when the control answers the refusal itself (the table then shows nothing)
+ * @property {(table: CardTable, reply: Reply) => void} [afterMove]  a move of this page was played
  * @property {Panel} [panel]  a panel the button shows and hides (run is then optional)
  * @property {(table: CardTable) => boolean} [startOpen]  open the panel when the table is built
  */
@@ -163,10 +177,29 @@ registerControl(redeal);
 export function buttonOf(t, action) {
   return (t.redealActions ?? []).includes(action) ? redeal.action : action;
 }
+/**
+ * Auto-drop: after a move of this page, play the next safe card the kernel
+ * names (`safe_drop`), one at a time, each once the slide before it ended,
+ * while the player does nothing else. Never after undo or moves from code,
+ * so a burst from code queues nothing.
+ * @param {CardTable} t
+ */
+function autoDrop(t) {
+  const move = String(t.get("safe_drop") || "");
+  if (!t.get("auto_drop") || !move) return;
+  const version = t.get("version");
+  t.afterMotion(() => {
+    if (!t.idle() || t.get("version") !== version || t.get("safe_drop") !== move) return;
+    t.send("move", { move });
+  });
+}
+
 registerControl({
   action: "auto", label: "Auto-drop", title: "Send safe cards home after each move (a)", keys: ["a", "A"],
   // Not where no drop is ever safe (the kernel's `features`).
   available: (t) => t.get("features")?.safe_drops !== false,
+  traits: ["auto_drop", "safe_drop"],
+  afterMove: autoDrop,
   pressed: (t) => !!t.get("auto_drop"),
   run: (t) => {
     const on = !t.get("auto_drop");

@@ -13,6 +13,7 @@
 import { busy, assistOf } from "./assist.js";
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
+import { sentence } from "./format.js";
 
 /** @typedef {import("./api.js").TableApi} CardTable */
 
@@ -75,6 +76,7 @@ export function svgUrl(svg) {
 registerControl({
   action: "winnable", label: "Winnable",
   title: "New deal deals a deal the solver has won (it searches in the background; Stop ends the search)",
+  traits: ["winnable", "difficulty"],
   pressed: (t) => !!t.get("winnable"),
   update: (t) => {
     const grade = String(t.get("difficulty") || "");
@@ -92,11 +94,21 @@ registerControl({
 registerControl({
   action: "guard", label: "Guard",
   title: "Warn before a move that gives up the win (each move is checked for up to a second first)",
+  traits: ["guard"],
   pressed: (t) => !!t.get("guard"),
   run: (t) => {
     const on = !t.get("guard");
     t.send("guard", { on });
     t.showMessage(on ? "Guard on: a move that gives up the win is questioned before it is played" : "Guard off", "info");
+  },
+  // A move the guard refused (it would give up the win, in the kernel's
+  // words): play it anyway only if asked to.
+  refusedReply: (t, reply) => {
+    const guard = reply.guard;
+    if (typeof guard?.move !== "string") return false;
+    t.confirm(`${sentence(reply.reason)} ${String(guard.ask ?? "")}`.trim(), "Play it anyway", "Take it back",
+      () => t.send("move", { move: guard.move, confirmed: true }));
+    return true;
   },
 });
 
@@ -161,6 +173,7 @@ function showAnalysis(t, el) {
 registerControl({
   action: ANALYSE, label: "What went wrong?",
   title: "Find the move that gave up the win, and a better one (offered once the game is lost)",
+  traits: ["analysis", "assist"],
   // Offered once the game is over (or has no win left); kept while its report or panel is open.
   enabled: (t) => over(t) || !!t.panel(ANALYSE) || !!recordOf(t, "analysis").headline
     || (assistOf(t).kind === ANALYSE && busy(assistOf(t))),
@@ -215,5 +228,6 @@ registerControl({
   // Only on a table set to a puzzle (the kernel's `features`: a change rebuilds the table).
   available: (t) => !!t.get("features")?.puzzle,
   startOpen: (t) => !!t.get("features")?.puzzle,
+  traits: ["puzzle"],
   panel: { render: showPuzzle, update: showPuzzle },
 });

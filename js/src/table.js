@@ -19,7 +19,7 @@ import { InlineConfirm } from "./confirm.js";
 import { h } from "./dom.js";
 import { TableFit } from "./fit.js";
 import { RovingFocus } from "./focus.js";
-import { optionsText, passesText, sentence } from "./format.js";
+import { optionsText, passesText } from "./format.js";
 import { tableApi } from "./api.js";
 import { inputApi } from "./input.js";
 import { MessageLayer } from "./message.js";
@@ -150,21 +150,18 @@ export class CardTable {
 
   listen() {
     const { model } = this;
-    /** @type {[string, string][]} */
+    // The game's traits, its position's and status (the controls follow
+    // the traits of their own: `watch`).
+    /** @type {[keyof Traits, string][]} */
     const watched = [
       ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["layouts", "structure"],
       ["actions", "structure"], ["action_words", "structure"], ["redeal_actions", "structure"],
-      ["features", "structure"], ["title", "structure"], ["options", "info"], ["line", "info"],
+      ["features", "structure"], ["title", "structure"], ["options", "info"],
       ["piles", "piles"], ["empty_labels", "labels"], ["runs", "info"], ["status", "info"], ["end_reason", "info"],
       ["no_win", "info"], ["counters", "info"], ["status_items", "info"], ["legal", "info"],
-      ["last_move", "info"], ["auto_drop", "info"], ["safe_drop", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
-      ["winnable", "info"], ["difficulty", "info"], ["guard", "info"], ["analysis", "info"], ["puzzle", "info"],
+      ["last_move", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
     ];
-    for (const [name, what] of watched) {
-      const cb = () => this.schedule(what);
-      model.on(`change:${name}`, cb);
-      this.cleanups.push(() => model.off(`change:${name}`, cb));
-    }
+    for (const [name, what] of watched) this.cleanups.push(this.watch(name, what));
     // ipywidgets marks its models when their kernel restarts or dies
     // (comm_live false, again true when a comm comes back): ask the kernel
     // at once; a send that fails means it is gone.
@@ -195,6 +192,19 @@ export class CardTable {
 
     // The table's width, and the box that limits its height (fit.js).
     this.cleanups.push(this.fit.observe());
+  }
+
+  /**
+   * Follow a trait: a change of it brings `what` up to date ("info": the
+   * status, the buttons and the controls). Returns what stops it.
+   * @param {keyof Traits} name
+   * @param {string} [what]
+   * @returns {() => void}
+   */
+  watch(name, what = "info") {
+    const cb = () => this.schedule(what);
+    this.model.on(`change:${name}`, cb);
+    return () => this.model.off(`change:${name}`, cb);
   }
 
   /** @param {string} what */
@@ -437,38 +447,34 @@ export class CardTable {
   // --- requests and controls ----------------------------------------------------
 
   /**
-   * Auto-drop: after a move of this page, play the next safe card the kernel
-   * names (`safe_drop`), one at a time, each once the slide before it ended.
-   * Never after undo or moves from code, so a burst from code queues nothing.
-   */
-  autoDrop() {
-    const move = String(this.get("safe_drop") || "");
-    if (!this.get("auto_drop") || !move) return;
-    const version = this.get("version");
-    this.later(() => {
-      if (this.destroyed || this.requests.busy || this.pointer.press || this.selection.pile) return;
-      if (this.get("version") !== version || this.get("safe_drop") !== move) return;
-      this.requests.send("move", { move });
-    }, this.reducedMotion ? 0 : MOVE_MS);
-  }
-
-  /**
-   * A reply to one of this view's requests.
+   * A reply to one of this view's requests: a move played is the controls'
+   * news (`afterMove`); a refusal is theirs to answer (`refusedReply`), else
+   * its words go by the pile it was about.
    * @param {import("./requests.js").Reply} reply
    */
   onReply(reply) {
     if (reply.ok) {
-      if (reply.request === "move") this.autoDrop();
+      if (reply.request === "move") this.toolbar.moved(reply);
       return;
     }
-    const guard = asRecord(reply.guard);
-    if (typeof guard.move === "string" && !this.lost) {
-      // The guard: the move would give up the win (the kernel's words); play it anyway only if asked to.
-      this.confirm.ask(`${sentence(reply.reason)} ${String(guard.ask ?? "")}`.trim(), "Play it anyway", "Take it back",
-        () => this.requests.send("move", { move: guard.move, confirmed: true }));
-      return;
-    }
+    if (!this.lost && this.toolbar.takeRefusal(reply)) return;
     if (reply.reason) this.showMessage(reply.reason, "error", reply.pile);
+  }
+
+  /**
+   * Run `fn` once the cards have slid into place (at once without motion),
+   * unless the table is gone by then.
+   * @param {() => void} fn
+   */
+  afterMotion(fn) {
+    this.later(() => {
+      if (!this.destroyed) fn();
+    }, this.reducedMotion ? 0 : MOVE_MS);
+  }
+
+  /** Whether the player does nothing with the table now: no request on its way, no press, nothing picked up. */
+  idle() {
+    return !this.requests.busy && !this.pointer.press && !this.selection.pile;
   }
 
   /** The stock's record, if the game has a stock. */

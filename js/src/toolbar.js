@@ -1,17 +1,21 @@
 // The toolbar: the buttons of the controls this game has (controls.js), their
 // panels, and running them from a click, a key or the banner. Each build
-// mounts the controls whose buttons came and destroys those that left; every
-// sync runs the controls' `update` and shows their enabled and pressed state.
+// mounts the controls whose buttons came (and follows the traits they name)
+// and destroys those that left; every sync runs the controls' `update` and
+// shows their enabled and pressed state; the mounted controls are offered
+// the replies to this page's requests (a refusal, a move played).
 
 import { controls } from "./controls.js";
 import { actionButton, h } from "./dom.js";
 
 /** @typedef {import("./controls.js").Control} Control */
+/** @typedef {import("./requests.js").Reply} Reply */
 /**
  * The part of the table a toolbar uses: the feature API its controls get,
  * whether the kernel is gone, the focus (kept in the table when a button or
- * a panel goes), the selection and the question (a button drops both).
- * @typedef {Pick<import("./table.js").CardTable, "api" | "lost" | "focus" | "selection" | "confirm">} ToolbarHost
+ * a panel goes), the selection and the question (a button drops both), and
+ * `watch` (a trait a control follows brings the controls up to date).
+ * @typedef {Pick<import("./table.js").CardTable, "api" | "lost" | "focus" | "selection" | "confirm" | "watch">} ToolbarHost
  */
 
 export class Toolbar {
@@ -24,7 +28,7 @@ export class Toolbar {
     /** @type {Map<string, HTMLElement>} open panels by control action */
     this.panels = new Map();
     this.panelsEl = h("div", "sw-panels");
-    /** @type {Map<Control, (() => void) | void>} the controls mounted here, with their destroy */
+    /** @type {Map<Control, () => void>} the controls mounted here, with their destroy */
     this.mounted = new Map();
   }
 
@@ -44,8 +48,8 @@ export class Toolbar {
   }
 
   /**
-   * Mount the controls whose buttons came onto the table, destroy those
-   * whose buttons left it (see controls.js).
+   * Mount the controls whose buttons came onto the table (following the
+   * traits they name), destroy those whose buttons left it (see controls.js).
    */
   mount() {
     for (const [control, destroy] of this.mounted) {
@@ -54,8 +58,33 @@ export class Toolbar {
       destroy?.();
     }
     for (const control of controls) {
-      if (this.buttons.has(control.action) && !this.mounted.has(control)) this.mounted.set(control, control.mount?.(this.t.api));
+      if (!this.buttons.has(control.action) || this.mounted.has(control)) continue;
+      const unwatch = (control.traits ?? []).map((name) => this.t.watch(name));
+      const destroy = control.mount?.(this.t.api);
+      this.mounted.set(control, () => {
+        for (const stop of unwatch) stop();
+        destroy?.();
+      });
     }
+  }
+
+  /**
+   * The kernel refused a request of this page: the first mounted control
+   * that answers the refusal itself (`refusedReply`) takes it.
+   * @param {Reply} reply
+   * @returns {boolean} whether one took it
+   */
+  takeRefusal(reply) {
+    for (const control of this.mounted.keys()) if (control.refusedReply?.(this.t.api, reply)) return true;
+    return false;
+  }
+
+  /**
+   * A move of this page was played: the mounted controls' `afterMove`.
+   * @param {Reply} reply
+   */
+  moved(reply) {
+    for (const control of [...this.mounted.keys()]) control.afterMove?.(this.t.api, reply);
   }
 
   /** Open the panels the controls want open as the table is built (they stay where they are). */
@@ -171,7 +200,7 @@ export class Toolbar {
 
   /** Destroy the mounted controls. */
   destroy() {
-    for (const destroy of this.mounted.values()) destroy?.();
+    for (const destroy of this.mounted.values()) destroy();
     this.mounted.clear();
   }
 }

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // The toolbar on its own (no table), over controls of the test's own (the
 // registry is emptied for each test): buttons for the controls a game has,
-// mounting and destroying them as their buttons come and go, their enabled
-// and pressed state, panels, running them from a click, a key or the banner,
-// and the focus kept in the table when a button or a panel goes.
+// mounting and destroying them as their buttons come and go (and following
+// the traits they name meanwhile), their enabled and pressed state, panels,
+// running them from a click, a key or the banner, the replies they are
+// offered, and the focus kept in the table when a button or a panel goes.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
 import { pileParts } from "./parts.js";
@@ -35,6 +36,11 @@ function setUp() {
   const host = {
     api, lost: false, focus, confirm,
     selection: { clear: () => { log.push("selection cleared"); } },
+    /** @param {string} name */
+    watch: (name) => {
+      log.push(`watch ${name}`);
+      return () => { log.push(`unwatch ${name}`); };
+    },
   };
   const toolbar = new Toolbar(/** @type {any} */ (host));
   root.append(toolbar.el, toolbar.panelsEl);
@@ -107,6 +113,47 @@ describe("the toolbar's buttons", () => {
     host.lost = true;
     toolbar.update();
     expect(button("probe").disabled).toBe(true);
+  });
+});
+
+describe("what a control follows and is offered", () => {
+  it("follows the traits it names while it is mounted", () => {
+    const { toolbar, api, log } = setUp();
+    probe(log, { traits: ["line", "assist"] });
+    toolbar.build();
+    expect(log).toEqual(["watch line", "watch assist", "mount"]);
+    api.state.has = false; // a game without it
+    toolbar.build();
+    expect(log.slice(3)).toEqual(["unwatch line", "unwatch assist", "destroy"]);
+    api.state.has = true;
+    toolbar.build();
+    toolbar.destroy();
+    expect(log.slice(-3)).toEqual(["unwatch line", "unwatch assist", "destroy"]);
+  });
+
+  it("offers a refused reply to the mounted controls in turn until one answers it, and each a move played", () => {
+    const { toolbar, api, log } = setUp();
+    const reply = /** @type {any} */ ({ id: "v-1", request: "move", ok: false, reason: "no", version: 3, pile: "t1" });
+    probe(log, {
+      refusedReply: (_t, r) => { log.push(`probe refused ${r.reason}`); return false; },
+      afterMove: (_t, r) => { log.push(`probe moved ${r.version}`); },
+    });
+    registerControl({ action: "taker", label: "Taker", title: "Answers refusals", available: (t) => /** @type {any} */ (t).state.taker,
+      refusedReply: () => { log.push("taker took it"); return true; } });
+    registerControl({ action: "late", label: "Late", title: "Never asked",
+      refusedReply: () => { log.push("late asked"); return true; } });
+    api.state.taker = true;
+    toolbar.build();
+    log.splice(0);
+    expect(toolbar.takeRefusal(reply)).toBe(true);
+    expect(log).toEqual(["probe refused no", "taker took it"]); // (the one after it is not asked)
+    toolbar.moved({ ...reply, ok: true });
+    expect(log.at(-1)).toBe("probe moved 3");
+    api.state.taker = false; // a game without it: not mounted, not asked
+    toolbar.build();
+    log.splice(0);
+    expect(toolbar.takeRefusal(reply)).toBe(true);
+    expect(log).toEqual(["probe refused no", "late asked"]);
   });
 });
 
