@@ -400,3 +400,37 @@ def test_everything_a_public_function_returns_is_importable_from_the_package():
                 sw.Cruel.layouts()[0].slots[0]]
     for value in returned:
         assert getattr(sw, type(value).__name__) is type(value) and type(value).__name__ in sw.__all__
+
+
+# --- the table's halves: the solver knows no table, the help no widget ---------------------------
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules a package module imports, deferred imports included, as absolute names."""
+    package = ".".join(path.relative_to(REPO).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            module = f"{base}.{node.module}" if node.level and node.module else base if node.level else node.module
+            found.add(str(module))
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def test_the_solver_searches_and_teaches_and_knows_no_table():
+    """``solver/`` is search and teaching only: nothing there imports the
+    table's modules (the widget, its protocol, the help in ``assist/``) or
+    a Jupyter package; the help imports no widget and no Jupyter package
+    either: the widget composes it through its port."""
+    table = ("solitaire_widgets.widget", "solitaire_widgets.protocol", "solitaire_widgets.assist",
+             "solitaire_widgets.earlier_deals")
+    jupyter = ("anywidget", "traitlets", "ipywidgets", "IPython", "ipykernel", "comm")
+    for layer, forbidden in (("solver", table + jupyter), ("assist", ("solitaire_widgets.widget",) + jupyter)):
+        files = sorted((PACKAGE / layer).glob("*.py"))
+        assert len(files) > 5
+        wrong = [f"{path.relative_to(REPO)}: {module}" for path in files for module in sorted(imported_modules(path))
+                 if module.startswith(forbidden) and not module.startswith(f"solitaire_widgets.{layer}")]
+        assert wrong == [], f"{layer}/ imports what it must not"
+    assert "solitaire_widgets.solver.search.Search" in imported_modules(PACKAGE / "assist" / "background.py")

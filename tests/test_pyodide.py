@@ -40,8 +40,9 @@ SELECTION = ["tests/test_no_threads.py", "tests/test_widget_assist.py", "tests/t
              "tests/test_served_packages.py",
              *sorted(f"solitaire_widgets/solver/{p.name}" for p in (REPO / "solitaire_widgets" / "solver").glob("*.py")
                      if p.name not in SEARCHES_ONLY),
+             *sorted(str(p.relative_to(REPO)) for p in (REPO / "solitaire_widgets" / "assist").glob("*.py")),
              "solitaire_widgets/game.py", "solitaire_widgets/widget.py",
-             "solitaire_widgets/assist.py", "solitaire_widgets/protocol.py", "solitaire_widgets/earlier_deals.py"]
+             "solitaire_widgets/protocol.py", "solitaire_widgets/earlier_deals.py"]
 ALL = ["solitaire_widgets", "--ignore=solitaire_widgets/gym.py", "tests/test_engine_api.py",
        "tests/test_engine_golden.py", "tests/test_engine_key.py", "tests/test_engine_new_deal.py",
        "tests/test_engine_properties.py", "tests/test_engine_rules.py", "tests/test_engine_safe_drops.py",
