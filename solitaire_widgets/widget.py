@@ -24,6 +24,7 @@ import math
 import pathlib
 import threading
 import weakref
+from dataclasses import fields
 from numbers import Real
 from typing import Any, Callable, Iterable, Mapping, Optional, Union
 
@@ -539,10 +540,7 @@ class _HelpPort:
 
     @property
     def settings(self) -> HelpSettings:
-        t = self._table
-        return HelpSettings(hint_seconds=t.hint_seconds, watch_seconds=t.watch_seconds, solve_seconds=t.solve_seconds,
-                            play_pace=t.play_pace, analyse_seconds=t.analyse_seconds, guard_seconds=t.guard_seconds,
-                            deal_seconds=t.deal_seconds, difficulty=t.difficulty)
+        return HelpSettings(**{f.name: getattr(self._table, f.name) for f in fields(HelpSettings)})
 
     def show_assist(self, state: Assist) -> None:
         self._table.assist = dict(state)
