@@ -505,13 +505,11 @@ class SolverHelp:
     def _position_changed(self) -> None:
         """A change not made by the help's own work: a hint or verdict is
         about the position before, and a running search or play-out ends."""
-        running = self._task is not None and self._task.running
-        kind = self._task_kind
+        running = self._task_kind if self._task is not None and self._task.running else None
         self.stop()
-        stale = TASK_WORDS[kind].stale if running and kind is not None else ""
-        if stale and kind is not None:
-            self._show(_stale(kind, stale, self._table.version))
-        elif self._shown and not (running and kind == "play"):
+        if running is not None and TASK_WORDS[running].stale:
+            self._show(_stale(running, TASK_WORDS[running].stale, self._table.version))
+        elif self._shown and running != "play":  # a play-out says itself how it ended
             self._show({})
 
     # --- games that can go round in circles: is a win still possible? ---------
