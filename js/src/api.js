@@ -1,8 +1,9 @@
 // What the table offers the features around it (controls.js, assist.js,
 // explain.js, replay.js, lessons.js, rules_panel.js): read the synced state,
 // send a request, mark piles, cards and buttons, say something, ask a
-// question, hook into interruptions. Features get this object, never the
-// table itself: its elements, records and inputs stay its own.
+// question, hook into interruptions, wait for the cards' motion and the
+// player. Features get this object, never the table itself: its elements,
+// records and inputs stay its own.
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 /** @typedef {import("./format.js").Counters} Counters */
