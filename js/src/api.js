@@ -5,6 +5,8 @@
 // player. Features get this object, never the table itself: its elements,
 // records and inputs stay its own.
 
+import { MOVE_MS } from "./motion.js";
+
 /** @typedef {import("./table.js").CardTable} CardTable */
 /** @typedef {import("./format.js").Counters} Counters */
 /** @typedef {import("./legal.js").LegalMoves} LegalMoves */
@@ -81,8 +83,12 @@ export function tableApi(t) {
     },
     panel: (action) => t.toolbar.panels.get(action),
     addLine: (el) => t.toolbar.panelsEl.before(el),
-    afterMotion: (fn) => t.afterMotion(fn),
-    idle: () => t.idle(),
+    afterMotion: (fn) => {
+      t.later(() => {
+        if (!t.destroyed) fn();
+      }, t.reducedMotion ? 0 : MOVE_MS);
+    },
+    idle: () => !t.requests.busy && !t.pointer.press && !t.selection.pile,
     onInterrupt: (take) => {
       t.interrupters.push(take);
       return () => {

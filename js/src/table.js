@@ -27,7 +27,7 @@ import { PileLayer } from "./piles.js";
 import { StatusLayer } from "./status.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { LegalMoves } from "./legal.js";
-import { MOVE_MS, flip, followReducedMotion } from "./motion.js";
+import { flip, followReducedMotion } from "./motion.js";
 import { PointerInput } from "./pointer.js";
 import { RequestQueue } from "./requests.js";
 import { Selection } from "./selection.js";
@@ -461,21 +461,6 @@ export class CardTable {
     if (reply.reason) this.showMessage(reply.reason, "error", reply.pile);
   }
 
-  /**
-   * Run `fn` once the cards have slid into place (at once without motion),
-   * unless the table is gone by then.
-   * @param {() => void} fn
-   */
-  afterMotion(fn) {
-    this.later(() => {
-      if (!this.destroyed) fn();
-    }, this.reducedMotion ? 0 : MOVE_MS);
-  }
-
-  /** Whether the player does nothing with the table now: no request on its way, no press, nothing picked up. */
-  idle() {
-    return !this.requests.busy && !this.pointer.press && !this.selection.pile;
-  }
 
   /** The stock's record, if the game has a stock. */
   stockPile() {
