@@ -3,7 +3,7 @@
 // Notebook 7 or the in-browser app saves (jupyterlab_widgets' manager knows
 // the document), each view asks the kernel for the table's fallback (a
 // picture of the position and the text table) and gets it again after each
-// change. When the notebook is saved, the copy of each table's output that
+// change (requests.js hears it). When the notebook is saved, the copy of each table's output that
 // goes to the file holds the latest fallback and, unless the widget state
 // saved with it holds the table, no widget view: opened again without its
 // kernel the notebook shows the picture, not "Error displaying widget:
@@ -131,23 +131,23 @@ const saves = new WeakMap();
 
 /**
  * Keep the saved copy of `model`'s output current where its view shows in a
- * notebook that saves (see the module); `ask` sends the kernel the request
- * that starts its fallback messages. Returns the cleanup.
+ * notebook that saves (see the module): ask the kernel, through the view's
+ * `requests`, for the table's fallback, now and after each change. Returns
+ * the cleanup.
  * @param {Model} model
- * @param {() => void} ask
+ * @param {import("./requests.js").RequestQueue} requests
  * @returns {() => void}
  */
-export function keepSavedOutput(model, ask) {
+export function keepSavedOutput(model, requests) {
   const context = notebookContext(model);
-  if (!context || typeof DecompressionStream === "undefined") return () => {};
+  if (!context || requests.closed || typeof DecompressionStream === "undefined") return () => {};
   let notebook = saves.get(context);
   if (!notebook) saves.set(context, (notebook = new NotebookSaves(context)));
   const kept = notebook;
-  const onMessage = (/** @type {any} */ msg, /** @type {any[]} */ buffers) => {
-    if (msg?.type !== "saved_output" || typeof msg.model_id !== "string" || !buffers?.length) return;
+  const stop = requests.listen("saved_output", (msg, buffers) => {
+    if (typeof msg.model_id !== "string" || typeof msg.version !== "number" || !buffers.length) return;
     kept.receive(model, msg, buffers[0]).catch((err) => console.warn("solitaire_widgets: a table's fallback could not be read", err));
-  };
-  model.on("msg:custom", onMessage);
-  ask();
-  return () => model.off("msg:custom", onMessage);
+  });
+  void requests.send("saved_output");
+  return stop;
 }

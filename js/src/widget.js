@@ -29,8 +29,7 @@ export default {
   render({ model, el }) {
     applyLook(el); // the table's colours, for widget.css (look.json)
     const table = new CardTable(model, el);
-    // A table restored from saved widget state has no kernel to ask.
-    const unkeep = table.lost ? () => {} : keepSavedOutput(model, () => void table.requests.send("saved_output"));
+    const unkeep = keepSavedOutput(model, table.requests); // not where no kernel plays it (requests closed)
     return () => {
       unkeep();
       table.destroy();

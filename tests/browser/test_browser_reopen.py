@@ -57,7 +57,7 @@ def table_output(path) -> dict:
     text stored as lines (nbformat) joined."""
     cells = saved_notebook(path).get("cells") or [{}]
     data = next((o["data"] for o in cells[0].get("outputs", []) if "text/html" in o.get("data", {})), {})
-    return {mime: "".join(value) if isinstance(value, list) else value for mime, value in data.items()}  # nbformat's lines
+    return {mime: "".join(text) if isinstance(text, list) else text for mime, text in data.items()}
 
 
 DIRTY = "path => window.jupyterapp.shell.widgets('main').find(w => w.context?.path === path)?.context.model.dirty"
