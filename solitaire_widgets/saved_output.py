@@ -10,7 +10,7 @@ JupyterLab drawing the table anew (an output update replaces the view, and
 jupyterlab_widgets 3 keeps the old one alive beside it).
 
 So the page keeps it: where the table shows in a notebook that saves
-(JupyterLab, Notebook 7, the in-browser app), the page asks for the fallback
+(JupyterLab, Notebook 7), the page asks for the fallback
 (the ``saved_output`` request) and writes the latest it was sent into the
 notebook it saves (``js/src/saved_output.js``).  ``SavedOutput`` sends it,
 once asked, after each change of the position: at most one a second

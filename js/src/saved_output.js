@@ -1,12 +1,12 @@
 // What a notebook keeps of a table when it is saved (saved_output.py says why
-// the page does it). Where the table shows in a notebook that JupyterLab,
-// Notebook 7 or the in-browser app saves (jupyterlab_widgets' manager knows
-// the document), each view asks the kernel for the table's fallback (a
-// picture of the position and the text table) and gets it again after each
-// change (requests.js hears it). When the notebook is saved, the copy of each table's output that
-// goes to the file holds the latest fallback and, unless the widget state
-// saved with it holds the table, no widget view: opened again without its
-// kernel the notebook shows the picture, not "Error displaying widget:
+// the page does it). Where the table shows in a notebook that JupyterLab or
+// Notebook 7 saves (jupyterlab_widgets' manager knows the document), each
+// view asks the kernel for the table's fallback (a picture of the position
+// and the text table) and gets it again after each change (requests.js
+// hears it). When the notebook is saved, the copy of each table's output
+// that goes to the file holds the latest fallback and, unless the widget
+// state saved with it holds the table, no widget view: opened again without
+// its kernel the notebook shows the picture, not "Error displaying widget:
 // model not found". The output on the page stays as it was (the live table).
 
 /** @typedef {import("./table.js").Model} Model */
