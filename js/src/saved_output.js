@@ -106,14 +106,30 @@ export class NotebookSaves {
         shown.add(id);
         const data = { ...output.data, ...fallback.data };
         if (!(id in saved)) delete data[VIEW_MIME]; // no state to draw the table from: the picture shows
-        cell.sharedModel.updateOutputs(i, i + 1, [{ ...output, data }], "silent-change");
-        restore.push(() => cell.sharedModel.updateOutputs(i, i + 1, [output], "silent-change"));
+        const written = { ...output, data };
+        const shared = cell.sharedModel;
+        shared.updateOutputs(i, i + 1, [written], "silent-change");
+        restore.push(() => {
+          // Not if the cell's outputs changed meanwhile (it ran again): the document has the page's new ones.
+          if (sameOutput(shared.getOutputs()[i], written)) shared.updateOutputs(i, i + 1, [output], "silent-change");
+        });
         fallback.behind = Number(fallback.model.get("version")) !== fallback.version;
       }
     }
     for (const id of [...this.fallbacks.keys()]) if (!shown.has(id)) this.fallbacks.delete(id);
     if (restore.length) setTimeout(() => restore.forEach((put) => put()), 0);
   }
+}
+
+/**
+ * Whether the document's output `now` is still the table output `written` (its kind, its view, its fallback).
+ * @param {any} now
+ * @param {any} written
+ */
+function sameOutput(now, written) {
+  const [a, b] = [now?.data ?? {}, written.data];
+  return now?.output_type === written.output_type && a[VIEW_MIME]?.model_id === b[VIEW_MIME]?.model_id
+    && a["text/plain"] === b["text/plain"] && a["text/html"] === b["text/html"];
 }
 
 /**

@@ -30,6 +30,7 @@ function codeCell(outputs, { documentWideUndo = false } = {}) {
     outputs: { get length() { return page.length; }, get: (/** @type {number} */ i) => ({ toJSON: () => page[i] }) },
     sharedModel: {
       notebook: { disableDocumentWideUndoRedo: !documentWideUndo },
+      getOutputs: () => structuredClone(doc),
       updateOutputs(/** @type {number} */ start, /** @type {number} */ end, /** @type {any[]} */ values, /** @type {string} */ origin) {
         doc.splice(start, end - start, ...structuredClone(values));
         origins.push(origin);
@@ -103,6 +104,17 @@ describe("the saved copy of a table's output", () => {
     await aTaskLater();
     expect(cell.doc).toEqual([{ output_type: "stream", name: "stdout", text: "hi\n" }, tableOutput("m1")]);
     expect(context.model.dirty).toBe(false);
+  });
+
+  it("leaves the outputs of a cell that ran again before it could put its own back", async () => {
+    const cell = codeCell([tableOutput("m1")]);
+    const context = notebook([cell]);
+    const { model } = view(context);
+    await sendFallback(model, "m1");
+    context.save();
+    cell.doc.splice(0, 1); // the cell ran again: its outputs cleared in the document
+    await aTaskLater();
+    expect(cell.doc).toEqual([]);
   });
 
   it("keeps the widget view where the saved widget state holds the table, with the latest picture", async () => {
