@@ -1,7 +1,10 @@
 """Widget size and speed (not a test): prints
 
 1. the JSON payload one move sends to the page, per game (target: at most
-   4 KB on the largest table, Leap Year, 208 cards);
+   4 KB on the largest table, Leap Year, 208 cards), and the fallback a
+   page that saves the notebook is sent after a change (at most one a
+   second: saved_output.py): its gzipped size and the kernel's time to
+   make it;
 2. the time to render a full Leap Year table in Chromium (target: at most
    16 ms), and to re-render it after one move, medians over many runs;
 3. the kernel's time per move played from code on a table (no page):
@@ -28,6 +31,7 @@ import time
 from pathlib import Path
 
 import solitaire_widgets as sw
+from solitaire_widgets.saved_output import encode, fallback
 from solitaire_widgets.widget import STATIC, SolitaireWidget
 
 REPO = Path(__file__).resolve().parents[1]
@@ -54,6 +58,28 @@ def move_payloads(name: str) -> tuple[float, int, int]:
         sizes.append(sum(len(json.dumps(m)) for m in sent))
     state = {k: v for k, v in table.get_state().items() if not k.startswith("_")}  # not the bundle
     return statistics.median(sizes), max(sizes), len(json.dumps(state))
+
+
+def fallback_costs(name: str) -> tuple[float, float, float]:
+    """Over a random game: the median gzipped size of the fallback sent to
+    a page that saves the notebook, the median size of the picture it holds
+    (what the saved output keeps), and the median milliseconds to make and
+    pack it."""
+    game = sw.new_game(name, seed=1)
+    rng = random.Random(1)
+    sizes, pictures, times = [], [], []
+    for _ in range(60):
+        start = time.perf_counter()
+        bundle = fallback(game)
+        packed = encode(bundle)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(packed))
+        pictures.append(len(bundle["text/html"]))
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    return statistics.median(sizes), statistics.median(pictures), statistics.median(times)
 
 
 def code_move_times(game: sw.Game, moves: list) -> list[float]:
@@ -164,6 +190,11 @@ def main() -> None:
     for name in sw.GAMES:
         median, largest, whole = move_payloads(name)
         print(f"{name:<12} {median:>12,.0f} {largest:>13,} {whole:>12,}")
+    print("\nThe fallback sent to a page that saves the notebook, at most once a second while the game changes")
+    print(f"{'game':<12} {'gzipped':>8} {'its picture':>12} {'to make':>8}")
+    for name in sw.GAMES:
+        size, picture, ms = fallback_costs(name)
+        print(f"{name:<12} {size:>8,.0f} {picture:>12,.0f} {ms:>5.1f} ms")
     print("\nMoves played from code on a table with no page (the kernel's side of a move)")
     for label, (game, moves) in code_lines().items():
         times = code_move_times(game, moves)

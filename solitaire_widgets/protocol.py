@@ -46,6 +46,7 @@ REQUESTS = _kinds(
     Kind("stop", versioned=False),  # a click during a search or play-out: whatever version the page saw
     Kind("play_out", searches=True),
     Kind("ping", versioned=False),  # the page asks whether the kernel still answers
+    Kind("saved_output", versioned=False),  # the page saves the output: send it the fallback (saved_output.py)
     Kind("winnable", versioned=False, setting=True), Kind("guard", versioned=False, setting=True),
     Kind("analyse", searches=True), Kind("show_mistake", stops_task=True), Kind("puzzle_answer"),
 )

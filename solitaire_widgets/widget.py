@@ -41,6 +41,7 @@ from .game import Game, GameChange
 from .games import DEFAULT_GAME, GameName
 from .protocol import OK, Reply, check
 from .rules import rules as rules_text
+from .saved_output import Bundle, SavedOutput, fallback
 from .saving import new_game
 from .solver.grades import GRADES
 from .solver.reports import Puzzle
@@ -238,6 +239,10 @@ class SolitaireWidget(anywidget.AnyWidget):
         self.difficulty = difficulty or ""
         self.guard = guard
         self._sync_all()
+        # Where a notebook saves the table, the page keeps its output's fallback current (saved_output.py).
+        self._saved_output = SavedOutput(self._fallback, lambda content, buffers: self.send(
+            {**content, "model_id": self.model_id}, buffers))
+        self.observe(lambda _change: self._saved_output.changed(), names="version")
         self.observe(lambda _change: self._sync_safe_drop(), names="auto_drop")
         self.observe(self._guard_set, names="guard")
         self.on_msg(self._on_page_message)
@@ -247,18 +252,23 @@ class SolitaireWidget(anywidget.AnyWidget):
             self._help.guard_off()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live table, and besides it a picture of the position as it is
-        now (``text/html``: an ``<img>`` of ``game.picture()``) and the text
-        table (``text/plain``).  Front ends with the widget show the table;
-        where none runs (a notebook exported to HTML or PDF, nbviewer, a
-        docs site) the picture shows the position when the cell ran."""
+        """The live table, and besides it its fallback (``saved_output.fallback``):
+        a picture of the position as it is now (``text/html``: an ``<img>``
+        of ``game.picture()``) and the text table (``text/plain``).  Front
+        ends with the widget show the table; where none runs (a notebook
+        exported to HTML or PDF, nbviewer, a docs site) the picture shows the
+        position when the cell ran, or when JupyterLab last saved the
+        notebook (the page keeps it current there)."""
         shown = super()._repr_mimebundle_(**kwargs)
         if shown is None:
             return None
         data, metadata = shown if isinstance(shown, tuple) else (shown, {})
+        return {**data, **self._fallback()[1]}, metadata
+
+    def _fallback(self) -> tuple[int, Bundle]:
+        """The table's version and its output's fallback, read together."""
         with self._lock:  # not halfway through a move of the play-out's thread
-            data = {**data, "text/html": self._game.picture().img_tag(), "text/plain": str(self._game)}
-        return data, metadata
+            return self.version, fallback(self._game)
 
     # --- the engine side -----------------------------------------------------
     @property
@@ -445,6 +455,10 @@ class SolitaireWidget(anywidget.AnyWidget):
         return OK
 
     def _request_ping(self, _content: dict[str, Any]) -> Reply:
+        return OK
+
+    def _request_saved_output(self, _content: dict[str, Any]) -> Reply:
+        self._saved_output.ask()  # the page keeps the notebook's copy of the output current
         return OK
 
     def _request_move(self, content: dict[str, Any]) -> Reply:

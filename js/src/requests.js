@@ -1,7 +1,7 @@
 // The request protocol: page -> kernel requests, one at a time, each answered
 // by a {type: "result", id, ok, reason, version, ...} message. A request's
 // promise resolves to that whole reply, so this is the one place that listens
-// to the kernel's messages:
+// to the kernel's messages (what it sends unasked goes to whoever `listen`s):
 //
 //     const reply = await table.requests.send("explain", { pile: "t3" });
 //     if (reply?.ok) show(reply.explain);
@@ -66,8 +66,24 @@ export class RequestQueue {
     this.waitTimer = null;
     this.replyVersion = -1; // the newest version a reply told of
     this.closed = false;
-    this.onMessage = (/** @type {any} */ msg) => this.receive(msg);
+    /** @type {Map<string, (msg: any, buffers: any[]) => void>} who hears the kernel's unasked messages, by type */
+    this.listeners = new Map();
+    this.onMessage = (/** @type {any} */ msg, /** @type {any[] | undefined} */ buffers) => this.receive(msg, buffers);
     model.on("msg:custom", this.onMessage);
+  }
+
+  /**
+   * Hear the kernel's messages of `type` that answer no request (a table's
+   * fallback, saved_output.js). Returns the way to stop hearing them.
+   * @param {string} type
+   * @param {(msg: any, buffers: any[]) => void} handler  called with the message and its buffers
+   * @returns {() => void}
+   */
+  listen(type, handler) {
+    this.listeners.set(type, handler);
+    return () => {
+      if (this.listeners.get(type) === handler) this.listeners.delete(type);
+    };
   }
 
   /**
@@ -121,9 +137,16 @@ export class RequestQueue {
     }
   }
 
-  /** @param {any} msg  a custom message from the kernel */
-  receive(msg) {
-    if (!msg || msg.type !== "result") return;
+  /**
+   * @param {any} msg  a custom message from the kernel
+   * @param {any[]} [buffers]  its binary buffers
+   */
+  receive(msg, buffers = []) {
+    if (!msg) return;
+    if (msg.type !== "result") {
+      this.listeners.get(msg.type)?.(msg, buffers);
+      return;
+    }
     if (typeof msg.version === "number") this.replyVersion = Math.max(this.replyVersion, msg.version);
     const pending = this.waiting;
     if (!pending || msg.id !== pending.content.id) return; // another view's request, or one that timed out

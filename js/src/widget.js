@@ -5,6 +5,7 @@
 
 import "./widget.css";
 import { applyLook } from "./look.js";
+import { keepSavedOutput } from "./saved_output.js";
 import { CardTable } from "./table.js";
 // Controls that features add (each registers itself with controls.js).
 import "./rules_panel.js";
@@ -28,6 +29,10 @@ export default {
   render({ model, el }) {
     applyLook(el); // the table's colours, for widget.css (look.json)
     const table = new CardTable(model, el);
-    return () => table.destroy();
+    const unkeep = keepSavedOutput(model, table.requests); // not where no kernel plays it (requests closed)
+    return () => {
+      unkeep();
+      table.destroy();
+    };
   },
 };

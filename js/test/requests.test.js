@@ -56,6 +56,18 @@ describe("request queue", () => {
     expect(q.busy).toBe(true);
   });
 
+  it("hands a message that answers no request, with its buffers, to whoever listens to its type", () => {
+    const { model, q } = queue();
+    /** @type {any[]} */
+    const heard = [];
+    const stop = q.listen("saved_output", (msg, buffers) => heard.push([msg.version, buffers.length]));
+    model.emit("msg:custom", { type: "saved_output", version: 4 }, [new Uint8Array(2)]);
+    model.emit("msg:custom", { type: "other" }, []);
+    stop();
+    model.emit("msg:custom", { type: "saved_output", version: 5 }, []);
+    expect(heard).toEqual([[4, 1]]);
+  });
+
   it("resolves to null when no reply comes in time, and sends the next", async () => {
     vi.useFakeTimers();
     try {
