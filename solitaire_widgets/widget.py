@@ -228,7 +228,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             "move": self._request_move, "undo": self._request_undo, "redo": self._request_redo,
             "restart": self._request_restart, "new_deal": self._request_new_deal, "explain": self._request_explain,
             "seek": self._request_seek, "stop": self._request_stop, "ping": self._request_ping,
-            **self._help.handlers}
+            "saved_output": self._request_saved_output, **self._help.handlers}
         # The synced version is the game's plus an offset that grows when the
         # widget switches games, so a request made on an old deal stays stale.
         self._version_offset = 0

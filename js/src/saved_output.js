@@ -9,7 +9,7 @@
 // its kernel the notebook shows the picture, not "Error displaying widget:
 // model not found". The output on the page stays as it was (the live table).
 
-/** @typedef {import("./table.js").Model} Model */
+/** @typedef {import("./model.js").Model} Model */
 
 export const VIEW_MIME = "application/vnd.jupyter.widget-view+json";
 export const STATE_MIME = "application/vnd.jupyter.widget-state+json";
