@@ -826,6 +826,33 @@ def test_results_are_identical_in_process_and_in_a_process_pool():
     assert all(bool(d.reason) == (d.status == "lost") for d in inline.rows)
 
 
+@pytest.mark.no_pyodide("starts processes")
+def test_a_pool_whose_second_worker_cannot_start_raises_at_once_and_leaves_no_worker(monkeypatch):
+    # The first worker was forked, the second fork failed: the pool never
+    # started the thread that sends its workers home, and the run waited for
+    # the first one for ever.
+    import multiprocessing
+    import os
+    import time
+
+    forks, fork = [], os.fork
+
+    def fork_once() -> int:
+        forks.append(1)
+        if len(forks) == 2:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return fork()
+
+    monkeypatch.setattr(os, "fork", fork_once)
+    context = multiprocessing.get_context  # the workers fork, whatever this Python's default
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: context(method or "fork"))
+    started = time.monotonic()
+    with pytest.raises(BlockingIOError):
+        sw.winnability("cruel", 4, max_states=300, time_limit=None, jobs=2, progress=False)
+    assert time.monotonic() - started < 5 and len(forks) == 2
+    assert multiprocessing.active_children() == []
+
+
 def test_results_are_identical_on_a_local_dask_cluster():
     distributed = pytest.importorskip("distributed")
     kwargs = dict(start_seed=10, max_states=300, time_limit=None, progress=False)
