@@ -253,6 +253,31 @@ def test_ctrl_c_ends_an_analysis_with_what_it_proved():
     assert "stopped by Ctrl-C before deciding the rest" in str(a)
 
 
+@pytest.mark.no_pyodide("sends signals")
+@pytest.mark.parametrize("rebuilt", [0, 4])
+def test_ctrl_c_while_an_analysis_rebuilds_the_positions_ends_it_with_what_the_game_proves(rebuilt, monkeypatch):
+    # The analysis first rebuilds every position of the history (40 to 90 ms
+    # for a long game): a Ctrl-C then escaped as a KeyboardInterrupt.
+    replay = sw.Game.replay
+
+    def replay_interrupted(self: sw.Game):
+        for number, step in enumerate(replay(self)):
+            if number == rebuilt:
+                signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, the handler raises here
+            yield step
+
+    monkeypatch.setattr(sw.Game, "replay", replay_interrupted)
+    game = replayed(sw.Cruel(seed=2), LESSON)  # lost: no legal move is left
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        a = game.analyse(**BUDGET)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert a.stopped_by == "interrupt" and a.searched == {}
+    assert a.verdicts == ("unknown",) * 8 + ("lost",) and a.reason == "no legal move is left"
+    assert a.suspects == (0, 7) and "stopped by Ctrl-C before deciding the rest" in str(a)
+
+
 def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(monkeypatch):
     game = replayed(sw.Cruel(seed=2), LESSON[:7])
     check = sw.check_move(game, "redeal", **BUDGET)
