@@ -223,7 +223,8 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     machine's speed either.  ``progress`` shows a ``tqdm.auto`` bar that
     moves deal by deal.  Every argument is checked before any deal is dealt.
 
-    Ctrl-C (a notebook's Interrupt) stops the whole run at once and raises
+    Ctrl-C (a notebook's Interrupt) stops the whole run at once, at any
+    moment (while the own pool starts its workers too), and raises
     ``WinRateInterrupted``, a ``KeyboardInterrupt`` whose ``partial`` is the
     ``WinRate`` of the deals that finished; a deal cut short is not counted.
     Deals not yet started are cancelled; the own pool's workers stop their
