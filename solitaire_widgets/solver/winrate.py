@@ -64,16 +64,16 @@ class WinRateInterrupted(KeyboardInterrupt):
 
 
 class CtrlC:
-    """What Ctrl-C does while ``winnability`` runs.  Playing the deals
-    here, the first press raises ``KeyboardInterrupt`` as usual; with deals
-    on an executor (``polled``) every press is only counted, and the run
-    looks at ``pressed`` between its steps, so that no press lands halfway
-    through starting a worker process (in a fork's hooks, or in a worker
-    forked before it ignores Ctrl-C) or inside the pool's locks.  Any press
-    once the run cleans up (``hold``) is counted too, so no cleanup is cut
-    short (an interrupted pool shutdown used to hang the process at exit),
-    and asks it to hurry (``hurry``): the own pool's workers are killed
-    rather than waited for.
+    """What Ctrl-C does while ``winnability`` runs.  While it is
+    ``polled`` (the arguments checked, deals on an executor) a press is
+    only counted, and the run looks at ``pressed`` between its steps, so
+    that no press lands halfway through starting a worker process (in a
+    fork's hooks, or in a worker forked before it ignores Ctrl-C) or inside
+    the pool's locks; otherwise (deals played here) the first press raises
+    ``KeyboardInterrupt`` as usual.  Any press once the run cleans up
+    (``hold``) is counted too, so no cleanup is cut short (an interrupted
+    pool shutdown used to hang the process at exit), and asks it to hurry
+    (``hurry``): the own pool's workers are killed rather than waited for.
 
     >>> c = CtrlC(polled=True)
     >>> c(signal.SIGINT, None); c.pressed, c.hurry
