@@ -104,11 +104,15 @@ def wait_for_deals(child: subprocess.Popen, at_least: int = 2, timeout: float = 
     raise AssertionError(f"fewer than {at_least} deals finished within {timeout} s:\n{seen.decode(errors='replace')}")
 
 
-def interrupt(child: subprocess.Popen, gaps: tuple[float, ...], group: bool = False) -> tuple[str, str, float]:
-    """Send Ctrl-C to ``child`` (to its whole group: ``group``), then again
-    after each of ``gaps`` seconds; return its stdout, stderr and the time of
-    the first signal.  A child that does not end within 30 s (a hang) fails."""
-    early = wait_for_deals(child)
+def interrupt(child: subprocess.Popen, gaps: tuple[float, ...], group: bool = False, deals: int = 2,
+              delay: float = 0.0) -> tuple[str, str, float]:
+    """Once ``deals`` deals finished (0: once the run's progress bar shows)
+    and ``delay`` seconds more, send Ctrl-C to ``child`` (to its whole group:
+    ``group``), then again after each of ``gaps`` seconds; return its stdout,
+    stderr and the time of the first signal.  A child that does not end
+    within 30 s (a hang) fails."""
+    early = wait_for_deals(child, deals)
+    time.sleep(delay)
     send = (lambda: os.killpg(child.pid, signal.SIGINT)) if group else (lambda: os.kill(child.pid, signal.SIGINT))
     sent = time.time()
     send()
@@ -347,32 +351,13 @@ def test_one_ctrl_c_anywhere_in_the_pool_s_start_ends_the_run_at_once_and_leaves
     assert "Traceback" not in err and "Exception ignored" not in err, err
 
 
-def wait_for_bar(child: subprocess.Popen, timeout: float = 60.0) -> str:
-    """Read the child's stderr until its progress bar first shows (the run's
-    Ctrl-C handler is in place, its pool about to start); return what it read."""
-    seen, fd = b"", child.stderr.fileno()
-    deadline = time.monotonic() + timeout
-    while b"| 0/%d" % DEALS not in seen:
-        if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
-            raise AssertionError(f"no progress bar within {timeout} s:\n{seen.decode(errors='replace')}")
-        chunk = os.read(fd, 4096)
-        if not chunk:
-            break
-        seen += chunk
-    return seen.decode(errors="replace")
-
-
 @pytest.mark.no_pyodide("starts processes and sends them signals")
 @pytest.mark.parametrize("delay", [0.0, 0.004], ids=["at-once", "4ms"])
 def test_ctrl_c_as_the_command_line_starts_its_pool_prints_the_empty_table_and_exits_130(delay, tmp_path):
     report = tmp_path / "partial.json"
     child = start_cli_run(report)
     try:
-        early = wait_for_bar(child)
-        time.sleep(delay)
-        os.killpg(child.pid, signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-        err = early + err
+        out, err, _ = interrupt(child, (), group=True, deals=0, delay=delay)  # the bar shows: the pool starts next
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
