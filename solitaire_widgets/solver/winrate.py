@@ -453,12 +453,12 @@ def _sigint_blocked() -> Iterator[None]:
     try:
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     except (AttributeError, OSError, ValueError):  # no signal masks (Windows, a Python without signals)
-        yield
-        return
+        previous = None
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _wait_for(workers: set[Any], ctrl_c: CtrlC) -> None:
