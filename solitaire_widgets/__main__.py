@@ -14,9 +14,11 @@ examples:
   solitaire-widgets puzzles cruel -n 3 --seed 0 --output-dir puzzles
   solitaire-widgets picture cruel --seed 7 --move "t2 f0" --arrow "t1 t8" --output cruel.svg
 
-Usage errors exit with status 2 and a line starting "error:". Ctrl-C stops a
-run: winnability prints the table of the deals that finished, says it was
-interrupted and exits with status 130. Output piped into a reader that stops
+Usage errors exit with status 2 and a line starting "error:", naming the flag.
+When the solver finds no win where one is needed (deal --winnable, grade,
+deal --grade, puzzles), the command says so on a line starting "error:" and
+exits with status 1. Ctrl-C stops a run: winnability prints the table of the
+deals that finished, says it was interrupted and exits with status 130. Output piped into a reader that stops
 early (`| head`) ends the run quietly with status 141.
 """
 
@@ -36,10 +38,10 @@ INTERRUPTED = 130  # the shell's status for a program ended by Ctrl-C (128 + SIG
 BROKEN_PIPE = 141  # and for one whose reader went away (128 + SIGPIPE), as in `solve ... | head`
 
 DESCRIPTION = __doc__  # plain text: it is the --help text too
-# The API's parameters the flags set (each flag is the name with hyphens):
-# the command line's errors name the flag.
+# The API's parameters the flags set (each flag is the name with hyphens,
+# one dash for a letter): the command line's errors name the flag.
 PARAMETERS = ("deals", "start_seed", "time_limit", "max_states", "jobs", "seed", "card_width", "width",
-              "highlight", "arrow", "caption")
+              "highlight", "arrow", "caption", "n")
 
 
 def flag_words(message: str) -> str:
@@ -51,10 +53,13 @@ def flag_words(message: str) -> str:
     '--jobs must be a whole number ≥ 1, not 0'
     >>> flag_words("highlight: '7X' is not a card")
     "--highlight: '7X' is not a card"
+    >>> flag_words("n must be a whole number ≥ 1 (how many puzzles), not 0")
+    '-n must be a whole number ≥ 1 (how many puzzles), not 0'
     """
     first = re.match(r"([a-z_]+)(?=[ :])", message)
     if first and first.group(1) in PARAMETERS:
-        message = "--" + first.group(1).replace("_", "-") + message[first.end():]
+        name = first.group(1)
+        message = ("-" if len(name) == 1 else "--") + name.replace("_", "-") + message[first.end():]
     return re.sub(r" or None(?: \([^)]*\))?", "", message)
 
 
@@ -90,11 +95,14 @@ def _check_writable(parser: argparse.ArgumentParser, path: str) -> None:
         os.remove(path)  # written after the run; leave nothing behind should it fail
 
 
-def _limits(args: argparse.Namespace) -> tuple[Optional[float], Optional[int]]:
-    # A states budget alone is deterministic; give both to use both.
+def _limits(args: argparse.Namespace, seconds: float = 1.0) -> tuple[Optional[float], Optional[int]]:
+    """``--time-limit`` (default ``seconds``) and ``--max-states``: a states
+    budget alone is deterministic, so it comes with no time limit; give both
+    to use both.  A time limit given is passed on as given (the API refuses
+    what is not one)."""
     if args.max_states is not None and args.time_limit is None:
         return None, args.max_states
-    return (1.0 if args.time_limit is None else args.time_limit), args.max_states
+    return (seconds if args.time_limit is None else args.time_limit), args.max_states
 
 
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -167,11 +175,11 @@ def _teaching_parsers(sub: Any, commands: dict[str, argparse.ArgumentParser], ga
     p.add_argument("--winnable", action="store_true", help="try seeds in order until the solver wins one")
     p.add_argument("--difficulty", choices=GRADES, help="with --winnable: a deal of this grade")
     p.add_argument("--grade", action="store_true", help="also grade the deal (easy, medium, hard, expert)")
-    p.add_argument("--max-states", type=int, default=DEAL_STATES,
-                   help=f"positions searched per seed (default {DEAL_STATES:,})")
-    p.add_argument("--time-limit", type=float, default=DEAL_SECONDS,
-                   help=f"seconds for the whole search (default {DEAL_SECONDS:g})")
-    p.add_argument("--line", action="store_true", help="print the winning line too")
+    p.add_argument("--max-states", type=int, default=None,
+                   help=f"with --winnable: positions searched per seed (default {DEAL_STATES:,})")
+    p.add_argument("--time-limit", type=float, default=None,
+                   help=f"with --winnable: seconds for the whole search (default {DEAL_SECONDS:g})")
+    p.add_argument("--line", action="store_true", help="with --winnable: print the winning line too")
     p = common("analyse", "find the move that gave up the win in a game: a deal and the moves played")
     p.add_argument("--seed", type=int, help="the deal")
     p.add_argument("--moves", default="", metavar='"M1, M2, …"', help='the moves played, like "t4 t11, redeal"')
@@ -285,25 +293,36 @@ def _picture(command: argparse.ArgumentParser, args: argparse.Namespace, options
     return 0
 
 
+# deal's flags for the search of a winnable deal: (flag, its argument, what it does)
+WINNABLE_ONLY = (("--difficulty", "difficulty", "grades winnable deals"),
+                 ("--max-states", "max_states", "budgets the search for a winnable deal"),
+                 ("--time-limit", "time_limit", "budgets the search for a winnable deal"),
+                 ("--line", "line", "prints the solver's winning line of a winnable deal"))
+
+
 def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import time
 
     import solitaire_widgets as sw
     from .solver.deals import winnable_deal, won_words
+    from .solver.grades import NoWinFound
 
+    if not args.winnable:
+        for flag, given, does in WINNABLE_ONLY:
+            if getattr(args, given) not in (None, False):
+                command.error(f"{flag} {does}: give --winnable with it")
+    budget = {name: value for name, value in (("max_states", args.max_states), ("time_limit", args.time_limit))
+              if value is not None}  # the others: winnable_deal's own defaults
     tried = [0]
     started = time.perf_counter()
     try:
-        if args.difficulty and not args.winnable:
-            raise ValueError("--difficulty grades winnable deals: give --winnable with it")
         if args.winnable:
-            game = winnable_deal(args.game, seed=args.seed, difficulty=args.difficulty, max_states=args.max_states,
-                                 time_limit=args.time_limit, progress=lambda n, _s: tried.__setitem__(0, n),
-                                 **options)
+            game = winnable_deal(args.game, seed=args.seed, difficulty=args.difficulty,
+                                 progress=lambda n, _s: tried.__setitem__(0, n), **budget, **options)
         else:
             game = sw.new_game(args.game, seed=args.seed, **options)
     except ValueError as err:
-        command.error(str(err))
+        command.error(flag_words(str(err)))
     except sw.NoWinnableDeal as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
@@ -312,22 +331,29 @@ def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: d
         found = tried[0] + 1
         head += (f": winnable: {won_words(game)} (found after {found} "
                  f"deal{'s' * (found != 1)}, {time.perf_counter() - started:.2f} s)")
+    graded, ungraded = f"grade: {args.difficulty}, as asked" if args.difficulty else "", None
+    if args.grade and not args.difficulty:
+        try:
+            graded = f"grade: {sw.grade(game)}"
+        except NoWinFound as err:  # the deal is printed all the same
+            ungraded = err
     print(head)
-    if args.difficulty:
-        print(f"grade: {args.difficulty}, as asked")
-    elif args.grade:
-        print(f"grade: {sw.grade(game)}")
+    if graded:
+        print(graded)
     print(game)
     if args.line:
         for number, move in enumerate(game.winning_line, 1):
             print(f"{number:>4}. {move}")
+    if ungraded is not None:
+        print(f"error: {ungraded}", file=sys.stderr)
+        return 1
     return 0
 
 
 def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import solitaire_widgets as sw
 
-    time_limit = None if args.max_states is not None and args.time_limit is None else args.time_limit or 10.0
+    time_limit, max_states = _limits(args, seconds=10.0)
     try:
         if args.load:
             if args.seed is not None or args.moves or options:
@@ -351,9 +377,9 @@ def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options
                     game.play(move)
                 except sw.IllegalMoveError as err:
                     raise ValueError(f"--moves: move {number} ({move!r}): {err}") from None
-        analysis = game.analyse(time_limit=time_limit, max_states=args.max_states)
+        analysis = game.analyse(time_limit=time_limit, max_states=max_states)
     except ValueError as err:
-        command.error(str(err))
+        command.error(flag_words(str(err)))
     print(analysis)
     if args.picture:
         try:
@@ -370,12 +396,17 @@ def _analyse(command: argparse.ArgumentParser, args: argparse.Namespace, options
 
 def _grade(command: argparse.ArgumentParser, args: argparse.Namespace, options: dict[str, Any]) -> int:
     import solitaire_widgets as sw
+    from .solver.grades import NoWinFound
 
     try:
         game = sw.new_game(args.game, seed=args.seed, **options)
-        print(f"{game.title} seed {args.seed}: {sw.grade(game)}")
+        graded = sw.grade(game)
+    except NoWinFound as err:  # not a usage error: the deal is the one asked for
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     except ValueError as err:
-        command.error(str(err))
+        command.error(flag_words(str(err)))
+    print(f"{game.title} seed {args.seed}: {graded}")
     return 0
 
 
@@ -389,7 +420,7 @@ def _puzzles(command: argparse.ArgumentParser, args: argparse.Namespace, options
         found = sw.puzzles(args.game, args.n, seed=args.seed, difficulty=args.difficulty, proven=not args.undecided,
                            max_states=args.max_states, time_limit=args.time_limit, **options)
     except ValueError as err:
-        command.error(str(err))
+        command.error(flag_words(str(err)))
     except sw.PuzzlesNotFound as err:
         print(f"error: {err}", file=sys.stderr)
         found, status = err.found, 1

@@ -18,9 +18,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import REPO
+
+import solitaire_widgets as sw
 
 TIME_LIMIT = 0.25
 DEALS = 200
@@ -62,12 +65,14 @@ def environment() -> dict[str, str]:
         [str(REPO)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
 
 
-def start(command: list[str]) -> subprocess.Popen:
+def start(command: list[str], **pipes: Any) -> subprocess.Popen:
     """``command`` in a session of its own, with Ctrl-C as a terminal gives
     it: a test run started in the background (``nohup``, ``&`` in a script)
-    ignores SIGINT, and a child would inherit that and never see the signal."""
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(),
-                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    ignores SIGINT, and a child would inherit that and never see the signal.
+    ``pipes`` replace the standard streams' (stdout and stderr piped)."""
+    streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **pipes}
+    return subprocess.Popen(command, text=True, env=environment(), start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **streams)
 
 
 def group_is_gone(pgid: int, wait: float = 5.0) -> bool:
@@ -99,11 +104,15 @@ def wait_for_deals(child: subprocess.Popen, at_least: int = 2, timeout: float = 
     raise AssertionError(f"fewer than {at_least} deals finished within {timeout} s:\n{seen.decode(errors='replace')}")
 
 
-def interrupt(child: subprocess.Popen, gaps: tuple[float, ...], group: bool = False) -> tuple[str, str, float]:
-    """Send Ctrl-C to ``child`` (to its whole group: ``group``), then again
-    after each of ``gaps`` seconds; return its stdout, stderr and the time of
-    the first signal.  A child that does not end within 30 s (a hang) fails."""
-    early = wait_for_deals(child)
+def interrupt(child: subprocess.Popen, gaps: tuple[float, ...], group: bool = False, deals: int = 2,
+              delay: float = 0.0) -> tuple[str, str, float]:
+    """Once ``deals`` deals finished (0: once the run's progress bar shows)
+    and ``delay`` seconds more, send Ctrl-C to ``child`` (to its whole group:
+    ``group``), then again after each of ``gaps`` seconds; return its stdout,
+    stderr and the time of the first signal.  A child that does not end
+    within 30 s (a hang) fails."""
+    early = wait_for_deals(child, deals)
+    time.sleep(delay)
     send = (lambda: os.killpg(child.pid, signal.SIGINT)) if group else (lambda: os.kill(child.pid, signal.SIGINT))
     sent = time.time()
     send()
@@ -230,3 +239,163 @@ def test_two_quick_ctrl_c_in_the_command_line_print_the_partial_table_and_exit_1
     assert group_is_gone(child.pid), "a worker process outlived the command"
     saved = json.loads(report.read_text())
     assert saved["interrupted"] is True and 1 <= len(saved["rows"]) < DEALS
+
+
+# --- one Ctrl-C while the pool starts ----------------------------------------------------------
+# The first milliseconds of a run on its own pool create the pool and fork its
+# workers. A Ctrl-C that landed there used to hang the run for ever, go
+# unheard, leave a worker behind (blocked, its parent gone) or escape as a
+# plain KeyboardInterrupt. One child runs the pool start again and again; each
+# time the signal lands at another point of the window, which the child
+# measures first: from the bar to the first deal in (5 to 20 ms here).
+STARTS = 12  # runs interrupted as they start, every other one from the process group
+
+STARTING = """
+import json, multiprocessing, sys, threading, time
+import tqdm.auto  # imported before the first run, as every later run finds it
+import solitaire_widgets as sw
+from solitaire_widgets.solver import winrate
+
+bar = winrate._progress_bar
+
+def starting(*args):
+    # The run's Ctrl-C handler is in place: its pool starts next.
+    global started, first
+    started, first = time.perf_counter(), None
+    print("starting", flush=True)
+    shown = bar(*args)
+    update = shown.update
+
+    def first_update(n=1):  # the first deal is in: the pool has started
+        global first
+        first = first or time.perf_counter() - started
+        return update(n)
+
+    shown.update = first_update
+    return shown
+
+winrate._progress_bar = starting
+
+def run(deals, **budget):
+    try:
+        sw.winnability("leap_year", deals, jobs=2, **budget)
+        outcome, rows = "finished", deals
+    except sw.WinRateInterrupted as stop:
+        outcome, rows = "interrupted", len(stop.partial.rows)
+    except BaseException as err:  # a plain KeyboardInterrupt, a broken pool: reported, not raised
+        outcome, rows = type(err).__name__, 0
+    pool_threads = [t.name for t in threading.enumerate() if type(t).__module__ == "concurrent.futures.process"]
+    print(json.dumps({{"outcome": outcome, "rows": rows, "first_deal": first,
+                      "workers": len(multiprocessing.active_children()), "pool_threads": pool_threads}}), flush=True)
+
+for line in sys.stdin:
+    if line.strip() == "measure":  # one-position deals: the first is in once the pool has started
+        run(2, max_states=1, time_limit=None)
+    else:
+        run({deals}, time_limit={time_limit})
+""".format(deals=DEALS, time_limit=TIME_LIMIT)
+
+
+def read_line(child: subprocess.Popen, timeout: float) -> str:
+    """The child's next line on stdout, or AssertionError after ``timeout`` seconds (a hang)."""
+    line, fd = b"", child.stdout.fileno()
+    deadline = time.monotonic() + timeout
+    while not line.endswith(b"\n"):
+        if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            raise AssertionError(f"no answer within {timeout} s (a hang, or a Ctrl-C not heard): {line!r}")
+        byte = os.read(fd, 1)
+        if not byte:
+            raise AssertionError(f"the child ended: {line!r}")
+        line += byte
+    return line.decode().strip()
+
+
+def group_members(pgid: int) -> list[int]:
+    """The live processes of group ``pgid`` but its leader: a worker left
+    behind, even one whose parent is gone (zombies, ended but not yet
+    reaped, are not counted)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        try:
+            state, _, group = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:3]
+        except (OSError, ValueError):
+            continue  # not a process, or one that just ended
+        if int(group) == pgid and int(entry.name) != pgid and state != "Z":
+            members.append(int(entry.name))
+    return members
+
+
+@pytest.mark.no_pyodide("starts processes and sends them signals")
+def test_one_ctrl_c_anywhere_in_the_pool_s_start_ends_the_run_at_once_and_leaves_no_process(tmp_path):
+    script = tmp_path / "starts.py"
+    script.write_text(STARTING)
+    with open(tmp_path / "stderr", "w+") as stderr:
+        child = start([sys.executable, str(script)], stdin=subprocess.PIPE, stderr=stderr)
+        try:
+            child.stdin.write("measure\n")
+            child.stdin.flush()
+            assert read_line(child, 60) == "starting"
+            window = json.loads(read_line(child, 60))["first_deal"]
+            for number in range(STARTS):
+                delay, group = window * number / (STARTS - 1), number % 2 == 0
+                child.stdin.write("run\n")
+                child.stdin.flush()
+                assert read_line(child, 30) == "starting"
+                time.sleep(delay)
+                sent = time.monotonic()
+                (os.killpg if group else os.kill)(child.pid, signal.SIGINT)
+                result = json.loads(read_line(child, 30))
+                where = f"Ctrl-C {delay * 1000:.1f} ms into the start, to the {'group' if group else 'process'}"
+                assert result["outcome"] == "interrupted", (where, result)
+                assert time.monotonic() - sent < STOPPED_WITHIN, where
+                assert result["rows"] < DEALS and result["workers"] == 0 and result["pool_threads"] == [], \
+                    (where, result)
+                assert group_members(child.pid) == [], f"{where}: a worker outlived the run"
+        finally:
+            if child.poll() is None:
+                os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+        stderr.seek(0)
+        err = stderr.read()
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+@pytest.mark.no_pyodide("starts processes and sends them signals")
+@pytest.mark.parametrize("delay", [0.0, 0.004], ids=["at-once", "4ms"])
+def test_ctrl_c_as_the_command_line_starts_its_pool_prints_the_empty_table_and_exits_130(delay, tmp_path):
+    report = tmp_path / "partial.json"
+    child = start_cli_run(report)
+    try:
+        out, err, _ = interrupt(child, (), group=True, deals=0, delay=delay)  # the bar shows: the pool starts next
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err and "Exception ignored" not in err, err
+    assert "interrupted after " in err and "interrupted: yes" in out
+    assert group_is_gone(child.pid), "a worker process outlived the command"
+    assert json.loads(report.read_text())["interrupted"] is True
+
+
+@pytest.mark.no_pyodide("sends signals")
+@pytest.mark.parametrize("executor", ["inline", None])
+def test_ctrl_c_while_winnability_checks_its_arguments_ends_it_before_any_deal(executor, monkeypatch):
+    from solitaire_widgets.solver import winrate
+
+    def check_and_press(*args):
+        signal.raise_signal(signal.SIGINT)
+        return check(*args)
+
+    def refuse(*args):
+        raise AssertionError("a deal was dealt after the Ctrl-C")
+
+    check = winrate.check_win_rate_run
+    monkeypatch.setattr(winrate, "check_win_rate_run", check_and_press)
+    monkeypatch.setattr(winrate, "play_deal", refuse)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C as a terminal gives it
+    try:
+        with pytest.raises(sw.WinRateInterrupted) as stop:
+            sw.winnability("cruel", 5, executor=executor, jobs=1 if executor is None else None, progress=False)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert stop.value.partial.rows == () and stop.value.partial.interrupted and stop.value.requested == 5

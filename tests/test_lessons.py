@@ -253,6 +253,31 @@ def test_ctrl_c_ends_an_analysis_with_what_it_proved():
     assert "stopped by Ctrl-C before deciding the rest" in str(a)
 
 
+@pytest.mark.no_pyodide("sends signals")
+@pytest.mark.parametrize("rebuilt", [0, 4])
+def test_ctrl_c_while_an_analysis_rebuilds_the_positions_ends_it_with_what_the_game_proves(rebuilt, monkeypatch):
+    # The analysis first rebuilds every position of the history (40 to 90 ms
+    # for a long game): a Ctrl-C then escaped as a KeyboardInterrupt.
+    replay = sw.Game.replay
+
+    def replay_interrupted(self: sw.Game):
+        for number, step in enumerate(replay(self)):
+            if number == rebuilt:
+                signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, the handler raises here
+            yield step
+
+    monkeypatch.setattr(sw.Game, "replay", replay_interrupted)
+    game = replayed(sw.Cruel(seed=2), LESSON)  # lost: no legal move is left
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        a = game.analyse(**BUDGET)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert a.stopped_by == "interrupt" and a.searched == {}
+    assert a.verdicts == ("unknown",) * 8 + ("lost",) and a.reason == "no legal move is left"
+    assert a.suspects == (0, 7) and "stopped by Ctrl-C before deciding the rest" in str(a)
+
+
 def test_check_move_says_whether_a_move_gives_up_the_win_before_it_is_played(monkeypatch):
     game = replayed(sw.Cruel(seed=2), LESSON[:7])
     check = sw.check_move(game, "redeal", **BUDGET)
@@ -387,6 +412,27 @@ def test_cli_deals_analyses_grades_and_prints_puzzles(capsys, tmp_path):
     (["analyse", "cruel", "--seed", "2", "--moves", "t7 t2, t0 f0"], "--moves: move 2 ('t0 f0'):"),
     (["analyse", "cruel", "--load", "/nonexistent.json"], "--load /nonexistent.json: cannot read it"),
     (["puzzles", "cruel", "--output-dir", "/nonexistent"], "--output-dir /nonexistent: no such directory"),
+    # 0 s is no time limit, as for the API (it became 10 s)
+    (["analyse", "cruel", "--seed", "2", "--time-limit", "0"], "--time-limit must be a positive number of seconds, "
+                                                               "not 0.0\n"),
+    # the flags' names, and no None, which no flag can give
+    (["analyse", "cruel", "--seed", "2", "--max-states", "0"], "--max-states must be a whole number ≥ 1, not 0\n"),
+    (["analyse", "cruel", "--seed", "-2"], "--seed must be a whole number from 0 to 2**64 - 1, not -2\n"),
+    (["deal", "cruel", "--seed", "-1"], "--seed must be a whole number from 0 to 2**64 - 1, not -1\n"),
+    (["deal", "cruel", "--winnable", "--time-limit", "-1"], "--time-limit must be a positive number of seconds, "
+                                                            "not -1.0\n"),
+    (["deal", "cruel", "--winnable", "--max-states", "0"], "--max-states must be a whole number ≥ 1, not 0\n"),
+    (["grade", "cruel", "--seed", "-1"], "--seed must be a whole number from 0 to 2**64 - 1, not -1\n"),
+    (["puzzles", "cruel", "-n", "0"], "-n must be a whole number ≥ 1 (how many puzzles), not 0\n"),
+    (["puzzles", "cruel", "--seed", "-3"], "--seed must be a whole number from 0 to 2**64 - 1 (where the search "
+                                           "starts), not -3\n"),
+    (["puzzles", "cruel", "--time-limit", "0"], "--time-limit must be a positive number of seconds, not 0.0\n"),
+    # a deal's search flags without --winnable: no search to budget (they were ignored)
+    (["deal", "cruel", "--seed", "1", "--max-states", "9"], "--max-states budgets the search for a winnable deal: "
+                                                            "give --winnable with it"),
+    (["deal", "cruel", "--time-limit", "5"], "--time-limit budgets the search for a winnable deal: give --winnable"),
+    (["deal", "cruel", "--seed", "1", "--line"], "--line prints the solver's winning line of a winnable deal: "
+                                                 "give --winnable with it"),
 ])
 def test_cli_refuses_bad_usage_of_the_teaching_commands(argv, message, capsys, monkeypatch):
     monkeypatch.setattr(Search, "steps", no_search)
@@ -394,6 +440,19 @@ def test_cli_refuses_bad_usage_of_the_teaching_commands(argv, message, capsys, m
         cli(argv)
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and f"error: {message}" in err and "Traceback" not in err
+
+
+def test_cli_grading_a_deal_with_no_win_is_an_error_of_the_deal_not_of_the_usage(capsys):
+    # Cruel's seed 4 is lost from the deal: grade exited 2, as for a mistyped
+    # flag, and deal --grade ended in a traceback.
+    assert cli(["grade", "cruel", "--seed", "4"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: grade needs a winnable deal: the solver found no win of ")
+    assert "K♠ can never leave t0" in err and "usage:" not in err
+    assert cli(["deal", "cruel", "--seed", "4", "--grade"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("Cruel seed 4\n") and "f0–f3" in out  # the deal is printed all the same
+    assert err.startswith("error: grade needs a winnable deal") and "Traceback" not in err
 
 
 # --- pictures -------------------------------------------------------------------------------------------

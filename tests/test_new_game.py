@@ -176,6 +176,34 @@ def test_a_game_class_s_words_reach_a_notebook_as_text_never_as_html():
     assert table.rules == sw.rules(game)
 
 
+def test_a_game_s_loss_reason_reaches_every_display_of_the_solver_as_text_never_as_html():
+    class LostByItsOwnRule(hostile_class()):  # type: ignore[misc]
+        name = "hostile_loss"
+
+        def _lost(self) -> Any:
+            return None if self["stock"] else f"{HOSTILE} the *stock* is out"
+
+    game = LostByItsOwnRule(seed=1)
+    while game.status == "playing":
+        game.play(game.legal_moves()[-1])  # draws first: the stock runs out
+    reason = f"{HOSTILE} the *stock* is out"
+    assert game.end_reason == reason
+    solution = sw.solve(game, time_limit=None, max_states=100)
+    analysis = game.analyse(time_limit=None, max_states=1)  # decides nothing but the end: the reason is the game's
+    pages = {
+        "solution": rendered(solution._repr_markdown_()),
+        "analysis": analysis._repr_html_(),
+        "grade": rendered(sw.Grade(HOSTILE, None, stopped_by=HOSTILE)._repr_markdown_()),
+        "win rate": sw.winnability(LostByItsOwnRule, 1, start_seed=1, player="greedy", executor="inline",
+                                   progress=False)._repr_html_(),
+    }
+    for what, page in pages.items():
+        assert not re.search(r"<(img|script|a|b|i)\b", page), f"{what} shows HTML from the game's words:\n{page}"
+    assert reason in shown_text(pages["solution"]) and reason in shown_text(pages["analysis"])
+    assert HOSTILE in shown_text(pages["grade"]) and "hostile_loss" in shown_text(pages["win rate"])
+    assert str(solution).startswith(f"no win exists from here: {reason}")  # plain text stays as written
+
+
 def test_win_rates_of_a_notebook_game_say_when_worker_processes_cannot_import_it(monkeypatch):
     import multiprocessing
 

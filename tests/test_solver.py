@@ -826,6 +826,33 @@ def test_results_are_identical_in_process_and_in_a_process_pool():
     assert all(bool(d.reason) == (d.status == "lost") for d in inline.rows)
 
 
+@pytest.mark.no_pyodide("starts processes")
+def test_a_pool_whose_second_worker_cannot_start_raises_at_once_and_leaves_no_worker(monkeypatch):
+    # The first worker was forked, the second fork failed: the pool never
+    # started the thread that sends its workers home, and the run waited for
+    # the first one for ever.
+    import multiprocessing
+    import os
+    import time
+
+    forks, fork = [], os.fork
+
+    def fork_once() -> int:
+        forks.append(1)
+        if len(forks) == 2:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return fork()
+
+    monkeypatch.setattr(os, "fork", fork_once)
+    context = multiprocessing.get_context  # the workers fork, whatever this Python's default
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: context(method or "fork"))
+    started = time.monotonic()
+    with pytest.raises(BlockingIOError):
+        sw.winnability("cruel", 4, max_states=300, time_limit=None, jobs=2, progress=False)
+    assert time.monotonic() - started < 5 and len(forks) == 2
+    assert multiprocessing.active_children() == []
+
+
 def test_results_are_identical_on_a_local_dask_cluster():
     distributed = pytest.importorskip("distributed")
     kwargs = dict(start_seed=10, max_states=300, time_limit=None, progress=False)
@@ -934,6 +961,36 @@ def test_ctrl_c_during_a_hint_stops_it_instead_of_hinting_from_half_a_search():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert game.key() == before
+
+
+@pytest.mark.no_pyodide("sends signals")
+@pytest.mark.parametrize("name", ["frog", "bobby"])
+def test_ctrl_c_as_the_search_takes_a_move_back_ends_it_as_interrupted(name, monkeypatch):
+    # The search took back the moves of its line after a Ctrl-C, from a
+    # position where one move was still made: an IndexError, not an
+    # interrupted search (at 98 of 133 points tried in Frog, 31 in Bobby, 10
+    # in Cruel and Midshipman).
+    import signal
+
+    calls, at = [0], [0]
+    revert = Search.revert
+
+    def revert_interrupted(self: Search, code: int, record: tuple) -> None:
+        calls[0] += 1
+        if calls[0] == at[0]:
+            signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, just as the move is to be taken back
+        revert(self, code, record)
+
+    monkeypatch.setattr(Search, "revert", revert_interrupted)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        for at[0] in range(4, 200, 11):
+            calls[0] = 0
+            solution = sw.solve(sw.new_game(name, seed=2), time_limit=None, max_states=5_000)
+            if calls[0] >= at[0]:
+                assert solution.stopped_by == "interrupt", (at[0], solution)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_game_hint_is_the_solver_hint_with_the_same_budget():

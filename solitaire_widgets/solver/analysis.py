@@ -86,22 +86,21 @@ def _analyse(final: Game, time_limit: Optional[float], max_states: Optional[int]
              stop: Optional[Callable[[], bool]]) -> Generator[None, None, Analysis]:
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    positions = [position for _, position in final.replay()]
-    n = len(positions) - 1
     history = final.history
+    n = len(history)
     # Proved won up to ``lo`` (-1: none), lost from ``hi`` (n + 1: none).
     lo, hi = -1, n + 1
     lines: dict[int, tuple[Move, ...]] = {}  # won positions: a winning line from there
     searched: dict[int, Solution] = {}
-    if final.winning_line:
-        lo = _follow(history, 0, final.winning_line, lines)
-    end = positions[n]
-    if end.status == "won":
-        lo = n
-    elif end.status == "lost":
-        hi = n
     stopped_by = None
-    try:
+    try:  # from the start: rebuilding a long game's positions takes a while
+        if final.winning_line:
+            lo = _follow(history, 0, final.winning_line, lines)
+        if final.status == "won":
+            lo = n
+        elif final.status == "lost":
+            hi = n
+        positions = [position for _, position in final.replay()]
         while hi - lo > 1:
             untried = [i for i in range(lo + 1, hi) if i not in searched]
             if not untried:
@@ -136,7 +135,7 @@ def _analyse(final: Game, time_limit: Optional[float], max_states: Optional[int]
     if why is not None:
         reason, cards = why.reason, why.reason_cards
     elif hi == n:
-        reason, cards = end.end_reason or "", ()
+        reason, cards = final.end_reason or "", ()
     else:
         reason, cards = "", ()
     line = lines[losing] if losing is not None else ()

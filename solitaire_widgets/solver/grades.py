@@ -43,6 +43,11 @@ GRADES = ("easy", "medium", "hard", "expert")
 # does), medium at 100, hard at 300, expert beyond.
 LADDER = (10, 30, 100, 300)
 LADDER_GRADES = ("easy", "easy", "medium", "hard")
+
+
+class NoWinFound(ValueError):
+    """``grade`` of a deal the solver did not win within its budget (a
+    ``ValueError``: only a winnable deal has a grade)."""
 MAX_MOVES = 2000  # a look-ahead player's game ends after this many moves
 
 
@@ -101,9 +106,9 @@ def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optiona
 
     The deal must be winnable: its ``winning_line``, or a win the solver
     finds in ``max_states`` positions (default: as many as
-    ``winnable_deal`` searches), else a ``ValueError``.  ``time_limit``
-    bounds the grading; ``stop()`` ends it.  A grading cut short has no
-    ``level`` and says why in ``stopped_by``; Ctrl-C raises
+    ``winnable_deal`` searches), else ``NoWinFound`` (a ``ValueError``).
+    ``time_limit`` bounds the grading; ``stop()`` ends it.  A grading cut
+    short has no ``level`` and says why in ``stopped_by``; Ctrl-C raises
     ``KeyboardInterrupt``.
 
     >>> import solitaire_widgets as sw
@@ -139,7 +144,7 @@ def _grade(game: Game, time_limit: Optional[float], max_states: Optional[int],
         if solution.status != "won":
             if solution.stopped_by in ("time", "stopped"):
                 return Grade(None, None, (), 0, time.perf_counter() - started, solution.stopped_by)
-            raise ValueError(f"grade needs a winnable deal: the solver found no win of {game!r}'s deal "
+            raise NoWinFound(f"grade needs a winnable deal: the solver found no win of {game!r}'s deal "
                              f"({solution})")
         line = solution.moves
     played: list = []

@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..moves import Move
+from ..text import literal
 from .results import Solution
 
 if TYPE_CHECKING:
@@ -376,7 +377,7 @@ class Grade:
         return f"<Grade {self}>"
 
     def _repr_markdown_(self) -> str:
-        head, _, rest = str(self).partition(": ")
+        head, _, rest = literal(str(self)).partition(": ")
         return f"**{head}**: {rest}" if rest else f"**{head}**"
 
 

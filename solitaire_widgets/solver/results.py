@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..moves import Move
+from ..text import literal
 
 SHOWN_MOVES = 30  # of a winning line, in a notebook's view of a Solution
 REPR_MOVES = 5  # of a winning line, in its one-line repr
@@ -120,8 +121,13 @@ class Solution:
 
     def _repr_markdown_(self) -> str:
         """In a notebook: the verdict in bold, then the winning line (its
-        first ``SHOWN_MOVES`` moves) instead of the dataclass's long repr."""
-        text = f"**{self}**"
+        first ``SHOWN_MOVES`` moves) instead of the dataclass's long repr.
+        The reason, a game's own words, shows as written, never as markup.
+
+        >>> print(Solution("lost", reason="<b>no</b> *move*")._repr_markdown_())
+        **no win exists from here: &lt;b&gt;no&lt;/b&gt; \\*move\\* (0 states, 0.00 s)**
+        """
+        text = f"**{literal(str(self))}**"
         if self.moves:
             line = " ".join(f"`{move}`" for move in self.moves[:SHOWN_MOVES])
             text += f"\n\n{line}{' …' if len(self.moves) > SHOWN_MOVES else ''}"

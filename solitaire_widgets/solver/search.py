@@ -644,6 +644,11 @@ class Search:
                     elif max_states is not None and self.states >= max_states:
                         raise _Stop("states")
             return "lost", []
+        except KeyboardInterrupt:
+            # Ctrl-C may have cut a move or its taking back in half: the
+            # private copy is left where it is, as no one reads it after.
+            chain.clear()
+            raise
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import queue
 import random
 import signal
 import sys
 import threading
 import time
 import warnings
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Callable, Iterator, Optional, Union
@@ -32,6 +34,7 @@ from .search import Search, solve
 PLAYERS = ("solver", "greedy", "random")
 NO_PROCESSES = ("winnability: this Python cannot start worker processes (Pyodide in a browser), "
                 "so the deals run here, one by one")
+POLL_SECONDS = 0.05  # how often the collecting of a pool's deals looks at Ctrl-C
 MAX_PLAYER_MOVES = 2000  # random play can shuttle a card forever: a game ends after this many moves
 
 
@@ -61,39 +64,47 @@ class WinRateInterrupted(KeyboardInterrupt):
 
 
 class CtrlC:
-    """What Ctrl-C does while ``winnability`` runs: the first raises
-    ``KeyboardInterrupt`` as usual; every later one, and any that comes while
-    the run cleans up (``hold``), is counted instead, so no cleanup is cut
-    short halfway (an interrupted pool shutdown used to hang the process at
-    exit), and asks the cleanup to hurry (``hurry``): the own pool's workers
-    are killed rather than waited for.
+    """What Ctrl-C does while ``winnability`` runs.  While it is
+    ``polled`` (the arguments checked, deals on an executor) a press is
+    only counted, and the run looks at ``pressed`` between its steps, so
+    that no press lands halfway through starting a worker process (in a
+    fork's hooks, or in a worker forked before it ignores Ctrl-C) or inside
+    the pool's locks; otherwise (deals played here) the first press raises
+    ``KeyboardInterrupt`` as usual.  Any press once the run cleans up
+    (``hold``) is counted too, so no cleanup is cut short (an interrupted
+    pool shutdown used to hang the process at exit), and asks it to hurry
+    (``hurry``): the own pool's workers are killed rather than waited for.
 
-    >>> c = CtrlC()
+    >>> c = CtrlC(polled=True)
+    >>> c(signal.SIGINT, None); c.pressed, c.hurry
+    (1, False)
     >>> c.hold(); c(signal.SIGINT, None); c.hurry
     True
     """
 
-    def __init__(self) -> None:
-        self.raising = True
+    def __init__(self, polled: bool = False) -> None:
+        self.polled = polled
+        self.held = False
         self.pressed = 0  # Ctrl-C seen
-        self.held_at = 0  # Ctrl-C seen when the cleanup began
+        self.held_at = 0  # of those, the one that stopped the run (0 or 1)
 
     def __call__(self, signum: int, frame: Optional[FrameType]) -> None:
         self.pressed += 1
-        if self.raising:
+        if not self.polled and not self.held:
             self.hold()
             raise KeyboardInterrupt
 
     def hold(self) -> None:
         """From now on Ctrl-C is counted, not raised: a cleanup begins."""
-        if self.raising:
-            self.raising = False
-            self.held_at = self.pressed
+        if not self.held:
+            self.held = True
+            self.held_at = min(self.pressed, 1)
 
     @property
     def hurry(self) -> bool:
-        """Whether Ctrl-C was pressed since the cleanup began."""
-        return self.pressed > self.held_at
+        """Whether Ctrl-C was pressed since the one that stopped the run
+        (or at all, when it ended by itself)."""
+        return self.held and self.pressed > self.held_at
 
     @contextmanager
     def installed(self) -> Iterator["CtrlC"]:
@@ -126,7 +137,11 @@ def _start_worker(stop_event: Any) -> None:
     _stop_event = stop_event
     # Ctrl-C in a terminal or a notebook's Interrupt signals the whole process
     # group: the main process alone decides, and tells the workers by the event.
+    # A worker starts with SIGINT blocked (_sigint_blocked): ignored, it can
+    # be let through.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def play_deal(name: GameName, seed: int, player: str, time_limit: Optional[float], max_states: Optional[int],
@@ -208,7 +223,8 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     machine's speed either.  ``progress`` shows a ``tqdm.auto`` bar that
     moves deal by deal.  Every argument is checked before any deal is dealt.
 
-    Ctrl-C (a notebook's Interrupt) stops the whole run at once and raises
+    Ctrl-C (a notebook's Interrupt) stops the whole run at once, at any
+    moment (while the own pool starts its workers too), and raises
     ``WinRateInterrupted``, a ``KeyboardInterrupt`` whose ``partial`` is the
     ``WinRate`` of the deals that finished; a deal cut short is not counted.
     Deals not yet started are cancelled; the own pool's workers stop their
@@ -228,37 +244,50 @@ def winnability(name: GameName, deals: int = 1000, *, start_seed: int = 0, time_
     >>> r.won, r.lost, r.unknown
     (1, 2, 0)
     """
-    cls = game_class(name)
-    chosen = cls.checked_options(options)
-    deals, start_seed, time_limit, max_states, jobs = check_win_rate_run(
-        deals, start_seed, time_limit, max_states, player, PLAYERS, executor, jobs, progress)
-    if executor is None and not processes_start():
-        warnings.warn(NO_PROCESSES, RuntimeWarning, stacklevel=2)
-        executor = "inline"
-    if executor is None:
-        _check_workers_can_import(cls)
-
-    seeds = range(start_seed, start_seed + deals)
-    args = (player, time_limit, max_states, chosen)
-    rows: list[Deal] = []
-    bar = _progress_bar(deals, f"{cls.name} {player}") if progress else None
-    with CtrlC().installed() as ctrl_c:
-        try:
-            if executor == "inline":
-                interrupted = _inline(cls, seeds, args, bar, rows)
-            else:
-                interrupted = _on_executor(executor, jobs, cls, seeds, args, bar, rows, ctrl_c)  # type: ignore[arg-type]
-        finally:
-            ctrl_c.hold()
-            if bar is not None:
-                bar.close()
-        # A Ctrl-C that came while the run cleaned up was still a Ctrl-C.
-        interrupted = interrupted or ctrl_c.pressed > 0
+    # Ctrl-C from the first moment: counted while the arguments are checked.
+    with CtrlC(polled=True).installed() as ctrl_c:
+        cls = game_class(name)
+        chosen = cls.checked_options(options)
+        deals, start_seed, time_limit, max_states, jobs = check_win_rate_run(
+            deals, start_seed, time_limit, max_states, player, PLAYERS, executor, jobs, progress)
+        if executor is None and not processes_start():
+            warnings.warn(NO_PROCESSES, RuntimeWarning, stacklevel=2)
+            executor = "inline"
+        if executor is None:
+            _check_workers_can_import(cls)
+        rows: list[Deal] = []
+        interrupted = _run(cls, range(start_seed, start_seed + deals), (player, time_limit, max_states, chosen),
+                           executor, jobs, f"{cls.name} {player}" if progress else None, rows, ctrl_c)
         rows.sort(key=lambda r: r.seed)
         result = WinRate(cls.name, chosen, player, start_seed, time_limit, max_states, tuple(rows), interrupted)
         if interrupted:
             raise WinRateInterrupted(result, deals)
     return result
+
+
+def _run(cls: type[Game], seeds: range, args: tuple, executor: Union[Executor, str, None], jobs: Optional[int],
+         bar_label: Optional[str], rows: list[Deal], ctrl_c: CtrlC) -> bool:
+    """Play the deals of ``seeds`` onto ``rows``, under a progress bar
+    when it has a label; True if Ctrl-C stopped the run (or came while it
+    cleaned up)."""
+    bar = None
+    try:
+        ctrl_c.polled = executor != "inline"
+        if ctrl_c.pressed:
+            raise KeyboardInterrupt
+        bar = _progress_bar(len(seeds), bar_label) if bar_label else None
+        if executor == "inline":
+            _inline(cls, seeds, args, bar, rows)
+        else:
+            _on_executor(executor, jobs, cls, seeds, args, bar, rows, ctrl_c)  # type: ignore[arg-type]
+        interrupted = False
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        ctrl_c.hold()
+        if bar is not None:
+            bar.close()
+    return interrupted or ctrl_c.pressed > 0
 
 
 def processes_start() -> bool:
@@ -271,16 +300,13 @@ def processes_start() -> bool:
     return sys.platform not in ("emscripten", "wasi")
 
 
-def _inline(cls: type[Game], seeds: range, args: tuple, bar: Any, rows: list[Deal]) -> bool:
-    """Play the deals of ``seeds`` here, onto ``rows``; True if Ctrl-C stopped it."""
-    try:
-        for seed in seeds:
-            rows.append(play_deal(cls, seed, *args))
-            if bar is not None:
-                bar.update(1)
-    except KeyboardInterrupt:
-        return True
-    return False
+def _inline(cls: type[Game], seeds: range, args: tuple, bar: Any, rows: list[Deal]) -> None:
+    """Play the deals of ``seeds`` here, onto ``rows``; Ctrl-C raises
+    ``KeyboardInterrupt`` (a deal it cuts short has no row)."""
+    for seed in seeds:
+        rows.append(play_deal(cls, seed, *args))
+        if bar is not None:
+            bar.update(1)
 
 
 def _check_workers_can_import(cls: type[Game]) -> None:
@@ -300,51 +326,139 @@ def _check_workers_can_import(cls: type[Game]) -> None:
 
 
 def _on_executor(executor: Optional[Executor], jobs: Optional[int], cls: type[Game], seeds: range, args: tuple,
-                 bar: Any, rows: list[Deal], ctrl_c: CtrlC) -> bool:
+                 bar: Any, rows: list[Deal], ctrl_c: CtrlC) -> None:
     """Play the deals of ``seeds``, one task each, on ``executor`` (None: a
-    process pool of our own), onto ``rows``; True if Ctrl-C stopped it."""
-    stop_event = None
-    pool: Executor
-    if executor is None:
-        context = multiprocessing.get_context()
-        stop_event = context.Event()
-        others, threads = set(multiprocessing.active_children()), set(threading.enumerate())
-        pool = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1, mp_context=context,
-                                   initializer=_start_worker, initargs=(stop_event,))
-    else:
-        pool = executor
+    process pool of our own), onto ``rows``; Ctrl-C raises
+    ``KeyboardInterrupt`` once the deals in hand are stopped or cancelled
+    and those that finished are in ``rows``.
+
+    Ctrl-C is polled here (``ctrl_c.pressed``), never raised: one raised
+    inside a fork, the fork's hooks or the pool's locks left a worker no one
+    would stop, or a lock held."""
+    own: Optional[_OwnPool] = None
+    finished: queue.SimpleQueue[Future] = queue.SimpleQueue()
     futures: list[Future] = []
+
+    def send(pool: Executor, some: range) -> None:
+        for seed in some:
+            if ctrl_c.pressed:
+                return
+            future = pool.submit(play_deal, cls, seed, *args)
+            future.add_done_callback(finished.put)
+            futures.append(future)
+
     try:
-        for seed in seeds:
-            futures.append(pool.submit(play_deal, cls, seed, *args))
-        for future in as_completed(futures):
-            rows.append(future.result())
+        if executor is None:
+            own = _OwnPool(jobs)
+            executor = own.start()
+            with _sigint_blocked():  # the first deals start the workers: they start deaf to Ctrl-C
+                send(executor, seeds[:own.jobs])
+            send(executor, seeds[own.jobs:])
+        else:
+            send(executor, seeds)
+        collected = 0
+        while collected < len(futures) and not ctrl_c.pressed:
+            try:
+                future = finished.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                continue
+            try:
+                rows.append(future.result())  # a deal's own error ends the run, as inline
+            except BrokenProcessPool:
+                if ctrl_c.pressed:  # a worker the Ctrl-C reached before it could ignore it
+                    break
+                raise
+            collected += 1
             if bar is not None:
                 bar.update(1)
-    except KeyboardInterrupt:
-        ctrl_c.hold()
-        if stop_event is not None:
-            stop_event.set()  # the workers' searches end at their next look at the clock
-        for future in futures:
-            future.cancel()
-        # Deals that finished but were not collected yet count too; none cut short does.
-        collected = {row.seed for row in rows}
-        rows += [row for future in futures if future.done() and not future.cancelled()
-                 and future.exception() is None and (row := future.result()).seed not in collected]
-        return True
+        if not ctrl_c.pressed:
+            return
+    except KeyboardInterrupt:  # raised after all: a SIGINT handler of your own, a deal stopped elsewhere
+        pass
     finally:
         ctrl_c.hold()
-        if executor is None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            # Its workers: the children started since the pool was made.
-            _wait_for(set(multiprocessing.active_children()) - others, ctrl_c)
-            # With its workers gone the pool's thread ends at once: wait for it,
-            # or it may still be closing its pipes when Python exits and wakes
-            # it there ("Bad file descriptor" printed at exit).
-            for thread in set(threading.enumerate()) - threads:
-                if type(thread).__module__ == ProcessPoolExecutor.__module__:
-                    thread.join(timeout=5)
-    return False
+        if own is not None:
+            own.stop()  # the workers' searches end at their next look at the clock
+        for future in futures:
+            future.cancel()
+        if own is not None:
+            own.close(ctrl_c)
+    # Deals that finished but were not collected yet count too; none cut short does.
+    collected_seeds = {row.seed for row in rows}
+    rows += [row for future in futures if future.done() and not future.cancelled()
+             and future.exception() is None and (row := future.result()).seed not in collected_seeds]
+    raise KeyboardInterrupt
+
+
+class _OwnPool:
+    """winnability's own process pool: started and closed so that no worker
+    outlives the run, however it ends."""
+
+    def __init__(self, jobs: Optional[int]) -> None:
+        self.jobs = jobs or os.cpu_count() or 1
+        self.context = multiprocessing.get_context()
+        self.pool: Optional[ProcessPoolExecutor] = None
+        self.stop_event: Any = None
+        # Its workers and its threads: those that appear once it starts.
+        self.others = set(multiprocessing.active_children())
+        self.threads = set(threading.enumerate())
+
+    def start(self) -> ProcessPoolExecutor:
+        """The pool, its workers started (a fork start starts them all at
+        the first task; others, one a task)."""
+        self.stop_event = self.context.Event()
+        self.pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=self.context, initializer=_start_worker,
+                                        initargs=(self.stop_event,))
+        return self.pool
+
+    def stop(self) -> None:
+        """Tell the workers to end the search in hand."""
+        if self.stop_event is not None:
+            self.stop_event.set()
+
+    def close(self, ctrl_c: CtrlC) -> None:
+        """Shut the pool down and wait for its workers and thread to end."""
+        if self.pool is None:
+            return
+        managed = self._pool_threads()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        workers = set(multiprocessing.active_children()) - self.others
+        if not managed:
+            # A start that failed after a fork (a fork that failed: no pool
+            # thread) leaves workers no one will send home, nor join.
+            for worker in workers:
+                worker.kill()
+            for worker in workers:
+                worker.join()
+            return
+        _wait_for(workers, ctrl_c)
+        # With its workers gone the pool's thread ends at once: wait for it,
+        # or it may still be closing its pipes when Python exits and wakes
+        # it there ("Bad file descriptor" printed at exit).
+        for thread in managed:
+            thread.join(timeout=5)
+
+    def _pool_threads(self) -> list[threading.Thread]:
+        return [thread for thread in set(threading.enumerate()) - self.threads
+                if type(thread).__module__ == ProcessPoolExecutor.__module__]
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread for the length of the block, and in the
+    processes it starts until they unblock it (``_start_worker``): a
+    spawned worker would meet Ctrl-C with Python's own handler and die
+    starting.  This process still counts a press: another thread takes it,
+    or it waits until the block ends."""
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, OSError, ValueError):  # no signal masks (Windows, a Python without signals)
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _wait_for(workers: set[Any], ctrl_c: CtrlC) -> None:
