@@ -234,14 +234,19 @@ def _check_rules(cls: type["Game"], fail: Any) -> None:
             fail(f"RULES: the topic and the text of {topic!r} are each one line of text, not empty "
                  "(a page wraps long lines itself)")
         try:
-            fields = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
+            fields = [(field, spec, conversion) for _, field, spec, conversion in string.Formatter().parse(text)
+                      if field is not None]
         except ValueError as err:
             fail(f"the rules text of {topic!r} has a stray brace ({err}); write {{{{ and }}}} for a brace")
-        for field in fields:
+        for field, spec, conversion in fields:
             if field not in cls.OPTIONS:
                 known = ", ".join(cls.OPTIONS) or "none"
                 fail(f"the rules text of {topic!r} names option {{{field}}}, which OPTIONS does not declare "
                      f"(its options: {known})")
+            if spec or conversion:  # the sentence goes in as it is: "{wrap:d}" or "{wrap!r}" could not fill it
+                written = f"{{{field}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}"
+                fail(f"the rules text of {topic!r} writes {written}: name an option alone in braces, {{{field}}} "
+                     "(its sentence goes in as it is: no conversion or format spec)")
 
 
 def _check_strategy(cls: type["Game"], fail: Any) -> None:

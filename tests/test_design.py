@@ -184,6 +184,12 @@ REFUSALS = [
      "Golf: OPTION_RULES has option 'corner', which OPTIONS does not"),
     (dict(RULES=(("Play", "K and A {corner}."),)), r"Golf: the rules text of 'Play' names option \{corner\}"),
     (dict(RULES=(("Play", "a { brace"),)), "Golf: the rules text of 'Play' has a stray brace"),
+    # the sentence goes in as it is, so sw.rules, the table and sw.play can always fill it in
+    (dict(RULES=(("Play", "K and A {wrap:d}."),)), r"Golf: the rules text of 'Play' writes \{wrap:d\}: name an option "
+                                                    r"alone in braces, \{wrap\}"),
+    (dict(RULES=(("Play", "K and A {wrap!z}."),)), r"Golf: the rules text of 'Play' writes \{wrap!z\}"),
+    (dict(RULES=(("Play", "K and A {wrap!r}."),)), r"Golf: the rules text of 'Play' writes \{wrap!r\}"),
+    (dict(RULES=(("Play", "{wrap:>999999999}"),)), r"Golf: the rules text of 'Play' writes \{wrap:>999999999\}"),
     (dict(RULES=(("Play", "one line,\nthen another"),)), "Golf: RULES: the topic and the text of 'Play' are each one"),
     (dict(RULES=(("", "no topic"),)), "Golf: RULES: the topic and the text of '' are each one line"),
     (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0), Slot("w", 0, 1)))), "Golf: LAYOUT: it places pile 'w'"),
