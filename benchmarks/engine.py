@@ -2,9 +2,10 @@
 
 Each step asks ``legal_moves()`` and plays one of them at random through the
 public path (reasons, history, notification); the lean path the solver uses
-(``move_codes()`` + ``apply_code`` per step, and ``revert_code`` of every
-step at the end, as a search backs up) is measured the same way.  Prints moves per second
-and games per second per game, the median of several rounds, on one core.
+(``FastPath``: ``move_codes()`` + ``apply`` per step, and ``revert`` of every
+step at the end, as a search backs up) is measured the same way.  Prints
+moves per second and games per second per game, the median of several
+rounds, on one core.
 
     python benchmarks/engine.py [--seconds 2] [--rounds 5]
 """
@@ -17,6 +18,7 @@ import statistics
 import time
 
 import solitaire_widgets as sw
+from solitaire_widgets.fast_path import FastPath
 
 MAX_STEPS = 2000  # Midshipman can shuttle a card forever; cap each playout
 
@@ -34,16 +36,16 @@ def playout(name: str, seed: int, rng: random.Random) -> int:
 
 
 def lean_playout(name: str, seed: int, rng: random.Random) -> int:
-    game = sw.new_game(name, seed=seed)
+    fast = FastPath(sw.new_game(name, seed=seed))
     records = []
     while len(records) < MAX_STEPS:
-        codes = game.move_codes()
+        codes = fast.move_codes()
         if not codes:
             break
-        records.append(game.apply_code(rng.choice(codes)))
+        records.append(fast.apply(rng.choice(codes)))
     steps = len(records)
     while records:
-        game.revert_code(records.pop())
+        fast.revert(records.pop())
     return steps
 
 
