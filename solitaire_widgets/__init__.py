@@ -17,7 +17,7 @@ from typing import Any
 
 from . import games
 from .cards import Card, standard_deck
-from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
+from .errors import HookError, IllegalMoveError, NothingToRedoError, NothingToUndoError
 from .game import Game, GameChange
 from .games import *  # noqa: F403  (the registry, and every built-in game class by its name)
 from .layout import Layout, Row, Slot
@@ -32,8 +32,8 @@ from .solver import (Analysis, Deal, Grade, Hint, MoveCheck, NoWinnableDeal, Puz
 __version__ = "0.1.0"
 
 __all__ = [
-    "Analysis", "Card", "Deal", "Game", "GameChange", "Grade", "Hint", "IllegalMoveError", "Layout", "Move",
-    "MoveCheck", "NoWinnableDeal", "NothingToRedoError", "NothingToUndoError", "Picture", "Puzzle",
+    "Analysis", "Card", "Deal", "Game", "GameChange", "Grade", "Hint", "HookError", "IllegalMoveError", "Layout",
+    "Move", "MoveCheck", "NoWinnableDeal", "NothingToRedoError", "NothingToUndoError", "Picture", "Puzzle",
     "PuzzlesNotFound", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",
     "WinRateInterrupted", "check_move", "grade", "load", "new_game", "piles_by_role", "play", "puzzles", "rules",
     "solve", "standard_deck", "variants", "winnability",

@@ -302,7 +302,9 @@ def check_game_plays(cls: type["Game"]) -> None:
     >>> check_game_plays(sw.Bobby)  # passes
     """
     from .cards import CARD
+    from .errors import HookError
     from .fast_path import ANY
+    from .game import hook_that_raised
 
     name = cls.__name__
     try:
@@ -330,14 +332,25 @@ def check_game_plays(cls: type["Game"]) -> None:
         try:
             return call()
         except Exception as err:
-            raise TypeError(f"{name}: {what} raised {type(err).__name__}: {err}") from err
+            # Name the hook that raised, where the call asked others first
+            # (a move's reason asks _won): the hook whose code failed.
+            failed = err.__cause__ if isinstance(err, HookError) and err.__cause__ is not None else err
+            hook = hook_that_raised(failed)
+            if hook is not None and not what.startswith(f"{hook}("):
+                what = f"{hook}(), asked for {what},"
+            raise TypeError(f"{name}: {what} raised {type(failed).__name__}: {failed}") from err
 
     keys = set(cls.SHAPE.keys)
     fast = game._fast
 
     def probe(where: str, only: Optional[int] = None) -> None:
         """Ask every hook the table and the solver ask, in the game's
-        position (about pile ``only`` as a target, where given)."""
+        position (about pile ``only`` as a target, where given): whether it
+        is over first, which every other question asks too."""
+        for hook in ("_won", "_lost"):
+            said = ask(f"{hook}() {where}", getattr(game, hook))
+            if said is not None and not (isinstance(said, str) and said.strip()):
+                raise TypeError(f"{name}: {hook}() answered {said!r} {where}; it answers None, or why in words")
         for t in cls.SHAPE.targets if only is None else [only] if only in cls.SHAPE.targets else []:
             pile = cls.PILES[t]
             for held, at in ((game._piles[t], f"{pile} {where}"), ([], f"{pile} while empty, {where}")):
@@ -360,7 +373,7 @@ def check_game_plays(cls: type["Game"]) -> None:
             held = game._piles[s]
             if not held:
                 continue
-            run = game.movable(cls.PILES[s])
+            run = ask(f"_run_length({s}) {where}", lambda: game.movable(cls.PILES[s]))
             for t in range(len(cls.PILES)) if only is None else [only]:
                 wants = None
                 for count in range(1, min(run, shape.max_run) + 1):
@@ -382,10 +395,6 @@ def check_game_plays(cls: type["Game"]) -> None:
                 if reason is not None and not (isinstance(reason, str) and reason.strip()):
                     raise TypeError(f"{name}: _build_reason answered {reason!r} for {cls.PILES[s]} → {target} "
                                     f"{where}; it says in words why the card may not go there")
-        for hook in ("_won", "_lost"):
-            said = ask(f"{hook}() {where}", getattr(game, hook))
-            if said is not None and not (isinstance(said, str) and said.strip()):
-                raise TypeError(f"{name}: {hook}() answered {said!r} {where}; it answers None, or why in words")
         ask(f"legal_moves() {where}", game.legal_moves)
 
     probe("as dealt")

@@ -346,14 +346,16 @@ class FastPath:
         changed = self._action_piles(action)
         saved = [(i, self.piles[i][:], self.down[i]) for i in changed]
         redeals = game._redeals
+        state = tuple(getattr(game, name) for name in self._state_names) if self._state_names else None
         if code in self._redeal_codes:  # a new pass: the engine counts it before the game deals
             game._redeals = redeals + 1
-        if self._state_names:
-            state = tuple(getattr(game, name) for name in self._state_names)
+        record = (None, saved, redeals, changed) if state is None else (None, saved, redeals, changed, state)
+        try:
             self._do_action(action)
-            return (None, saved, redeals, changed, state)
-        self._do_action(action)
-        return (None, saved, redeals, changed)
+        except BaseException:  # (Ctrl-C too) an action that fails half-way is taken back: it changes nothing
+            self.revert(record)
+            raise
+        return record
 
     def revert(self, record: UndoRecord) -> tuple[int, ...]:
         """Undo the move ``record`` came from (the last one applied) exactly;

@@ -36,6 +36,7 @@ import logging
 import re
 import secrets
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar,
                     Union)
@@ -44,7 +45,7 @@ from .arguments import whole_number
 from .building import DOWN_WORDS
 from .cards import CARD, FACE, RANK_TEXT, Card, CardLike, card_ids_of_deck
 from .declarations import check_declarations
-from .errors import IllegalMoveError, NothingToRedoError, NothingToUndoError
+from .errors import HookError, IllegalMoveError, NothingToRedoError, NothingToUndoError
 from .fast_path import ANY, FastPath, UndoRecord, completes_suit, run_length
 from .layout import Layout, default_layout
 from .moves import Move
@@ -66,6 +67,12 @@ MoveLike = Union[Move, str]
 G = TypeVar("G", bound="Game")
 log = logging.getLogger(__name__)
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# The hooks a game class may fill in (docs/extending.md): an error one of
+# them raises reaches the caller as a HookError that names it.
+HOOKS = frozenset({
+    "_setup", "_wants", "_build_reason", "_route_reason", "_action_reason", "_do_action", "_action_piles",
+    "_empty_label", "_won", "_lost", "_pack", "_run_length", "_move_limit", "_limit_reason", "passes",
+    "_safe_drop", "_may_redeal", "_redeal_keeps_bottom", "_fixed_rules_key"})
 
 
 @dataclass(frozen=True)
@@ -692,9 +699,10 @@ class Game(Position):
         """``"won"``, ``"lost"`` or ``"playing"``: won as the game declares
         (every card home, unless it says otherwise), lost when no legal move
         is left or the game declares it so, else playing."""
-        if self._won() is not None:
-            return "won"
-        return "playing" if self._legal_moves() else "lost"
+        with self._naming_hooks("while reading the status"):
+            if self._won() is not None:
+                return "won"
+            return "playing" if self._legal_moves() else "lost"
 
     @property
     def end_reason(self) -> Optional[str]:
@@ -705,12 +713,13 @@ class Game(Position):
         >>> sw.Cruel(seed=1).end_reason is None, sw.Cruel.from_position({"f0": "AS"}).end_reason
         (True, 'every card is home')
         """
-        won = self._won()
-        if won is not None:
-            return won
-        if self._legal_moves():
-            return None
-        return self._lost() or "no legal move is left"
+        with self._naming_hooks("while reading why the game is over"):
+            won = self._won()
+            if won is not None:
+                return won
+            if self._legal_moves():
+                return None
+            return self._lost() or "no legal move is left"
 
     @property
     def is_over(self) -> bool:
@@ -731,11 +740,16 @@ class Game(Position):
         legal = self._legal
         if legal is None:
             shape = self.SHAPE
-            if (shape.declares_win and self._won() is not None) or (shape.declares_loss and self._lost() is not None):
-                legal = []  # the game is over by its own rule
-            else:
-                moves = shape.moves
-                legal = [moves[code] for code in self._fast.move_codes()]  # type: ignore[misc]
+            try:
+                if (shape.declares_win and self._won() is not None) or (
+                        shape.declares_loss and self._lost() is not None):
+                    legal = []  # the game is over by its own rule
+                else:
+                    moves = shape.moves
+                    legal = [moves[code] for code in self._fast.move_codes()]  # type: ignore[misc]
+            except Exception as err:
+                _raise_hook_error(self, err, "while listing the legal moves")
+                raise
             self._legal = legal
         return legal
 
@@ -797,7 +811,8 @@ class Game(Position):
             parsed = self._coerce(move, target)
         except IllegalMoveError as err:
             return err.reason
-        return self._reason(parsed)
+        with self._naming_hooks(f"while checking {str(parsed)!r}"):
+            return self._reason(parsed)
 
     def targets(self, source: str, count: int = 1) -> dict[str, Optional[str]]:
         """Where the top card of ``source`` (or its top ``count`` cards) may
@@ -812,7 +827,8 @@ class Game(Position):
         '6♥ cannot go on A♠ (f0): Cruel builds the foundations up in suit, so A♠ takes only 2♠'
         """
         self._pile_index(source)  # an unknown pile raises KeyError
-        return {target: self._reason(Move(source, target, count)) for target in self.PILES if target != source}
+        with self._naming_hooks(f"while checking where {source}'s cards may go"):
+            return {target: self._reason(Move(source, target, count)) for target in self.PILES if target != source}
 
     def search_key(self) -> bytes:
         """The position's key as the solver sees it (``FastPath.search_key``):
@@ -831,7 +847,8 @@ class Game(Position):
         i = self._pile_index(pile)
         if i not in self.SHAPE.sources or len(self._piles[i]) <= self._down[i]:
             return 0
-        return 1 if self.RUNS is None or i not in self._TABLEAU else self._run_length(i)
+        with self._naming_hooks(f"while reading how many cards of {pile} may move"):
+            return 1 if self.RUNS is None or i not in self._TABLEAU else self._run_length(i)
 
     def explain(self) -> str:
         """The position in short sentences: what can move where, what cannot
@@ -933,6 +950,15 @@ class Game(Position):
             return None
         return self._build_reason(t, card)
 
+    @contextmanager
+    def _naming_hooks(self, doing: str) -> Iterator[None]:
+        """Raise an error of a hook inside as the ``HookError`` naming it."""
+        try:
+            yield
+        except Exception as err:
+            _raise_hook_error(self, err, doing)
+            raise
+
     def _over(self) -> Optional[str]:
         """Why no move may be played in a game over by its own rule, or None."""
         shape = self.SHAPE
@@ -1005,10 +1031,14 @@ class Game(Position):
         Move('deal')
         """
         parsed = self._coerce(move, target)
-        reason = self._reason(parsed)
+        try:
+            reason = self._reason(parsed)
+            changed = self._apply(parsed) if reason is None else ()
+        except Exception as err:
+            _raise_hook_error(self, err, f"on {str(parsed)!r}: the move was not played")
+            raise
         if reason is not None:
             raise IllegalMoveError(reason, parsed)
-        changed = self._apply(parsed)
         self._redo_moves.clear()
         self._changed("play", parsed, changed)
         return parsed
@@ -1039,8 +1069,13 @@ class Game(Position):
         back it raises ``NothingToRedoError`` (a ``NothingToUndoError``)."""
         if not self._redo_moves:
             raise NothingToRedoError("nothing to redo: no move has been taken back")
-        move = self._redo_moves.pop()
-        changed = self._apply(move)
+        move = self._redo_moves[-1]
+        try:
+            changed = self._apply(move)
+        except Exception as err:
+            _raise_hook_error(self, err, f"on redo of {str(move)!r}: the move was not played")
+            raise
+        self._redo_moves.pop()  # (once played: a redo that failed stays to redo)
         self._changed("redo", move, changed)
         return move
 
@@ -1155,9 +1190,16 @@ class Game(Position):
             seed = self._seed
             while seed == self._seed:
                 seed = secrets.randbelow(1_000_000_000)
-        observers, version = self._observers, self._version
-        Game.__init__(self, seed=seed, **self._options)
-        self._observers, self._version = observers, version
+        kept = self.__dict__.copy()  # (the deal's hooks run on this very object: a failed deal is undone)
+        try:
+            Game.__init__(self, seed=seed, **self._options)
+        except BaseException as err:
+            self.__dict__.clear()
+            self.__dict__.update(kept)
+            if isinstance(err, Exception):
+                _raise_hook_error(self, err, "on new_deal(): the deal was not changed")
+            raise
+        self._observers, self._version = kept["_observers"], kept["_version"]
         self._changed("new_deal", None, tuple(range(len(self.PILES))), earlier)
         return earlier
 
@@ -1358,6 +1400,35 @@ def _action_method(action: str) -> Callable[[Any], Move]:
     method.__name__ = method.__qualname__ = action
     method.__doc__ = f"Play ``{action}`` (the same as ``play({action!r})``)."
     return method
+
+
+def _raise_hook_error(game: Game, err: Exception, doing: str) -> None:
+    """Raise ``err`` as a ``HookError`` where a hook of ``game``'s class
+    raised it: "Aces._do_action raised ValueError('…') on 'draw': the move
+    was not played".  An error no hook raised (the engine's own, a
+    ``HookError`` already) is left to the caller."""
+    hook = None if isinstance(err, HookError) else hook_that_raised(err)
+    if hook is not None:
+        raise HookError(f"{type(game).__name__}.{hook} raised {err!r} {doing}", hook) from err
+
+
+def hook_that_raised(err: BaseException) -> Optional[str]:
+    """The hook of a game (``HOOKS``) that raised ``err``, from its
+    traceback: the first hook frame whose code the game's class wrote
+    itself, else the first of the engine's defaults; None when no hook did."""
+    hook = None
+    tb = err.__traceback__
+    while tb is not None:
+        game = tb.tb_frame.f_locals.get("self")
+        if isinstance(game, Game):
+            code = tb.tb_frame.f_code
+            name = next((h for h in HOOKS if getattr(getattr(type(game), h), "__code__", None) is code), None)
+            if name is not None:
+                if getattr(Game, name).__code__ is not code:
+                    return name  # the class's own code: what its author wrote
+                hook = hook or name
+        tb = tb.tb_next
+    return hook
 
 
 def _unshared(record: tuple) -> tuple:

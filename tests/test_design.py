@@ -258,6 +258,11 @@ def lose_a_card(self, order):
     (dict(_wants=lambda self, t: self._ranks_on(RANK_OF_TOP(self, t)) if self.card_ids("f0") else (1,)),
      r"Golf: _build_reason\(\d+, \d+\) with f0 emptied raised IndexError"),  # it reads f0's top card
     (dict(_won=lambda self: True), r"Golf: _won\(\) answered True as dealt; it answers None, or why in words"),
+    # a hook that raises is named, though other hooks (a move's reason) ask it first
+    (dict(_won=lambda self: 1 / 0), r"Golf: _won\(\) as dealt raised ZeroDivisionError: division by zero"),
+    (dict(_lost=lambda self: 1 / 0), r"Golf: _lost\(\) as dealt raised ZeroDivisionError: division by zero"),
+    (dict(_won=lambda self: 1 / 0 if self.history else None),
+     r"Golf: _won\(\), asked for legal_moves\(\), raised ZeroDivisionError: division by zero"),
     (dict(_empty_label=lambda self, t: None), r"Golf: _empty_label\(\d+\) answered None"),
 ])
 def test_a_game_whose_hooks_answer_wrong_is_refused_when_it_is_registered(clean_registry, hooks, message):

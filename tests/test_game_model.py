@@ -302,6 +302,167 @@ def test_a_declared_loss_ends_the_game_with_its_reason():
         game.play("turn")
 
 
+# --- a hook that raises changes nothing --------------------------------------------------------------
+class Jammed(Counted):
+    """Counted, whose new pass fails half-way: a card taken off the waste, the
+    turn counted, the redeal counted by the engine, then an error."""
+
+    def _do_action(self, action):
+        self._turned += 1
+        self._piles[1].pop()
+        raise ValueError("the stock is jammed")
+
+
+def played_out(cls: type[Counted]) -> Counted:
+    game = cls(seed=1)
+    for _ in range(13):
+        game.play("turn")
+    return game
+
+
+def snapshot(game: sw.Game) -> tuple:
+    return (game.key(), game.history, game.redo_moves, game.redeals, game.state, game.version,
+            sum(len(game[pile]) for pile in game.PILES), game.to_dict())
+
+
+def test_a_stock_action_that_raises_half_way_changes_nothing_and_names_its_hook():
+    game = played_out(Jammed)
+    seen = []
+    game.observe(lambda game, change: seen.append(change))
+    before = snapshot(game)
+    with pytest.raises(sw.HookError, match=r"^Jammed\._do_action raised ValueError\('the stock is jammed'\) on "
+                                           r"'again': the move was not played$") as raised:
+        game.play("again")
+    assert raised.value.hook == "_do_action" and isinstance(raised.value.__cause__, ValueError)
+    assert snapshot(game) == before and not seen  # 13 cards, no history entry, redeals and state as they were
+    replayed = Jammed(seed=game.seed)  # what sw.load does with its save: the same position
+    for move in game.to_dict()["moves"]:
+        replayed.play(move)
+    assert replayed.key() == game.key()
+    game.undo()  # and the game plays on from where it was
+    assert game.history == (Move("turn"),) * 12
+
+
+def test_ctrl_c_inside_a_stock_action_changes_nothing_either():
+    class Interrupted(Jammed):
+        def _do_action(self, action):
+            self._piles[1].pop()
+            raise KeyboardInterrupt
+
+    game = played_out(Interrupted)
+    before = snapshot(game)
+    with pytest.raises(KeyboardInterrupt):
+        game.play("again")
+    assert snapshot(game) == before
+
+
+def test_a_redo_whose_action_raises_keeps_the_move_to_redo():
+    class JammedLater(Counted):
+        jam = False  # (switched on by the test: a hook answers for the position, this one fails on purpose)
+
+        def _do_action(self, action):
+            if self.jam:
+                self._piles[1].pop()
+                raise ValueError("the stock is jammed")
+            super()._do_action(action)
+
+    game = played_out(JammedLater)
+    game.play("again")
+    game.undo()
+    JammedLater.jam = True
+    before = snapshot(game)
+    with pytest.raises(sw.HookError, match="on redo of 'again': the move was not played"):
+        game.redo()
+    assert snapshot(game) == before and game.redo_moves == (Move("again"),)
+
+
+def test_the_fast_path_takes_back_an_action_that_raises():
+    """The solver's mover (FastPath.apply) restores piles, redeals and state
+    too, so a search that meets the error leaves no half-played position."""
+    fast = FastPath(played_out(Jammed))
+    key, piles = fast.search_key(), [pile[:] for pile in fast.piles]
+    again = next(code for code in fast.move_codes() if fast.shape.move(code) == Move("again"))
+    with pytest.raises(ValueError, match="jammed"):
+        fast.apply(again)
+    assert fast.search_key() == key and fast.piles == piles and fast.game.redeals == 0 and fast.game._turned == 0
+
+
+def test_a_new_deal_whose_deal_raises_keeps_the_game_as_it_was():
+    class Misdeal(Turns):
+        def _setup(self, order):
+            super()._setup(order)
+            if self.seed == 2:
+                self._piles[0].pop()
+                raise ValueError("misdealt")
+
+    game = Misdeal(seed=1)
+    game.play("turn")
+    seen = []
+    game.observe(lambda game, change: seen.append(change.kind))
+    before = snapshot(game)
+    with pytest.raises(sw.HookError, match=r"^Misdeal\._setup raised ValueError\('misdealt'\) on new_deal\(\): "
+                                           "the deal was not changed$"):
+        game.new_deal(seed=2)
+    assert snapshot(game) == before and game.seed == 1 and not seen
+    game.new_deal(seed=3)
+    assert seen == ["new_deal"] and game.seed == 3  # its observers are still its own
+
+
+class Fussy(Turns):
+    """Turns, whose hooks raise once a card lies on the foundation (switched by FAILS)."""
+
+    FAILS = ""
+
+    def _fails(self, hook):
+        if self.FAILS == hook and self._piles[2]:
+            raise RuntimeError(f"{hook} is broken")
+
+    def _wants(self, t):
+        self._fails("_wants")
+        return super()._wants(t)
+
+    def _action_reason(self, action):
+        self._fails("_action_reason")
+        return super()._action_reason(action)
+
+    def _action_piles(self, action):
+        self._fails("_action_piles")
+        return super()._action_piles(action)
+
+    def _lost(self):
+        self._fails("_lost")
+        return None
+
+    def _won(self):
+        self._fails("_won")
+        return super()._won()
+
+
+@pytest.mark.parametrize("hook, call, doing", [
+    ("_wants", lambda g: g.legal_moves(), "while listing the legal moves"),
+    ("_wants", lambda g: g.why_illegal("waste f0"), "while checking 'waste f0'"),
+    ("_wants", lambda g: g.play("waste f0"), "on 'waste f0': the move was not played"),
+    ("_wants", lambda g: g.targets("waste"), "while checking where waste's cards may go"),
+    ("_action_reason", lambda g: g.status, "while listing the legal moves"),
+    ("_action_reason", lambda g: g.play("turn"), "on 'turn': the move was not played"),
+    ("_action_piles", lambda g: g.play("again"), "on 'again': the move was not played"),
+    ("_lost", lambda g: g.end_reason, "while listing the legal moves"),
+    ("_won", lambda g: g.status, "while reading the status"),
+    ("_lost", lambda g: g.is_legal("turn"), "while checking 'turn'"),
+])
+def test_a_hook_that_raises_while_moves_are_checked_or_listed_is_named(hook, call, doing):
+    game = Fussy.from_position({"waste": "3S 2S", "f0": "AS"})
+    before = snapshot(game)
+    Fussy.FAILS = hook
+    try:
+        with pytest.raises(sw.HookError) as raised:
+            call(game)
+    finally:
+        Fussy.FAILS = ""
+    assert str(raised.value) == f"Fussy.{hook} raised RuntimeError('{hook} is broken') {doing}"
+    assert snapshot(game) == before
+
+
 class Three(sw.Game):
     """Won with three cards home (a declared win short of the whole pack)."""
 
