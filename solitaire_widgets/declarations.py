@@ -390,6 +390,8 @@ def check_game_plays(cls: type["Game"]) -> None:
                         raise TypeError(f"{name}: _build_reason({t}, {card}) answered {reason!r} {where}; it says "
                                         f"in words why {CARD[card]} may not go onto {cls.PILES[t]}")
             for target in cls.PILES if only is None else [cls.PILES[only]]:
+                if target == cls.PILES[s]:
+                    continue  # (no move: Move refuses it)
                 reason = ask(f"the reason for moving {cls.PILES[s]}'s top card to {target} {where}",
                              lambda: game._reason(_move(cls.PILES[s], target)))
                 if reason is not None and not (isinstance(reason, str) and reason.strip()):

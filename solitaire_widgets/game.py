@@ -928,9 +928,7 @@ class Game(Position):
         for pile in (source, target):
             if pile not in self._INDEX:
                 return f"{self.title} has no pile {pile} (its piles: {', '.join(self.PILES)})"
-        s, t = self._INDEX[source], self._INDEX[target]
-        if s == t:
-            return f"{source} onto itself moves nothing"
+        s, t = self._INDEX[source], self._INDEX[target]  # (two piles: Move refuses one onto itself)
         if not self._piles[s]:
             return f"{source} is empty: there is no card to move"
         if self._ROLE_AT[s] == "foundation":

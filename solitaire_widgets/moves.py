@@ -17,12 +17,16 @@ from __future__ import annotations
 import re
 from typing import Optional, Union
 
+from .arguments import whole_number
+
 # A pile id: a lowercase word, maybe with digits after it ("stock", "f0", "t11",
 # "c3"); an action name: a lowercase word ("draw", "deal_row").  Both short.
 PILE_ID = re.compile(r"[a-z][a-z_]*[0-9]*")
 ACTION_NAME = re.compile(r"[a-z][a-z_]*")
 LONGEST_NAME = 16
 _WORDS = re.compile(r"\s*(?:->|→|,|\s)\s*")
+COUNT = re.compile(r"[0-9]+")  # how many cards: ASCII digits only ("³" and "٢" are not counts)
+LONGEST_COUNT = 18  # digits: more cards than any game holds, whatever the count
 
 
 def is_pile_id(text: object) -> bool:
@@ -66,6 +70,9 @@ class Move:
                     f"{source!r} is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
                     "like 't3 t5 3', or a stock action like 'draw'"
                 )
+            if count not in (0, 1) or isinstance(count, bool):  # (0 is an action's own count)
+                raise ValueError(f"a stock action moves no count of cards: write Move({source!r}), "
+                                 f"not Move({source!r}, None, {count!r})")
             fields: tuple = (None, None, source)
             text = source
             count = 0
@@ -73,8 +80,11 @@ class Move:
             for pile in (source, target):
                 if not is_pile_id(pile):
                     raise ValueError(f"{pile!r} is not a pile id: piles are written like stock, waste, f0, t3, c1")
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            if source == target:
+                raise ValueError(f"{source} onto itself moves nothing")
+            if not whole_number(count, at_least=1):  # (numpy's integers too, as every count and seed)
                 raise ValueError(f"a move's count is how many cards it moves, a whole number from 1 up, not {count!r}")
+            count = int(count)
             # A one-card move hashes as it always did: its fields, no count.
             fields = (source, target, None) if count == 1 else (source, target, None, count)
             text = f"{source} {target}" if count == 1 else f"{source} {target} {count}"
@@ -110,12 +120,19 @@ class Move:
         words = [w for w in _WORDS.split(text.strip().lower()) if w]
         if len(words) == 1:
             return cls(words[0])
+        if len(words) == 2 and COUNT.fullmatch(words[1]):
+            raise ValueError(f"{text!r} is not a move: a count of cards follows two piles, like 't3 t5 3', and a "
+                             "stock action is one word, like 'draw'")
         if len(words) == 2:
             return cls(words[0], words[1])
-        if len(words) == 3 and words[2].isdigit() and len(words[2]) <= 4:
+        if len(words) == 3 and COUNT.fullmatch(words[2]):
+            if len(words[2]) > LONGEST_COUNT:
+                raise ValueError(f"{text!r} is not a move: a count of {len(words[2])} digits is more cards than any "
+                                 "game holds")
             return cls(words[0], words[1], int(words[2]))
         raise ValueError(f"{text!r} is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' "
-                         "like 't3 t5 3' (three cards at once), or a stock action like 'draw'")
+                         "like 't3 t5 3' (three cards at once, the count in digits 0-9), or a stock action "
+                         "like 'draw'")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):

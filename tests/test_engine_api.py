@@ -161,6 +161,40 @@ def test_move_parse_rejects(bad):
     assert "move" in str(info.value) or "pile" in str(info.value)
 
 
+@pytest.mark.parametrize("text, message", [
+    ("draw 3", "'draw 3' is not a move: a count of cards follows two piles, like 't3 t5 3', and a stock action "
+               "is one word, like 'draw'"),
+    ("t3 t5 ³", "'t3 t5 ³' is not a move: write 'SOURCE TARGET' like 't3 f0', 'SOURCE TARGET COUNT' like 't3 t5 3' "
+                "(three cards at once, the count in digits 0-9), or a stock action like 'draw'"),
+    ("t0 t2 ٢", "'t0 t2 ٢' is not a move: write"),  # a digit of another script is no count (it played 2)
+    ("t0 t2 99999", "Cruel moves one card at a time, not 99999"),  # as 9999 is answered
+    ("t0 t2 " + "9" * 30, f"'t0 t2 {'9' * 30}' is not a move: a count of 30 digits is more cards than any game"),
+    ("t1 t1", "t1 onto itself moves nothing"),
+])
+def test_a_move_text_is_read_as_written_and_refused_by_what_is_wrong(text, message):
+    game = sw.Cruel(seed=1)
+    assert game.why_illegal(text).startswith(message)
+    with pytest.raises(IllegalMoveError):
+        game.play(text)
+    assert game.history == ()
+
+
+def test_move_counts_are_whole_numbers_numpy_s_too_and_an_action_takes_none():
+    np = pytest.importorskip("numpy")
+    move = Move("t1", "t8", np.int64(3))
+    assert move == Move("t1", "t8", 3) and type(move.count) is int and str(move) == "t1 t8 3"
+    assert Move("draw", None, 1) == Move("draw") and Move("draw").count == 0
+    for args, message in [
+        (("draw", None, 5), "a stock action moves no count of cards: write Move('draw'), not Move('draw', None, 5)"),
+        (("t1", "t1"), "t1 onto itself moves nothing"),
+        (("t1", "t8", np.float64(3)), "a move's count is how many cards it moves, a whole number from 1 up"),
+        (("t1", "t8", True), "a move's count is how many cards it moves, a whole number from 1 up, not True"),
+    ]:
+        with pytest.raises(ValueError) as info:
+            Move(*args)
+        assert str(info.value).startswith(message)
+
+
 # --- games by name, seeds, decks, options ------------------------------------------
 
 def test_games_mapping_and_classes():
