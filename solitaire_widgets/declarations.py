@@ -138,6 +138,8 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
                  f"at most {LONGEST_NAME}) like 'draw' or 'deal_row'")
         if action in piles:
             fail(f"stock action {action!r} has the name of a pile: name it otherwise")
+        if hasattr(_game_base(), action):  # each action is a method too: game.draw()
+            fail(f"stock action {action!r} has the name of a Game attribute (game.{action}): name it otherwise")
         if actions.count(action) > 1:
             fail(f"stock action {action!r} is listed twice in ACTION_NAMES")
     if cls.REDEALS is not None:
@@ -179,9 +181,13 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
         if cls.ROLES[source] == "stock":
             fail(f"ROUTES starts at the stock {source!r}: its cards are turned up by a stock action "
                  "(DRAWS), not moved by hand")
-        for target in _sequence(targets, f"ROUTES[{source!r}]", fail):
+        # (a pile among its own targets is passed over: {t: COLUMNS for t in COLUMNS} reads "to any other")
+        targets = _sequence(targets, f"ROUTES[{source!r}]", fail)
+        for target in targets:
             if target not in piles:
                 fail(f"ROUTES[{source!r}] names pile {target!r}, which is not in PILES ({', '.join(piles)})")
+            if targets.count(target) > 1:
+                fail(f"ROUTES[{source!r}] names pile {target!r} twice")
             if cls.ROLES[target] == "stock":
                 fail(f"ROUTES[{source!r}] ends at the stock {target!r}: cards never go back to the stock")
     if not isinstance(cls.DRAWS, Mapping):
