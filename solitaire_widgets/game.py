@@ -99,9 +99,9 @@ Observer = Callable[["Game", GameChange], None]
 class Game(Position):
     """Base class of every game; use a subclass or ``sw.new_game``.
 
-    Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``),
-    ``deck`` (explicit card order, first card dealt first) and the game's
-    rule options (see ``OPTIONS``).  ``from_position`` sets a game up at a
+    Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``)
+    or ``deck`` (explicit card order, first card dealt first; ``game.seed`` is
+    then None), and the game's rule options (see ``OPTIONS``).  ``from_position`` sets a game up at a
     position of your own instead of a deal.
 
     A game is one subclass that declares what it is (``PILES`` and
@@ -259,6 +259,13 @@ class Game(Position):
         if not self.PILES:
             raise TypeError(f"{type(self).__name__} is not a game that can be played: it declares no PILES "
                             "(use sw.new_game(name), or a registered game's class)")
+        if seed is not None and deck is not None:
+            raise ValueError(f"pass seed or deck, not both: a seed shuffles a deal, and a deck is the deal itself "
+                             f"(seed={seed!r} would not be the seed of this deal)")
+        self._deal(seed, deck, options)
+
+    def _deal(self, seed: Any, deck: Optional[Iterable[CardLike]], options: Mapping[str, Any]) -> None:
+        """Deal the game ``__init__`` asks for."""
         self._options = self.checked_options(options)
         seed = _checked_seed(seed)
         self._pack_ids = self._checked_pack()
@@ -426,7 +433,7 @@ class Game(Position):
         if self._position is not None:
             options: dict[str, Any] = self._options
             return type(self).from_position(**self._position, seed=self._seed, **options)
-        return type(self)(seed=self._seed, deck=self._deck, **self._options)
+        return saved_deal(type(self), self._seed, self._deck, self._options)
 
     @classmethod
     def checked_options(cls, options: Mapping[str, Any]) -> dict[str, str]:
@@ -1388,6 +1395,17 @@ class Game(Position):
         return data
 
 
+
+
+def saved_deal(cls: type[G], seed: Optional[int], deck: Optional[Iterable[CardLike]], options: Mapping[str, Any]) -> G:
+    """``cls(seed=seed, deck=deck, **options)``, a seed beside a deck
+    included: earlier versions took both, saved both, and the seed fixed the
+    game's own reshuffles (Bobby's), so ``sw.load`` reads their saves."""
+    if seed is None or deck is None:
+        return cls(seed=seed, deck=deck, **options)
+    game = object.__new__(cls)
+    game._deal(seed, deck, options)
+    return game
 
 
 def _action_method(action: str) -> Callable[[Any], Move]:

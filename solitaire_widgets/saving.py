@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping, Optional
 
 from .cards import CardLike
 from .errors import IllegalMoveError
-from .game import SAVE_FORMAT, Game
+from .game import SAVE_FORMAT, Game, saved_deal
 from .games import GameName, game_class  # the one lookup of game names lives with the registry
 
 SAVE_KEYS = {"format", "game", "options", "seed", "deck", "position", "moves", "redo"}
@@ -104,7 +104,7 @@ def load(data: Mapping[str, Any]) -> Game:
         except ValueError as err:
             raise ValueError(f"saved 'position' cannot be set up: {err}") from None
     else:
-        game = new_game(data["game"], seed=data.get("seed"), deck=data.get("deck"), **dict(options))
+        game = saved_deal(game_class(data["game"]), data.get("seed"), data.get("deck"), options)
     for field, texts in (("move", moves), ("redo move", redo)):
         for number, text in enumerate(texts, 1):
             try:

@@ -338,6 +338,19 @@ def test_decks_of_strings_and_cards_alike():
     assert g.deck == tuple(codes) and g.seed is None
 
 
+@pytest.mark.parametrize("make", [
+    lambda deck: sw.new_game("cruel", deck=deck, seed=3), lambda deck: sw.Cruel(deck=deck, seed=3),
+    lambda deck: sw.SolitaireWidget("cruel", deck=deck, seed=3), lambda deck: sw.play("bobby", deck=deck, seed=0),
+])
+def test_a_deck_takes_no_seed(make):
+    """A deck is the deal: a seed beside it would be reported and saved as
+    the deal's seed (sw.new_game(name, seed=3) deals another game)."""
+    with pytest.raises(ValueError) as info:
+        make(sw.standard_deck())
+    assert re.fullmatch(r"pass seed or deck, not both: a seed shuffles a deal, and a deck is the deal itself "
+                        r"\(seed=(3|0) would not be the seed of this deal\)", str(info.value))
+
+
 def test_card_ids_follow_copies_in_deal_order():
     # The k-th copy of a face (in deal order) has id k*52 + face.
     deck = sw.standard_deck(2)
