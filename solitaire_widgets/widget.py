@@ -199,12 +199,12 @@ class SolitaireWidget(anywidget.AnyWidget):
                  winnable: bool = False, difficulty: Optional[str] = None, guard: bool = False,
                  **options: Any) -> None:
         super().__init__()
-        for name, value in (("auto_drop", auto_drop), ("winnable", winnable), ("guard", guard)):
+        for name, value in (("replay", replay), ("auto_drop", auto_drop), ("winnable", winnable), ("guard", guard)):
             if not isinstance(value, bool):
                 raise TypeError(f"{name} must be True or False, not {value!r}")
         if difficulty is not None and not winnable:
             raise ValueError(f"difficulty grades winnable deals: pass winnable=True with difficulty={difficulty!r}")
-        self.replay = bool(replay)
+        self.replay = replay
         puzzle = game if isinstance(game, Puzzle) else None
         if puzzle is not None:
             game = puzzle_game(puzzle)

@@ -729,6 +729,12 @@ def test_auto_drop_option_of_the_constructor() -> None:
         SolitaireWidget("frog", seed=1, auto_drop="on")  # type: ignore[arg-type]
 
 
+def test_replay_is_true_or_false_not_any_text() -> None:
+    assert SolitaireWidget("frog", seed=1, replay=True).replay is True
+    with pytest.raises(TypeError, match="^replay must be True or False, not 'no'$"):  # a text that turned replay on
+        sw.play("cruel", replay="no")
+
+
 def test_texts_reach_the_page_as_plain_str():
     # marimo serialises a str subclass (the rules are a Markdown str) as an
     # object, and its Rules panel showed "[object Object]".
