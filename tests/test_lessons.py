@@ -341,6 +341,13 @@ def test_a_puzzle_has_exactly_one_move_that_keeps_the_win():
     assert "<details><summary>Answer</summary>" in puzzle._repr_html_()
     with pytest.raises(IllegalMoveError):
         puzzle.check("t0 f0")
+    # Moves played on puzzle.game (a player's own board) change nothing the puzzle says.
+    words, picture, verdict = str(puzzle), puzzle.picture(), puzzle.verdict(puzzle.obvious)
+    for move in puzzle.line[:3]:
+        puzzle.game.play(move)
+    assert puzzle.verdict(puzzle.obvious) == verdict and puzzle.check(puzzle.answer).keeps_win
+    assert str(puzzle) == words and puzzle.picture() == picture
+    assert puzzle.position().key() == position.key() and puzzle.position().history == ()
 
 
 def test_a_puzzle_that_allows_undecided_moves_says_which():

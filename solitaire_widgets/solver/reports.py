@@ -387,7 +387,8 @@ class Puzzle:
     move keeps the win.
 
     ``game`` is the position, set up by ``Game.from_position`` (its
-    ``restart()`` comes back here); ``answer`` the move that keeps the win
+    ``restart()`` comes back here; moves played on it change nothing the
+    puzzle says); ``answer`` the move that keeps the win
     and ``line`` a winning line from here that starts with it; ``others``
     every other legal move with its ``MoveCheck`` (``after`` is ``"lost"``,
     proved, or ``"unknown"`` where the puzzle allowed an undecided move, and
@@ -405,6 +406,12 @@ class Puzzle:
     seed: Optional[int] = None
     move_number: int = 0
     obvious: Optional[Move] = None
+    # The position as asked, kept apart: ``game`` may be played on, and the
+    # checks, words and pictures are about this position.
+    _asked: "Game" = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_asked", self.game.copy(history=False))
 
     @property
     def tricky(self) -> bool:
@@ -418,7 +425,7 @@ class Puzzle:
 
     def position(self) -> "Game":
         """A fresh copy of the puzzle's position to play on (a table's ``game``)."""
-        return self.game.copy()
+        return self._asked.copy()
 
     def check(self, move: Any) -> MoveCheck:
         """Whether ``move`` (a ``Move``, ``"t3 f0"``, ``"draw"`` …) was the one,
@@ -430,7 +437,7 @@ class Puzzle:
         >>> p.check(p.answer).keeps_win, p.check(next(iter(p.others))).gives_up_win
         (True, True)
         """
-        move = self.game.copy(history=False).play(move)  # a Move, or IllegalMoveError
+        move = self._asked.copy(history=False).play(move)  # a Move, or IllegalMoveError
         if move == self.answer:
             return MoveCheck(move, "won", "won", line=self.line[1:])
         return self.others[move]
@@ -466,8 +473,8 @@ class Puzzle:
         if check.after == "lost":
             why = check.reason if check.reason and check.reason != "every line was searched" else \
                 "every line after it was searched"
-            return f"{move} ({describe(self.game, move)}) loses: {why}."
-        return (f"{move} ({describe(self.game, move)}): not decided in the search's budget "
+            return f"{move} ({describe(self._asked, move)}) loses: {why}."
+        return (f"{move} ({describe(self._asked, move)}): not decided in the search's budget "
                 "(it found no win after it, and no proof that none exists).")
 
     def state(self, played: Optional[Move] = None, answer: bool = False) -> dict[str, Any]:
@@ -498,7 +505,7 @@ class Puzzle:
         """The answer, then why each other move loses."""
         from .hint import describe
 
-        out = [f"Answer: {self.answer} ({describe(self.game, self.answer)}), the first move of a winning line of "
+        out = [f"Answer: {self.answer} ({describe(self._asked, self.answer)}), the first move of a winning line of "
                f"{_plural(len(self.line), 'move')}."]
         if self.tricky:
             out.append(f"A player without look-ahead would play {self.obvious}.")
@@ -518,7 +525,7 @@ class Puzzle:
         the answer's arrow too."""
         title = f"{self.title}: find the move"
         caption = f"Answer: {self.answer}" if answer else self.question()
-        return self.game.picture(card_width=card_width, width=width, labels=labels, title=title,
+        return self._asked.picture(card_width=card_width, width=width, labels=labels, title=title,
                                  arrow=self.answer if answer else None, caption=caption)
 
     def _repr_html_(self) -> str:
