@@ -222,7 +222,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         # Page requests, the solver's verdict and the play-out's moves change
         # the traits one at a time (the last two from a worker thread).
         self._lock = threading.RLock()
-        self._help = SolverHelp(_HelpPort(self), puzzle)
+        self._help = SolverHelp(_HelpPort(self, self._lock, self._reply, self._seek), puzzle)
         # The page's requests but the settings (set on the trait of their name): request kind -> handler.
         self._handlers: Mapping[str, Callable[[dict[str, Any]], Reply]] = {
             "move": self._request_move, "undo": self._request_undo, "redo": self._request_redo,
@@ -537,8 +537,11 @@ class _HelpPort:
     game, the version, the lock and the settings, and the traits the help
     shows what it found in; nothing else of the widget."""
 
-    def __init__(self, table: SolitaireWidget) -> None:
-        self._table = table
+    def __init__(self, table: SolitaireWidget, lock: threading.RLock, reply: Callable[..., None],
+                 seek: Callable[[Any], Reply]) -> None:
+        # The widget hands over its lock and its reply and seek: the port reads
+        # nothing private of it.
+        self._table, self._lock, self._reply, self._seek = table, lock, reply, seek
 
     @property
     def game(self) -> Game:
@@ -550,7 +553,7 @@ class _HelpPort:
 
     @property
     def lock(self) -> threading.RLock:
-        return self._table._lock
+        return self._lock
 
     @property
     def settings(self) -> HelpSettings:
@@ -577,10 +580,10 @@ class _HelpPort:
 
     def reply(self, request_id: Any, reason: Optional[str], extra: Optional[Mapping[str, Any]] = None,
               message: bool = True) -> None:
-        self._table._reply(request_id, reason, extra, message)
+        self._reply(request_id, reason, extra, message)
 
     def seek(self, to: Any) -> Reply:
-        return self._table._seek(to)
+        return self._seek(to)
 
 
 _shown: "weakref.WeakKeyDictionary[Game, SolitaireWidget]" = weakref.WeakKeyDictionary()
