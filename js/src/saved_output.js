@@ -146,6 +146,18 @@ async function decode(buffer) {
 const saves = new WeakMap();
 
 /**
+ * The version of the latest fallback the page holds for table `modelId` of
+ * the notebook `context` (undefined: none yet): a fallback is decoded some
+ * time after it arrives (a stream).
+ * @param {any} context
+ * @param {string} modelId
+ * @returns {number | undefined}
+ */
+export function heldFallback(context, modelId) {
+  return saves.get(context)?.fallbacks.get(modelId)?.version;
+}
+
+/**
  * Keep the saved copy of `model`'s output current where its view shows in a
  * notebook that saves (see the module): ask the kernel, through the view's
  * `requests`, for the table's fallback, now and after each change. Returns

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { FakeModel } from "./fake-model.js";
 import { RequestQueue } from "../src/requests.js";
-import { STATE_MIME, VIEW_MIME, keepSavedOutput, notebookContext } from "../src/saved_output.js";
+import { STATE_MIME, VIEW_MIME, heldFallback, keepSavedOutput, notebookContext } from "../src/saved_output.js";
 
 const PICTURE = { "text/html": '<img alt="Cruel  seed 7  ·  Moves 3">', "text/plain": "Cruel  seed 7  Moves 3" };
 
@@ -71,7 +71,11 @@ function view(context, version = 3) {
 /** The kernel's fallback message for model `id`. @param {FakeModel} model @param {string} id */
 async function sendFallback(model, id, version = 3, data = PICTURE) {
   model.emit("msg:custom", { type: "saved_output", model_id: id, version }, [gzipSync(JSON.stringify(data))]);
-  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0)); // decoded (a stream)
+  // decoded by a stream, on a busy machine some time later: wait for it (2 s at most)
+  const context = /** @type {any} */ (model).widget_manager.context;
+  for (let i = 0; i < 400 && (heldFallback(context, id) ?? -1) < version; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** One task later: the page's own outputs are back in the document. */
@@ -173,7 +177,8 @@ describe("the saved copy of a table's output", () => {
     cell.outputs.get = shows;
     expect(context.save()).toEqual([[tableOutput("m1")]]); // its picture is gone
     cleanup();
-    await sendFallback(model, "m1");
+    model.emit("msg:custom", { type: "saved_output", model_id: "m1", version: 3 }, [gzipSync(JSON.stringify(PICTURE))]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // (time for a stream to decode, were it heard)
     expect(context.save()).toEqual([[tableOutput("m1")]]); // not heard any more
   });
 });
