@@ -179,6 +179,7 @@ def test_a_move_text_is_read_as_written_and_refused_by_what_is_wrong(text, messa
     assert game.history == ()
 
 
+@pytest.mark.no_pyodide  # (numpy is not among the app's packages)
 def test_move_counts_are_whole_numbers_numpy_s_too_and_an_action_takes_none():
     np = pytest.importorskip("numpy")
     move = Move("t1", "t8", np.int64(3))
