@@ -842,10 +842,13 @@ class Game(Position):
         two positions that play alike share it."""
         return self._fast.search_key()
 
-    def movable(self, pile: str) -> int:
+    def movable(self, pile: str, at_once: bool = False) -> int:
         """How many cards at the top of ``pile`` may move together now (the
         run ``RUNS`` declares; 1 in games that move one card at a time, 0
-        where no card of the pile is moved by hand).
+        where no card of the pile is moved by hand).  ``at_once``: no more
+        than one move may carry now onto any pile they may go to (the move
+        limit, ``RUN_LIMIT``: FreeCell's free cells and empty columns), what
+        the table lets a press lift.
 
         >>> import solitaire_widgets as sw
         >>> sw.Cruel(seed=1).movable("t0"), sw.Cruel(seed=1).movable("f0")
@@ -854,8 +857,18 @@ class Game(Position):
         i = self._pile_index(pile)
         if i not in self.SHAPE.sources or len(self._piles[i]) <= self._down[i]:
             return 0
+        if self.RUNS is None or i not in self._TABLEAU:
+            return 1
         with self._naming_hooks(f"while reading how many cards of {pile} may move"):
-            return 1 if self.RUNS is None or i not in self._TABLEAU else self._run_length(i)
+            run = self._run_length(i)
+            shape = self.SHAPE
+            if not at_once or run < 2 or shape.max_run < 2:
+                return run
+            limits = [self._move_limit(i, t) for t in range(len(self.PILES))
+                      if t != i and shape.moves[shape.code(i, t, 2)] is not None]  # the routes runs take
+        if not limits:
+            return 1
+        return run if None in limits else min(run, max(limit for limit in limits if limit is not None))
 
     def explain(self) -> str:
         """The position in short sentences: what can move where, what cannot

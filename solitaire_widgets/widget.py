@@ -143,8 +143,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     # piles that are empty then (a label only shows on an empty pile), and
     # sent only when it changed.
     empty_labels = traitlets.Dict().tag(sync=True)
-    # pile id -> how many top cards move together now (game.movable), only
-    # the piles where that is more than one: {} in games that move one card.
+    # pile id -> how many top cards a press may lift now (the run that moves
+    # together, as far as one move may carry it: game.movable(at_once=True)),
+    # only the piles where that is more than one: {} in games that move one card.
     runs = traitlets.Dict().tag(sync=True)
     status = Text("playing").tag(sync=True)
     # Why the game is over, in words (game.end_reason), only where the game
@@ -381,7 +382,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.piles = piles
             self.empty_labels = {pile: label for pile, label in labels.items() if label}
             if game.RUNS is not None or self.runs:
-                self.runs = {pile: n for pile in game.PILES if (n := game.movable(pile)) > 1}
+                self.runs = {pile: n for pile in game.PILES if (n := game.movable(pile, at_once=True)) > 1}
             self.status = game.status
             if shape.declares_win or shape.declares_loss:
                 self.end_reason = game.end_reason or ""

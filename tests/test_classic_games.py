@@ -434,17 +434,20 @@ def test_freecell_counts_its_free_spaces():
     run = {"t0": "KS QH JC 10D 9S 8H", "c0": "2D", "c1": "3D", "t1": "QD", "t2": "JS"}
     game = FreeCell.from_position({**run, "t3": "4S", "t4": "4C", "t5": "4D", "t6": "4H", "t7": "5S"})
     assert game.movable("t0") == 6  # two free cells, no empty column: three cards at once
+    assert game.movable("t0", at_once=True) == 3  # what the table lets a press lift
     assert game.is_legal("t0 t2 3") and not game.is_legal("t0 t1 1")
     assert game.why_illegal("t0 t1 4") == "only 3 cards may move at once: two free cells and no empty columns"
     assert game.why_illegal("t0 t1 3") == ("10♦ cannot go on Q♦ (t1): FreeCell builds down in alternating "
                                            "colours, so Q♦ takes only a black jack")
     game = FreeCell.from_position({**run, "t3": "4S", "t4": "4C"})  # t5, t6 and t7 empty
     assert game.is_legal("t0 t1 4") and game.is_legal("t0 t5 6")  # (2 + 1) × 2³ = 24, and × 2² = 12 into t5
+    assert game.movable("t0", at_once=True) == 6
     assert game.why_illegal("c0 c2") == "FreeCell never moves a card from c0 to c2"
     assert game.why_illegal("t0 c2 2") == "a free cell holds one card, not 2"
     full = FreeCell.from_position({**run, "c2": "4S", "c3": "4C", "t3": "5D", "t4": "5H", "t6": "6D", "t7": "6H"})
     assert full.is_legal("t0 t5 1") and full.why_illegal("t0 t5 2") == (
         "only 1 card may move at once: no free cells and no empty columns besides t5")
+    assert full.movable("t0", at_once=True) == 2  # onto a column that is not empty, through t5
     # Where the card cannot go at all, that is the reason, not the count.
     assert full.why_illegal("t0 t1 2") == ("9♠ cannot go on Q♦ (t1): FreeCell builds down in alternating colours, "
                                            "so Q♦ takes only a black jack")

@@ -27,7 +27,7 @@ def table(game: sw.Game) -> Page:
 
 
 def runs_of(game: sw.Game) -> dict[str, int]:
-    return {pile: n for pile in game.PILES if (n := game.movable(pile)) > 1}
+    return {pile: n for pile in game.PILES if (n := game.movable(pile, at_once=True)) > 1}
 
 
 def klondike_with_a_run() -> sw.Game:
@@ -88,6 +88,19 @@ def test_free_cells_take_one_card_and_show_their_label():
     reply = page.request("move", move="t1 c0")
     assert not reply["ok"] and widget.message == reply["reason"]
     assert_mirrors_engine(widget)
+
+
+def test_a_press_lifts_no_more_of_a_run_than_the_free_spaces_let_move():
+    """`runs` says how many cards a press may lift: FreeCell's run of six
+    with two free cells and no empty column lifts three, then two once a
+    cell fills (the engine refuses more on the drop: the page never lifts them)."""
+    position = {"t0": "KS QH JC 10D 9S 8H", "c0": "2D", "c1": "3D", "t1": "QD", "t2": "JS", "t3": "4S 3C",
+                "t4": "4C", "t5": "4D", "t6": "4H", "t7": "5S"}
+    page = table(classic_class("FreeCell").from_position(position))
+    widget = page.widget
+    assert widget.game.movable("t0") == 6 and widget.runs == {"t0": 3}
+    assert page.request("move", move="t3 c2")["ok"]
+    assert widget.runs == {"t0": 2} == runs_of(widget.game)
 
 
 # --- stock actions, passes ---------------------------------------------------------------------------
