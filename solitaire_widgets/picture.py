@@ -56,6 +56,7 @@ MISTAKE = _COLOURS["mistake"]
 TITLE_HEIGHT = 24
 LABEL_HEIGHT = 13
 _ID = "\x01"  # stands for the id prefix while drawing (text never holds it: see _text)
+Rect = tuple[float, float, float, float]  # left, top, right, bottom
 
 # Suit outlines in a 20 × 20 box centred on (0, 0), and the pip centres of
 # the number cards on the 100 × 140 face: the page's faces (look.json).
@@ -257,6 +258,20 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
     return lines
 
 
+def _steps(low: float, high: float, step: float = 4) -> list[float]:
+    """``low``, ``low + step`` … up to ``high`` (none when ``high < low``).
+
+    >>> _steps(0, 10), _steps(3, 2)
+    ([0, 4, 8], [])
+    """
+    return [low + step * i for i in range(int((high - low) // step) + 1)] if high >= low else []
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles (left, top, right, bottom) share any area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def _n(x: float) -> str:
     """A short number for SVG: to two decimals, integers bare, no leading zero.
 
@@ -288,6 +303,7 @@ class _Drawing:
         self.geometry = self._geometry(card_width, width)
         self.defs: dict[str, str] = {}  # id (without the prefix) -> its definition
         self.spots: dict[str, list[tuple[float, float]]] = {}  # pile -> where each card lies (top left), bottom first
+        self.labelled: list[Rect] = []  # the action labels drawn (see _label_spot)
 
     # --- where everything lies -----------------------------------------------------------
     def _geometry(self, card_width: Optional[int], width: Optional[int]) -> Geometry:
@@ -628,12 +644,50 @@ class _Drawing:
             if not wrong:
                 out.append(self._outline(box.x, box.y, cw, ch))
             x, y = box.x + cw / 2, box.y + ch / 2
-        else:
-            x, y = g.width / 2, boxes[self.layout.piles[0]].y - 4
         w = 8 * len(action) + 16
-        y += 24 if wrong else 0
+        if stock is not None:
+            y += 24 if wrong else 0
+        else:  # near the middle of the first row, where it covers no card's index
+            x, y = self._label_spot(w, 20, g.width / 2, boxes[self.layout.piles[0]].y + ch / 2, boxes)
         fill, ink = (MISTAKE, "#fff") if wrong else (MARK, BLACK)
         out.append(f'<rect x="{_n(round(x - w / 2, 1))}" y="{_n(round(y - 10, 1))}" width="{w}" height="20" rx="10" '
                    f'fill="{fill}"/><text x="{_n(round(x, 1))}" y="{_n(round(y + 4.5, 1))}" font-size="13" '
                    f'fill="{ink}">{_text(action)}</text></g>')
         return "".join(out)
+
+    def _label_spot(self, w: float, h: float, x: float, y: float, boxes: dict[str, PileBox]) -> tuple[float, float]:
+        """Where the centre of a label ``w`` × ``h`` px goes, as near
+        (``x``, ``y``) as can be: over no card's index (the corner a fan
+        leaves showing), no pile's name and no label drawn before; over no
+        card at all where the felt has room within a few card widths."""
+        g, game = self.geometry, self.game
+        cw, ch = g.card_width, g.card_height
+        read: list[Rect] = list(self.labelled)  # what a player reads: never covered
+        cards: list[Rect] = []
+        for pile, spots in self.spots.items():
+            box, down = boxes[pile], game.face_down(pile)
+            iw, ih = (cw, g.index.down) if box.fan == "down" else (g.index.right, g.index.line)
+            for i, (cx, cy) in enumerate(spots):
+                cards.append((cx, cy, cx + cw, cy + ch))
+                if i >= down and (box.fan != "none" or i == len(spots) - 1):
+                    read.append((cx, cy, cx + iw, cy + ih))
+            if self.labels:
+                read.append((box.x, box.y - LABEL_HEIGHT, box.x + 2 + _text_width(pile, 11), box.y))
+        top = self._offsets()[0]
+        reach = 4 * cw
+        bottom = max(b.y + b.h for b in boxes.values())
+        spots = [(cx, cy) for cx in _steps(max(w / 2 + 2, x - reach), min(g.width - w / 2 - 2, x + reach))
+                 for cy in _steps(max(top + h / 2 + 2, y - reach), min(bottom - h / 2, y + reach))]
+        spots.sort(key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+        found: Optional[tuple[float, float]] = None
+        for cx, cy in spots:
+            rect = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if any(_overlap(rect, r) for r in read):
+                continue
+            if not any(_overlap(rect, r) for r in cards):
+                found = (cx, cy)
+                break
+            found = found or (cx, cy)
+        cx, cy = found or (x, y)
+        self.labelled.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        return cx, cy

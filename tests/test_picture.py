@@ -261,6 +261,54 @@ def test_highlight_and_arrow_mark_what_they_name() -> None:
     assert 'data-arrow="redeal"' in sw.Cruel(seed=1).picture(arrow="redeal")  # no stock: the action is named
 
 
+def index_corners(picture: str, game: sw.Game, card_width: int) -> list[tuple[float, float, float, float]]:
+    """Where a player reads each face-up card drawn (left, top, right, bottom):
+    the top strip of a card in a downward fan, else its top-left corner (of
+    a stack, its top card's only)."""
+    index = table_geometry(game.layouts()[0], card_width=card_width).index
+    fans = {slot.pile: slot.fan for slot in game.layouts()[0].slots}
+    root, prefix = parse(picture)
+    out = []
+    for group in root.iter(f"{SVG}g"):
+        pile = group.get("data-pile")
+        uses = group.findall(f"{SVG}use") if pile else []
+        for i, use in enumerate(uses):
+            face = use.get("href")[1 + len(prefix):]
+            if face in ("b", "e") or (fans[pile] == "none" and i < len(uses) - 1):
+                continue
+            x, y = float(use.get("x")), float(use.get("y"))
+            w, h = (card_width, index.down) if fans[pile] == "down" else (index.right, index.line)
+            out.append((x, y, x + w, y + h))
+    return out
+
+
+@pytest.mark.parametrize("card_width", [40, 60, 90])
+def test_an_action_named_over_a_table_without_a_stock_covers_no_card_s_index(card_width: int) -> None:
+    """What went wrong?'s picture of Cruel seed 2 before its losing redeal:
+    the red "redeal" (and a better move's yellow name) lie over no card's
+    corner, each other, or a pile's name."""
+    game = sw.Cruel(seed=2)
+    for move in ("t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3"):
+        game.play(move)
+    for options in ({"arrow": "t6 t11", "mistake": "redeal"}, {"arrow": "redeal", "mistake": "redeal"}):
+        picture = game.picture(card_width=card_width, **options)
+        root, _ = parse(picture)
+        labels = [(float(r.get("x")), float(r.get("y")), float(r.get("x")) + float(r.get("width")),
+                   float(r.get("y")) + float(r.get("height")))
+                  for g in root.iter(f"{SVG}g") if g.get("data-mistake") or g.get("data-arrow")
+                  for r in g.findall(f"{SVG}rect") if r.get("rx") == "10"]
+        names = [(float(t.get("x")), float(t.get("y")) - 10, float(t.get("x")) + 7 * len(t.text), float(t.get("y")))
+                 for g in root.iter(f"{SVG}g") if g.get("data-pile") for t in g.findall(f"{SVG}text")[:1]]
+        assert len(labels) == len(options) - ("t6 t11" in options.values())
+        for label in labels:
+            covered = [box for box in index_corners(picture, game, card_width) + names
+                       if label[0] < box[2] and box[0] < label[2] and label[1] < box[3] and box[1] < label[3]]
+            assert not covered, f"{options} at card width {card_width}: the label {label} covers {covered}"
+        if len(labels) == 2:
+            (a, b) = labels
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), labels
+
+
 @pytest.mark.parametrize("options, error, message", [
     ({"highlight": "7X"}, ValueError, "highlight: '7X' is not a card"),
     ({"highlight": 52}, ValueError, "card id 52 is not a card of this Cruel game"),
