@@ -1,10 +1,12 @@
 // What the table offers the features around it (controls.js, assist.js,
 // explain.js, replay.js, lessons.js, rules_panel.js): read the synced state,
 // send a request, mark piles, cards and buttons, say something, ask a
-// question, hook into interruptions, wait for the cards' motion and the
-// player. Features get this object, never the table itself: its elements,
-// records and inputs stay its own.
+// question, show an answer where the player looks, hook into
+// interruptions, wait for the cards' motion and the player. Features get
+// this object, never the table itself: its elements, records and inputs
+// stay its own.
 
+import { inView, reveal } from "./inview.js";
 import { MOVE_MS } from "./motion.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
@@ -25,7 +27,12 @@ import { MOVE_MS } from "./motion.js";
  * @property {(request: string, fields?: Record<string, any>) => Promise<any>} send  a request to the kernel;
  *   resolves with its reply
  * @property {(text: string, kind: string, pile?: string | null) => void} showMessage  the felt's message
- * @property {(question: string, yes: string, no: string, onYes: () => void) => void} confirm  an inline question
+ * @property {(question: string, yes: string, no: string, onYes: () => void, pile?: string | null) => void} confirm
+ *   the table's question, over the felt (by `pile`, the card it is about)
+ * @property {(text: string, line: HTMLElement, pile?: string | null, kind?: string) => void} answer
+ *   words the player asked for, which `line` (a status line, a panel) holds: while `line` is out of
+ *   view, they show on the felt too, by `pile` (a quiet message: the line speaks them)
+ * @property {(el: HTMLElement) => void} reveal  bring `el` into view with the least scroll, if it is out of view
  * @property {(cls: string, piles: Iterable<string>, titles?: Record<string, string>) => void} markPiles
  *   mark exactly these piles with a class (and a tooltip each where `titles` names one)
  * @property {(cls: string) => void} clearMarks  take a class (and its tooltips) off every pile
@@ -33,7 +40,8 @@ import { MOVE_MS } from "./motion.js";
  * @property {(cls: string, action: string) => void} markButton  mark the button of `action` only ("" none)
  * @property {(action: string, label: string, title?: string) => void} labelButton  a button's words
  * @property {(action: string) => HTMLElement | undefined} panel  the open panel of a control
- * @property {(el: HTMLElement) => void} addLine  put a line (a status line) over the panels
+ * @property {(el: HTMLElement, where?: "panels" | "top") => void} addLine  put a line over the panels
+ *   (a status line), or over the felt (`"top"`: what the player reads first)
  * @property {(fn: () => void) => void} afterMotion  run `fn` once the cards have slid into place (at once
  *   without motion), unless the table is gone by then
  * @property {() => boolean} idle  whether the player does nothing with the table now (no request on its way,
@@ -68,7 +76,11 @@ export function tableApi(t) {
     get gameName() { return t.gameName ?? ""; },
     send: (request, fields) => t.requests.send(request, fields),
     showMessage: (text, kind, pile = null) => t.showMessage(text, kind, pile),
-    confirm: (question, yes, no, onYes) => t.confirm.ask(question, yes, no, onYes),
+    confirm: (question, yes, no, onYes, pile = null) => t.confirm.ask(question, yes, no, onYes, pile),
+    answer: (text, line, pile = null, kind = "hint") => {
+      if (text && !inView(line)) t.showMessage(text, kind, pile, true);
+    },
+    reveal: (el) => reveal(el),
     markPiles: (cls, piles, titles) => t.pileLayer.mark(cls, piles, titles),
     clearMarks: (cls) => t.pileLayer.clearMarks(cls),
     markCards: (cls, cards) => t.pileLayer.markCards(cls, cards),
@@ -82,7 +94,7 @@ export function tableApi(t) {
       if (title !== undefined) b.title = title;
     },
     panel: (action) => t.toolbar.panels.get(action),
-    addLine: (el) => t.toolbar.panelsEl.before(el),
+    addLine: (el, where = "panels") => (where === "top" ? t.felt.before(el) : t.toolbar.panelsEl.before(el)),
     afterMotion: (fn) => {
       t.later(() => {
         if (!t.destroyed) fn();

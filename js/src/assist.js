@@ -267,9 +267,21 @@ function update(t) {
   const line = lines.get(t);
   if (!line) return;
   const text = assistText(a, version, t.get("piles") ?? {});
-  if (line.textContent !== text) line.textContent = text;
+  const changed = line.textContent !== text;
+  if (changed) line.textContent = text;
   line.hidden = !text;
   line.dataset.state = a.kind === "hint" ? "hint" : "state" in a ? String(a.state ?? "") : "";
+  // New words the player asked for show on the felt too while the line is out of view.
+  if (changed && answers(a)) t.answer(text, line, m.source || m.target || null);
+}
+
+/**
+ * Whether the line's words answer the player (a hint, a verdict): not a
+ * note of work in progress, nor the guard's warning (its question says it).
+ * @param {Assist} a
+ */
+export function answers(a) {
+  return !busy(a) && !(a.kind === "guard" && a.state !== "undecided");
 }
 
 const SOLVE_TITLE = "Search for a win from here (5 s at most)";

@@ -60,6 +60,18 @@ export function faceDownCard() {
 }
 
 /**
+ * The element around `el`, across the shadow root a host may render the
+ * widget in (marimo does).
+ * @param {Element} el
+ * @returns {HTMLElement | null}
+ */
+export function around(el) {
+  if (el.parentElement) return el.parentElement;
+  const root = el.getRootNode();
+  return /** @type {any} */ (root).host ?? null;
+}
+
+/**
  * A button with a data-action.
  * @param {string} action
  * @param {string} label

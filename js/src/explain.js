@@ -194,6 +194,9 @@ function show(table, state, answer) {
   list.setAttribute("aria-label", "Where it cannot go, and why");
   list.append(...groupReasons(reasons).map(([piles, reason]) => h("li", "", `${piles}: ${reason}`)));
   say(table, text, reasons.length ? [h("p", "sw-explain-hint", "Where it cannot go, and why (also in each pile's tooltip):"), list] : []);
+  // While the panel is out of view, the answer shows by the card too.
+  const said = table.panel(ACTION)?.querySelector(".sw-explain-text");
+  if (said) table.answer(text, /** @type {HTMLElement} */ (said), answer.pile, "info");
 }
 
 registerControl({

@@ -9,24 +9,13 @@
 // size, the pile boxes, the rows fitted to the fans they hold, and a new
 // layout when the width or the height limit changes (a ResizeObserver).
 
+import { around } from "./dom.js";
 import { computeGeometry, layoutFor } from "./layout.js";
 
 /** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./layout.js").GameLayout} GameLayout */
 /** @typedef {import("./piles.js").PileLayer} PileLayer */
 /** @typedef {import("./piles.js").PileRecord} PileRecord */
-
-/**
- * The element around `el`, across the shadow root a host may render the
- * widget in (marimo does).
- * @param {Element} el
- * @returns {HTMLElement | null}
- */
-function around(el) {
-  if (el.parentElement) return el.parentElement;
-  const root = el.getRootNode();
-  return /** @type {any} */ (root).host ?? null;
-}
 
 const LENGTH_PX = /^\d+(\.\d+)?px$/;
 

@@ -9,11 +9,16 @@
 // in `analysis` (a `Report`), the puzzle in `puzzle` (a `PuzzleState`).
 // This module lays them out, and asks the guard's question ("Play …
 // anyway?") when the kernel refuses a move with a `guard` in its reply.
+// Answers land where the player looks: the guard's question over the felt
+// by the card it sent back, a puzzle's question over the felt, its verdict
+// by the cards moved (while the panel is out of view), and the report of
+// What went wrong? comes into view when it arrives.
 
 import { busy, assistOf } from "./assist.js";
 import { registerControl } from "./controls.js";
 import { h } from "./dom.js";
 import { sentence } from "./format.js";
+import { parseMove } from "./legal.js";
 
 /** @typedef {import("./api.js").TableApi} CardTable */
 
@@ -106,8 +111,9 @@ registerControl({
   refusedReply: (t, reply) => {
     const guard = reply.guard;
     if (typeof guard?.move !== "string") return false;
+    const move = parseMove(guard.move); // (asked by the card sent back, or the stock)
     t.confirm(`${sentence(reply.reason)} ${String(guard.ask ?? "")}`.trim(), "Play it anyway", "Take it back",
-      () => t.send("move", { move: guard.move, confirmed: true }));
+      () => t.send("move", { move: guard.move, confirmed: true }), move && "source" in move ? move.source : t.stockId);
     return true;
   },
 });
@@ -158,6 +164,7 @@ function showAnalysis(t, el) {
     const figure = h("figure", "sw-analysis-figure");
     figure.append(img);
     parts.push(figure);
+    img.addEventListener("load", () => t.reveal(el), { once: true }); // (it makes the report taller)
   }
   if (typeof report.losing_move === "number") {
     const show = /** @type {HTMLButtonElement} */ (h("button", "sw-button", `Show move ${report.losing_move + 1} on the table`));
@@ -168,6 +175,7 @@ function showAnalysis(t, el) {
     parts.push(show);
   }
   el.replaceChildren(...parts);
+  t.reveal(el); // the report the player asked for: into view (it came after the panel opened)
 }
 
 registerControl({
@@ -190,6 +198,38 @@ registerControl({
 
 // --- puzzle mode ---------------------------------------------------------------
 
+/** @type {WeakMap<CardTable, HTMLElement>} each puzzle table's question, over the felt */
+const questions = new WeakMap();
+
+/**
+ * The puzzle's title and question over the felt, where the player starts
+ * reading (the panel under the buttons holds the verdict and the answer).
+ * @param {CardTable} t
+ */
+function mountPuzzle(t) {
+  const ask = h("div", "sw-puzzle-ask");
+  ask.setAttribute("role", "note");
+  ask.setAttribute("aria-label", "Puzzle");
+  t.addLine(ask, "top");
+  questions.set(t, ask);
+  return () => {
+    ask.remove();
+    questions.delete(t);
+  };
+}
+
+/** @param {CardTable} t */
+function showQuestion(t) {
+  const ask = questions.get(t);
+  const p = recordOf(t, "puzzle");
+  const key = JSON.stringify([p.title, p.question]);
+  if (!ask || ask.dataset.shown === key) return;
+  ask.dataset.shown = key;
+  ask.replaceChildren(h("span", "sw-puzzle-title", String(p.title ?? "")), " ",
+    h("span", "sw-puzzle-question", String(p.question ?? "")));
+  ask.hidden = !p.question;
+}
+
 /**
  * @param {CardTable} t
  * @param {HTMLElement} el
@@ -198,12 +238,16 @@ function showPuzzle(t, el) {
   const p = recordOf(t, "puzzle");
   const key = JSON.stringify(p);
   if (el.dataset.shown === key) return;
+  const before = el.dataset.verdict ?? "";
   el.dataset.shown = key;
+  el.dataset.verdict = String(p.text ?? "");
   el.setAttribute("role", "region");
   el.setAttribute("aria-label", "Puzzle");
-  const parts = [h("p", "sw-puzzle-title", String(p.title ?? "")), h("p", "sw-puzzle-question", String(p.question ?? ""))];
+  const parts = [];
+  /** @type {HTMLElement | null} */
+  let verdict = null;
   if (p.text) {
-    const verdict = h("p", "sw-puzzle-verdict", String(p.text));
+    verdict = h("p", "sw-puzzle-verdict", String(p.text));
     verdict.dataset.state = String(p.state ?? "");
     verdict.setAttribute("role", "status");
     parts.push(verdict);
@@ -220,6 +264,11 @@ function showPuzzle(t, el) {
     parts.push(show);
   }
   el.replaceChildren(...parts);
+  // A new verdict on the move played shows by the cards it moved too, while the panel is out of view.
+  if (verdict && p.text !== before) {
+    const move = parseMove(String(p.move ?? ""));
+    t.answer(String(p.text), verdict, move && "target" in move ? move.target : null, p.state === "right" ? "info" : "error");
+  }
 }
 
 registerControl({
@@ -229,5 +278,7 @@ registerControl({
   available: (t) => !!t.get("features")?.puzzle,
   startOpen: (t) => !!t.get("features")?.puzzle,
   traits: ["puzzle"],
+  mount: mountPuzzle,
+  update: showQuestion,
   panel: { render: showPuzzle, update: showPuzzle },
 });

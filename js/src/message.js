@@ -1,12 +1,12 @@
 // The message layer: the table's message on the felt (its text and kind,
-// next to the pile it is about or at the felt's top, fading after a while)
-// and the live region that says each change in words to screen readers.
+// next to the pile it is about or at the felt's top, clear of the cards'
+// indices, fading once read, gone at the player's next action) and the live
+// region that says each change in words to screen readers.
 
 import { announcement, moveWords } from "./announce.js";
 import { h } from "./dom.js";
 import { sentence } from "./format.js";
 
-/** @typedef {import("./layout.js").Geometry} Geometry */
 /** @typedef {import("./format.js").Counters} Counters */
 
 /**
@@ -21,6 +21,18 @@ import { sentence } from "./format.js";
  * @property {{roles: Record<string, string>, actionWords: Record<string, string>, redeals: string[]}} game
  */
 
+/** Keys that only move the focus or hold a modifier: the message stays. */
+const MOVES_FOCUS = new Set(["Tab", "Shift", "Control", "Alt", "Meta"]);
+
+/**
+ * How long a message shows before it fades (ms): time to notice it, and to
+ * read its words.
+ * @param {string} text
+ */
+export function readingMs(text) {
+  return Math.round(Math.min(7000, Math.max(2500, 1500 + 45 * text.length)));
+}
+
 export class MessageLayer {
   constructor() {
     // Messages show on the felt, next to the pile they are about (or at its
@@ -29,6 +41,8 @@ export class MessageLayer {
     this.el.setAttribute("aria-live", "polite");
     /** @type {string | null} the pile the message is about */
     this.anchor = null;
+    /** @type {"top" | "bottom"} where on the felt a message about no pile goes */
+    this.side = "top";
     // Spoken moves (screen readers only): each move, won, lost.
     this.liveEl = h("div", "sw-live");
     this.liveEl.setAttribute("aria-live", "polite");
@@ -42,27 +56,54 @@ export class MessageLayer {
   }
 
   /**
-   * Show a message: next to `pile` when `hasPile(pile)`, else at the felt's
-   * top. Placed by `place`, which the caller runs next.
+   * Show a message: next to `pile` when it names one, else at the felt's
+   * top. Placed by `place`, which the caller runs next. A `quiet` one
+   * repeats words a line under the buttons already says to screen readers
+   * (without a pile it goes at the felt's bottom, nearest that line).
    * @param {string} text
-   * @param {string} kind  "", "info" or "error"
+   * @param {string} kind  "", "info", "error" or "hint"
    * @param {string | null} pile
+   * @param {boolean} [quiet]
    */
-  show(text, kind, pile = null) {
+  show(text, kind, pile = null, quiet = false) {
     if (this.muted) return;
     const shown = sentence(text);
+    this.el.setAttribute("aria-live", quiet ? "off" : "polite"); // (before the words change)
     this.el.textContent = shown;
     this.el.dataset.kind = shown ? kind || "info" : "";
+    this.el.classList.remove("sw-dismissed");
     this.anchor = shown && pile ? pile : null;
+    this.side = quiet ? "bottom" : "top";
   }
 
-  /** Restart the fade (CSS) of the message shown now. */
+  /**
+   * Restart the fade (CSS) of the message shown now: it stays long enough
+   * to be read (longer words longer), then fades.
+   */
   fade() {
     this.el.classList.remove("sw-fade");
     if (this.el.textContent) {
+      this.el.style.setProperty("--sw-fade-ms", `${readingMs(this.el.textContent)}ms`);
       void this.el.offsetWidth; // restart the fade for a new message
       this.el.classList.add("sw-fade");
     }
+  }
+
+  /**
+   * The player's next action (a press anywhere on the table, a key) takes
+   * the message away: it never stays over the cards (or a hint's ring) the
+   * player goes on with.
+   * @param {HTMLElement} root  the table
+   * @param {AbortSignal} signal  removes the listeners
+   */
+  listen(root, signal) {
+    const dismiss = () => this.el.classList.add("sw-dismissed");
+    root.addEventListener("pointerdown", dismiss, { capture: true, signal });
+    // (keyboard.js takes every key aimed at the table on the window, first)
+    const win = root.ownerDocument.defaultView ?? window;
+    win.addEventListener("keydown", (e) => {
+      if (!MOVES_FOCUS.has(e.key) && e.composedPath().includes(root)) dismiss();
+    }, { capture: true, signal });
   }
 
   /**
@@ -75,30 +116,17 @@ export class MessageLayer {
   }
 
   /**
-   * Put the message by its pile (under its top card, else above), inside the felt.
-   * @param {Geometry | undefined} g
-   * @param {number} width  the table's width
-   * @param {(pile: string) => {x: number, y: number}} topPlace  the top card's place in a pile's box
+   * Put the message where `spot` says: by its pile, clear of the cards'
+   * indices and the marked piles, in the part of the felt in view (see
+   * placement.js).
+   * @param {(size: {w: number, h: number}, pile: string | null, side: "top" | "bottom") => {x: number, y: number}} spot
    */
-  place(g, width, topPlace) {
+  place(spot) {
     const el = this.el;
-    if (!el.textContent || !g) return;
-    const box = this.anchor ? g.piles[this.anchor] : null;
-    const feltW = Math.max(g.width, width);
-    const w = el.offsetWidth;
-    const ht = el.offsetHeight;
-    let x = Math.round((feltW - w) / 2);
-    let y = Math.round(g.gap / 2) + 2;
-    if (box) {
-      const top = topPlace(/** @type {string} */ (this.anchor));
-      const cardY = box.y + top.y;
-      const cardX = box.x + top.x;
-      x = Math.round(cardX + g.cw / 2 - w / 2);
-      y = cardY + g.ch + 6;
-      if (y + ht > g.height - 4) y = cardY - ht - 6;
-    }
-    el.style.left = `${Math.max(4, Math.min(x, feltW - w - 4))}px`;
-    el.style.top = `${Math.max(4, Math.min(y, g.height - ht - 4))}px`;
+    if (!el.textContent) return;
+    const at = spot({ w: el.offsetWidth, h: el.offsetHeight }, this.anchor, this.side);
+    el.style.left = `${at.x}px`;
+    el.style.top = `${at.y}px`;
   }
 
   /**

@@ -2,7 +2,9 @@
 //
 // A press on a card of the run that moves together (the `runs` trait) lifts
 // that card and every card above it: they travel as one, and the drop sends
-// "SOURCE TARGET COUNT". A click picks them up the same way.
+// "SOURCE TARGET COUNT". A click picks them up the same way. The felt grows
+// under a long run carried low (a host clips the table's output at its
+// bottom edge), as it will once the run lies there.
 //
 // It sees the table through the input API (input.js), never the table itself.
 
@@ -68,6 +70,7 @@ export class PointerInput {
       this.startDrag(p, count);
     }
     for (const el of p.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
+    this.makeRoom(p.reach + dy, p.height);
     const over = this.dropTarget(e.clientX, e.clientY, p);
     if (over !== p.over) {
       if (p.over) this.input.piles.get(p.over)?.el.classList.remove("sw-over");
@@ -96,6 +99,10 @@ export class PointerInput {
     this.input.selection.select(p.pile, count);
     // the card held: the lowest of those lifted (the drop target is found from it)
     p.cardRect = p.els[0].getBoundingClientRect();
+    // how far down the felt the lifted cards reach, and the felt's height now
+    const felt = this.input.felt;
+    p.reach = Math.max(...rec.els.slice(-count).map((el) => el.getBoundingClientRect().bottom)) - felt.getBoundingClientRect().top;
+    p.height = felt.clientHeight;
     /** @type {[string, DOMRect][]} */
     p.rects = [];
     for (const [id, r] of this.input.piles) if (id !== p.pile) p.rects.push([id, r.el.getBoundingClientRect()]);
@@ -131,6 +138,20 @@ export class PointerInput {
       }
     }
     return best;
+  }
+
+  /**
+   * Let the felt reach `bottom` px (and a little more) while cards are
+   * carried there, never less than `height`, its own height; no argument:
+   * the felt goes back to its own height.
+   * @param {number} [bottom]
+   * @param {number} [height]
+   */
+  makeRoom(bottom = 0, height = 0) {
+    const need = Math.ceil(bottom + 8);
+    const style = this.input.felt.style;
+    const room = bottom > 0 && need > height ? `${need}px` : "";
+    if (style.minHeight !== room) style.minHeight = room;
   }
 
   /** @param {PointerEvent} e */
@@ -205,6 +226,7 @@ export class PointerInput {
     if (!flight) return;
     clearTimeout(flight.timer);
     this.inFlight = null;
+    this.makeRoom();
     for (const el of flight.els) {
       el.classList.remove("sw-dragging");
       el.style.transform = "";
@@ -220,6 +242,7 @@ export class PointerInput {
    */
   snapBack(els, source) {
     this.input.piles.get(source)?.el.classList.remove("sw-lifting");
+    this.makeRoom();
     for (const el of els ?? []) {
       const m = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
       el.classList.remove("sw-dragging");

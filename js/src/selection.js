@@ -129,6 +129,24 @@ export class Selection {
     for (const t of this.targets) piles.get(t)?.el.classList.add("sw-target");
   }
 
+  /**
+   * Show before a press how far each pile's run reaches: the cards a press
+   * may lift (`runOf`) are `sw-movable` (the grab cursor), those of a run
+   * of several also `sw-in-run` (hovering one outlines it and the cards on
+   * it: what a press there lifts, widget.css).
+   */
+  markMovable() {
+    for (const rec of this.t.pileLayer.records.values()) {
+      const n = rec.els.length;
+      const run = this.runOf(rec.id);
+      rec.els.forEach((el, i) => {
+        const movable = i >= n - run;
+        el.classList.toggle("sw-movable", movable);
+        el.classList.toggle("sw-in-run", movable && run > 1);
+      });
+    }
+  }
+
   /** Put the picked-up cards back. */
   clear() {
     const rec = this.pile ? this.t.pileLayer.records.get(this.pile) : undefined;

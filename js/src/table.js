@@ -24,6 +24,7 @@ import { tableApi } from "./api.js";
 import { inputApi } from "./input.js";
 import { MessageLayer } from "./message.js";
 import { PileLayer } from "./piles.js";
+import { FeltPlaces } from "./placement.js";
 import { StatusLayer } from "./status.js";
 import { HELP_TEXT, KeyboardInput } from "./keyboard.js";
 import { LegalMoves } from "./legal.js";
@@ -106,11 +107,15 @@ export class CardTable {
       relaidOut: (layout) => {
         if (layout) this.focus.follow(layout);
         this.placeMessage();
+        this.confirm.place();
       },
     });
     /** the buttons of the controls and their panels (toolbar.js) */
     this.toolbar = new Toolbar(this);
     this.messages = new MessageLayer();
+    /** where words go on the felt: in view, by their pile, clear of indices and rings (placement.js) */
+    this.places = new FeltPlaces({ felt: this.felt, piles: this.pileLayer, geometry: () => this.fit.geometry,
+      covers: () => (this.root.dataset.fit === "box" ? [this.footer] : []) });
     this.footer.append(this.toolbar.el);
     this.root.append(this.status.el, this.felt, this.footer, this.helpEl, this.messages.liveEl);
     this.root.insertBefore(this.toolbar.panelsEl, this.helpEl);
@@ -119,8 +124,9 @@ export class CardTable {
       (busy) => this.root.setAttribute("aria-busy", busy ? "true" : "false"), () => this.loseKernel());
     // The end-of-game banner's New deal and Undo run the toolbar's controls.
     this.banner = new GameBanner(this.root, this.footer, (action) => this.toolbar.runAction(action));
-    // The answered question leaves the focus on the pile the keyboard was on.
-    this.confirm = new InlineConfirm(this.footer, () => this.focus.restore());
+    // The question shows over the felt; answered, it leaves the focus on the pile the keyboard was on.
+    this.confirm = new InlineConfirm(this.felt, () => this.focus.restore(),
+      (size, pile) => this.places.spot(size, pile, "bottom", [this.messages.el]));
     /**
      * Handlers that may take a key press or a click before anything else
      * does (a running play-out stops on any): true when one took it.
@@ -190,6 +196,8 @@ export class CardTable {
       e.preventDefault();
     }, { capture: true, signal });
 
+    // The player's next action takes the message away.
+    this.messages.listen(this.root, signal);
     // The table's width, and the box that limits its height (fit.js).
     this.cleanups.push(this.fit.observe());
   }
@@ -297,6 +305,7 @@ export class CardTable {
 
     // Piles.
     this.banner.remove();
+    this.confirm.close();
     this.pileLayer.build(pileIds, roles, layout);
     this.syncLabels();
     this.focus.reset(layout, pileIds);
@@ -397,6 +406,7 @@ export class CardTable {
     }
     // A pick bigger than the pile's run now (its run changed) is put back.
     if (this.selection.pile && this.selection.count > this.selection.runOf(this.selection.pile)) this.selection.clear();
+    this.selection.markMovable();
     this.toolbar.update();
 
     if (typeof c.passes_left === "number" && this.captionEl.textContent !== passesText(c.passes_left)) {
@@ -428,20 +438,21 @@ export class CardTable {
    * Show a message on the felt: next to `pile` (the pile a refused move was
    * aimed at, a card that cannot move …), else at the top of the felt.
    * @param {string} text
-   * @param {string} kind  "", "info" or "error"
+   * @param {string} kind  "", "info", "error" or "hint"
    * @param {string | null} [pile]
+   * @param {boolean} [quiet]  words a line of the table says to screen readers already
    */
-  showMessage(text, kind, pile = null) {
+  showMessage(text, kind, pile = null, quiet = false) {
     if (this.lost) return; // the kernel-gone notice says it all
-    this.messages.show(text, kind, pile && this.piles.has(pile) ? pile : null);
+    this.messages.show(text, kind, pile && this.piles.has(pile) ? pile : null, quiet);
     this.placeMessage();
     // The message fades after a while (CSS) instead of staying until the next move.
     this.messages.fade();
   }
 
-  /** Put the message by its pile (under its top card, else above), inside the felt. */
+  /** Put the message by its pile, in the part of the felt in view, clear of the question. */
   placeMessage() {
-    this.messages.place(this.fit.geometry, this.fit.width, (pile) => this.pileLayer.topPlace(pile));
+    this.messages.place((size, pile, side) => this.places.spot(size, pile, side, [this.confirm.el]));
   }
 
   // --- requests and controls ----------------------------------------------------

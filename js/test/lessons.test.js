@@ -158,7 +158,12 @@ describe("puzzle mode", () => {
     const { model, root, button, panel } = mount({ ...states.cruel.start, features: { ...states.cruel.start.features, puzzle: true }, puzzle });
     const el = /** @type {HTMLElement} */ (panel("puzzle"));
     expect(button("puzzle").getAttribute("aria-expanded")).toBe("true");
-    expect(el.querySelector(".sw-puzzle-question")?.textContent).toBe(puzzle.question);
+    // the question over the felt, where the player starts reading (the panel under the buttons: the verdict)
+    const ask = /** @type {HTMLElement} */ (root.querySelector(".sw-puzzle-ask"));
+    expect(ask.querySelector(".sw-puzzle-question")?.textContent).toBe(puzzle.question);
+    expect(ask.textContent).toContain(puzzle.title);
+    expect(ask.nextElementSibling?.classList.contains("sw-felt")).toBe(true);
+    expect(el.querySelector(".sw-puzzle-question")).toBeNull();
     const verdict = "Not this one: t1 t7 (moves 3♦ onto 4♦ (t7) and frees J♣ in t1) loses: every line after it was searched.";
     model.update({ version: 1, puzzle: { ...puzzle, state: "wrong", move: "t1 t7", text: verdict } });
     await settle();

@@ -57,6 +57,22 @@ const RUN_SIZE = klondike.piles[RUN_FROM].length;
 /** @param {HTMLElement} pileEl */
 const picked = (pileEl) => [...pileEl.querySelectorAll(".sw-card")].map((c) => c.classList.contains("sw-picked"));
 
+describe("runs before a press", () => {
+  it("show how far they reach: the cards a press may lift take the grab cursor, a run's the hover outline", async () => {
+    const { model, pile } = mount(klondike);
+    /** @param {string} id */
+    const marks = (id) => [...pile(id).querySelectorAll(".sw-card")].map((c) =>
+      (c.classList.contains("sw-movable") ? "m" : "-") + (c.classList.contains("sw-in-run") ? "r" : "-"));
+    expect(marks(RUN_FROM)).toEqual([...Array(RUN_SIZE - RUN).fill("--"), ...Array(RUN).fill("mr")]);
+    expect(marks("waste").slice(-2)).toEqual(["--", "m-"]); // one card at a time: the grab cursor, no outline
+    expect(marks("stock").every((m) => m === "--")).toBe(true);
+    // the kernel cuts a run to what one move may carry now (FreeCell's free cells): the marks follow
+    model.update({ runs: { ...klondike.runs, [RUN_FROM]: RUN - 1 } });
+    await settle();
+    expect(marks(RUN_FROM).slice(-RUN)).toEqual(["--", ...Array(RUN - 1).fill("mr")]);
+  });
+});
+
 describe("runs by pointer", () => {
   it("drags a card of the run with every card above it, and sends SOURCE TARGET COUNT", () => {
     expect(klondike.runs[RUN_FROM]).toBe(RUN);
