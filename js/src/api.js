@@ -6,7 +6,7 @@
 // this object, never the table itself: its elements, records and inputs
 // stay its own.
 
-import { inView, reveal } from "./inview.js";
+import { inView, reveal, whenSeen } from "./inview.js";
 import { MOVE_MS } from "./motion.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
@@ -31,7 +31,10 @@ import { MOVE_MS } from "./motion.js";
  *   the table's question, over the felt (by `pile`, the card it is about)
  * @property {(text: string, line: HTMLElement, pile?: string | null, kind?: string) => void} answer
  *   words the player asked for, which `line` (a status line, a panel) holds: while `line` is out of
- *   view, they show on the felt too, by `pile` (a quiet message: the line speaks them)
+ *   view, they show on the felt too, by `pile`, else on the side of the felt nearest `line` (a quiet
+ *   message: the line speaks them)
+ * @property {(seen: () => void) => () => void} onSeen  `seen()` once, when the felt first shows
+ *   (half of it, or 240 px); returns what stops the watch
  * @property {(el: HTMLElement) => void} reveal  bring `el` into view with the least scroll, if it is out of view
  * @property {(cls: string, piles: Iterable<string>, titles?: Record<string, string>) => void} markPiles
  *   mark exactly these piles with a class (and a tooltip each where `titles` names one)
@@ -78,8 +81,11 @@ export function tableApi(t) {
     showMessage: (text, kind, pile = null) => t.showMessage(text, kind, pile),
     confirm: (question, yes, no, onYes, pile = null) => t.confirm.ask(question, yes, no, onYes, pile),
     answer: (text, line, pile = null, kind = "hint") => {
-      if (text && !inView(line)) t.showMessage(text, kind, pile, true);
+      if (!text || inView(line)) return;
+      const above = line.getBoundingClientRect().top < t.felt.getBoundingClientRect().top;
+      t.showMessage(text, kind, pile, true, above ? "top" : "bottom");
     },
+    onSeen: (seen) => whenSeen(t.felt, seen),
     reveal: (el) => reveal(el),
     markPiles: (cls, piles, titles) => t.pileLayer.mark(cls, piles, titles),
     clearMarks: (cls) => t.pileLayer.clearMarks(cls),

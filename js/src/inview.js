@@ -37,7 +37,8 @@ export function visibleEdges(el) {
   let edges = vv
     ? { left: vv.offsetLeft, top: vv.offsetTop, right: vv.offsetLeft + vv.width, bottom: vv.offsetTop + vv.height }
     : { left: 0, top: 0, right: win.innerWidth, bottom: win.innerHeight };
-  for (let box = around(el); box && box !== doc.documentElement; box = around(box)) {
+  // (not the body: its overflow is the window's, which JupyterLab hides, and it is 0 px tall there)
+  for (let box = around(el); box && box !== doc.body && box !== doc.documentElement; box = around(box)) {
     const s = win.getComputedStyle(box);
     if (!CLIPS.test(s.overflowX) && !CLIPS.test(s.overflowY)) continue;
     const r = box.getBoundingClientRect();
@@ -62,6 +63,27 @@ export function inView(el) {
   const tall = r.height > v.bottom - v.top;
   return r.left >= v.left - 1 && r.right <= v.right + 1 && r.top >= v.top - 1 &&
     (tall ? r.top < v.bottom : r.bottom <= v.bottom + 1);
+}
+
+/**
+ * Call `seen()` once, when `el` first shows: half of it, or 240 px of it,
+ * inside the window and the boxes around it (an IntersectionObserver: a
+ * page where there is none, as jsdom, never calls it). Returns what stops
+ * the watch.
+ * @param {Element} el
+ * @param {() => void} seen
+ */
+export function whenSeen(el, seen) {
+  const win = el.ownerDocument.defaultView;
+  if (!win || typeof win.IntersectionObserver !== "function") return () => {};
+  const watch = new win.IntersectionObserver((entries) => {
+    const e = entries[entries.length - 1];
+    if (!e || e.intersectionRect.height < Math.min(e.boundingClientRect.height / 2, 240)) return;
+    watch.disconnect();
+    seen();
+  }, { threshold: [0, 0.1, 0.25, 0.5, 0.75, 1] });
+  watch.observe(el);
+  return () => watch.disconnect();
 }
 
 /**

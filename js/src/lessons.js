@@ -203,7 +203,9 @@ const questions = new WeakMap();
 
 /**
  * The puzzle's title and question over the felt, where the player starts
- * reading (the panel under the buttons holds the verdict and the answer).
+ * reading (the panel under the buttons holds the verdict and the answer);
+ * when the felt first shows without it (the felt fills the window), the
+ * question shows on the felt too.
  * @param {CardTable} t
  */
 function mountPuzzle(t) {
@@ -212,7 +214,12 @@ function mountPuzzle(t) {
   ask.setAttribute("aria-label", "Puzzle");
   t.addLine(ask, "top");
   questions.set(t, ask);
+  const stop = t.onSeen(() => {
+    const p = recordOf(t, "puzzle");
+    if (p.state === "asking") t.answer(String(p.question ?? ""), ask, null, "info");
+  });
   return () => {
+    stop();
     ask.remove();
     questions.delete(t);
   };

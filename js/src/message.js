@@ -57,15 +57,16 @@ export class MessageLayer {
 
   /**
    * Show a message: next to `pile` when it names one, else at the felt's
-   * top. Placed by `place`, which the caller runs next. A `quiet` one
-   * repeats words a line under the buttons already says to screen readers
-   * (without a pile it goes at the felt's bottom, nearest that line).
+   * top (or bottom: `side`). Placed by `place`, which the caller runs
+   * next. A `quiet` one repeats words a line of the table already says to
+   * screen readers.
    * @param {string} text
    * @param {string} kind  "", "info", "error" or "hint"
    * @param {string | null} pile
    * @param {boolean} [quiet]
+   * @param {"top" | "bottom"} [side]
    */
-  show(text, kind, pile = null, quiet = false) {
+  show(text, kind, pile = null, quiet = false, side = "top") {
     if (this.muted) return;
     const shown = sentence(text);
     this.el.setAttribute("aria-live", quiet ? "off" : "polite"); // (before the words change)
@@ -73,7 +74,7 @@ export class MessageLayer {
     this.el.dataset.kind = shown ? kind || "info" : "";
     this.el.classList.remove("sw-dismissed");
     this.anchor = shown && pile ? pile : null;
-    this.side = quiet ? "bottom" : "top";
+    this.side = side;
   }
 
   /**

@@ -441,10 +441,11 @@ export class CardTable {
    * @param {string} kind  "", "info", "error" or "hint"
    * @param {string | null} [pile]
    * @param {boolean} [quiet]  words a line of the table says to screen readers already
+   * @param {"top" | "bottom"} [side]  where on the felt words about no pile go
    */
-  showMessage(text, kind, pile = null, quiet = false) {
+  showMessage(text, kind, pile = null, quiet = false, side = "top") {
     if (this.lost) return; // the kernel-gone notice says it all
-    this.messages.show(text, kind, pile && this.piles.has(pile) ? pile : null, quiet);
+    this.messages.show(text, kind, pile && this.piles.has(pile) ? pile : null, quiet, side);
     this.placeMessage();
     // The message fades after a while (CSS) instead of staying until the next move.
     this.messages.fade();

@@ -209,6 +209,10 @@ describe("the solver's words", () => {
     document.body.append(el);
     at(el, 100);
     expect(inView(el)).toBe(true);
+    // JupyterLab's body hides its overflow (the window's) and is 0 px tall: it cuts nothing
+    document.body.style.overflowX = document.body.style.overflowY = "hidden";
+    expect(inView(el)).toBe(true);
+    document.body.style.overflowX = document.body.style.overflowY = "";
     at(el, innerHeight - 10);
     expect(inView(el)).toBe(false);
     el.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: 0, right: 100, top: 50, bottom: 50 + 2 * innerHeight, width: 100, height: 2 * innerHeight });
@@ -218,6 +222,33 @@ describe("the solver's words", () => {
 });
 
 describe("a puzzle", () => {
+  it("asks its question on the felt too when the felt first shows without it", async () => {
+    /** @type {Array<(entries: any[]) => void>} */
+    const watchers = [];
+    const was = window.IntersectionObserver;
+    // @ts-ignore (a stand-in: the page reports what shows)
+    window.IntersectionObserver = class {
+      /** @param {(entries: any[]) => void} cb */
+      constructor(cb) { watchers.push(cb); }
+      observe() {}
+      disconnect() {}
+    };
+    try {
+      const puzzle = { title: "Cruel seed 6, after move 32", question: "Find the one move that keeps the win (2 legal moves).",
+        state: "asking", text: "" };
+      const { root, message } = mount({ ...states.cruel.start, features: { ...states.cruel.start.features, puzzle: true }, puzzle });
+      const ask = /** @type {HTMLElement} */ (root.querySelector(".sw-puzzle-ask"));
+      ask.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: 10, right: 500, top: -60, bottom: -40, width: 490, height: 20 });
+      expect(watchers).toHaveLength(1);
+      watchers[0]([{ intersectionRect: { height: 100 }, boundingClientRect: { height: 600 } }]); // a sliver: not yet
+      expect(message().textContent).toBe("");
+      watchers[0]([{ intersectionRect: { height: 500 }, boundingClientRect: { height: 600 } }]);
+      expect([message().textContent, message().dataset.kind]).toEqual([puzzle.question, "info"]);
+    } finally {
+      window.IntersectionObserver = was;
+    }
+  });
+
   it("shows its verdict by the cards moved while the panel is out of view", async () => {
     const puzzle = { title: "Cruel seed 6, after move 32", question: "Find the one move that keeps the win (2 legal moves).",
       state: "asking", text: "" };

@@ -123,6 +123,45 @@ POINT_JS = f"""
 """
 
 
+# Whether an element shows: inside the window and every box around it that
+# scrolls or clips (JupyterLab's notebook pane, the output area), its own
+# rectangle and the part of the window it can show in.
+IN_VIEW_JS = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  const v = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  for (let b = el.parentElement; b && b !== document.body; b = b.parentElement) {
+    const s = getComputedStyle(b);
+    if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) continue;
+    const q = b.getBoundingClientRect();
+    v.left = Math.max(v.left, q.left); v.top = Math.max(v.top, q.top);
+    v.right = Math.min(v.right, q.right); v.bottom = Math.min(v.bottom, q.bottom);
+  }
+  return {inView: r.width > 0 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1 && r.left >= v.left - 1
+          && r.right <= v.right + 1, rect: [r.left, r.top, r.right, r.bottom], view: [v.left, v.top, v.right, v.bottom]};
+}
+"""
+
+# The cards' indices the table's message lies over, among those a player
+# sees (the centre of the index hits its own card): "7♥ in t3", ….
+COVERED_INDICES_JS = """
+(t) => {
+  const m = t.querySelector('.sw-message').getBoundingClientRect();
+  const out = [];
+  for (const ix of t.querySelectorAll('.sw-card[data-face="up"] .sw-index')) {
+    const r = ix.getBoundingClientRect();
+    if (r.right <= m.left || m.right <= r.left || r.bottom <= m.top || m.bottom <= r.top) continue;
+    const card = ix.closest('.sw-card');
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (hit && hit.closest('.sw-card') === card) {
+      out.push(`${card.getAttribute('aria-label')} in ${card.closest('.sw-pile').dataset.pile}`);
+    }
+  }
+  return out;
+}
+"""
+
+
 class GestureError(AssertionError):
     pass
 
@@ -289,6 +328,14 @@ class Table:
             " return !!e && e.classList.contains(k) === want; }",
             arg=[self.handle(cell), pile, cls, present], timeout=timeout, polling="raf",
         )
+
+    def in_view(self, locator: Any) -> dict:
+        """Whether the element ``locator`` finds shows in the window (``inView``), with its rectangle."""
+        return locator.evaluate(IN_VIEW_JS)
+
+    def covered_indices(self, cell: int = VIEW) -> list[str]:
+        """The cards whose index the table's message lies over (of those a player sees)."""
+        return self.root(cell).evaluate(COVERED_INDICES_JS)
 
     def screenshot(self, name: str, cell: int = VIEW) -> None:
         h.ARTIFACTS.mkdir(exist_ok=True)

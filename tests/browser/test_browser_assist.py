@@ -7,6 +7,7 @@ engine at the end."""
 
 from __future__ import annotations
 
+import harness as h
 import pytest
 from table import DRIVER, VIEW
 
@@ -40,14 +41,26 @@ def test_hint_button_and_key_mark_a_legal_move(table):
     card = table.nb.run_json(DRIVER, f"_sw_emit(str(w.game.top({source!r})))")
     reason = hint["reason"][0].upper() + hint["reason"][1:]
     wait_line(table, f"Hint: move {card} from {source} to {target}. {reason}.")
-    # the move is played: the marks go; the h key asks again
+    # the move is played: the marks go; the h key asks again, in a 1,400 x 900 JupyterLab
+    # whose pane the table fills: the hint's words show where the player looks (its line
+    # under the buttons is out of view: they show on the felt too)
     table.drag(hint["source"], hint["target"])
     table.wait_class(hint["source"], "sw-hinted", present=False)
     state = table.check()
     assert state["history"] == [hint["move"]]
     table.focus_table()
-    table.page.keyboard.press("h")
-    table.page.wait_for_selector(".sw-hinted", timeout=10_000)
+    page = table.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        table.bring_into_view()
+        page.keyboard.press("h")
+        page.wait_for_selector(".sw-hinted", timeout=10_000)
+        wait_line(table, "Hint: ")
+        said = table.cell(VIEW).locator(".sw-assist, .sw-message").filter(has_text="Hint: ")
+        where = [table.in_view(said.nth(i)) | {"shown": said.nth(i).is_visible()} for i in range(said.count())]
+        assert any(w["inView"] and w["shown"] for w in where), f"the hint's words are out of view: {where}"
+    finally:
+        page.set_viewport_size(h.VIEWPORT)
     again = assist(table)
     assert again["move"] in state["legal"] and again["version"] == state["version"]
     if again["source"]:

@@ -13,9 +13,9 @@ left (tests/test_lessons.py proves it with the solver alone).
 
 from __future__ import annotations
 
+import harness as h
 import pytest
-
-from table import DRIVER, VIEW
+from table import DRIVER, IN_VIEW_JS, VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -82,12 +82,41 @@ def test_a_lost_game_played_on_the_page_is_analysed_by_what_went_wrong(table):
 
 
 def test_the_guard_questions_a_move_that_gives_up_the_win(table):
+    """A card dragged where the win is lost goes back, and the question
+    shows where the player is looking: over the felt, in view in a 1,400 x
+    900 JupyterLab whose pane the table fills (it sat under the buttons, its
+    top at y 894).  Then the same for a redeal, taken back, then played."""
+    page = table.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        table.new('sw.SolitaireWidget(sw.puzzles("cruel", 1, seed=6)[0], guard=True)')
+        table.bring_into_view()
+        # the puzzle's question is over the felt; the felt filling the pane, it shows on the felt too
+        said = table.cell(VIEW).locator(".sw-puzzle-ask, .sw-message").filter(has_text="Find the one move")
+        table.page.wait_for_function(
+            f"c => [...c.querySelectorAll('.sw-puzzle-ask, .sw-message')].some(e => e.textContent.includes("
+            f"'Find the one move') && ({IN_VIEW_JS})(e).inView)", arg=table.handle(VIEW), timeout=5_000)
+        assert any(said.nth(i).is_visible() for i in range(said.count()))
+        table.drag("t1", "t7")  # every line after it was searched: lost
+        question = table.cell(VIEW).locator(".sw-confirm")
+        question.wait_for(timeout=20_000)
+        assert "The move t1 t7 gives up the win" in question.inner_text()
+        where = table.in_view(question)
+        assert where["inView"], f"the guard's question is out of view: {where}"
+        # over the felt, clear of the better move's mark (redeal: its button)
+        assert question.evaluate("q => !!q.closest('.sw-felt')")
+        redeal = table.cell(VIEW).locator('button[data-action="redeal"]')
+        assert "sw-hinted" in (redeal.get_attribute("class") or "")
+        table.screenshot("guard-question-in-view")
+        question.locator('[data-confirm="no"]').click()
+        assert table.settled()["history"] == []
+    finally:
+        page.set_viewport_size(h.VIEWPORT)
     table.new('sw.SolitaireWidget("cruel", seed=2, guard=True)', pre_moves=LESSON[:7])
     table.nb.run(DRIVER, "w.guard_seconds = 4.0")
     guard = table.cell(VIEW).locator('button[data-action="guard"]')
     assert guard.get_attribute("aria-pressed") == "true"
     table.button("redeal")
-    question = table.cell(VIEW).locator(".sw-confirm")
     question.wait_for(timeout=20_000)
     warning = ("The move redeal gives up the win: no win is left after it (no legal move is left); "
                "t6 t11 keeps it. Play redeal anyway?")
@@ -142,7 +171,8 @@ def test_a_table_set_to_a_puzzle_says_whether_the_move_was_the_one(table):
     table.new('sw.SolitaireWidget(sw.puzzles("cruel", 1, seed=6)[0])')
     panel = table.cell(VIEW).locator('.sw-panel[data-panel="puzzle"]')
     panel.wait_for()
-    assert "Find the one move that keeps the win (2 legal moves)." in panel.inner_text()
+    ask = table.cell(VIEW).locator(".sw-puzzle-ask")
+    assert "Find the one move that keeps the win (2 legal moves)." in ask.inner_text()
     table.drag("t1", "t7")  # the move a player without look-ahead makes
     wait_text(table, ".sw-puzzle-verdict", "Not this one: t1 t7")
     assert table.settled()["history"] == ["t1 t7"]

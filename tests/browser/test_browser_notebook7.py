@@ -39,6 +39,8 @@ def nb7(nb7_table, console_guard):
 
 
 def test_table_renders_and_plays_in_notebook7(nb7):
+    """Played by mouse; and on a 390 px phone a refused drop says why where
+    the player looks, over no card's index (it hid a row of packets' indices)."""
     table = nb7
     name, seed = "cruel", plans.SEEDS["cruel"]
     table.new(f"sw.SolitaireWidget({name!r}, seed={seed})")
@@ -48,6 +50,19 @@ def test_table_renders_and_plays_in_notebook7(nb7):
     state = table.play(str(move), "drag", name, [])
     assert state["history"] == [str(move)]
     table.screenshot("notebook7-cruel")
+    local.play(move)
+    source, target = next((m.source, t) for m in local.legal_moves() if not m.is_action
+                          for t in local.PILES if t[0] == "t" and t != m.source and local.why_illegal(m.source, t))
+    table.page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        table.bring_into_view()
+        table.drag(source, target)
+        message = table.cell().locator(".sw-message")
+        message.filter(has_text=local.why_illegal(source, target)[1:20]).wait_for(timeout=10_000)
+        assert table.in_view(message)["inView"] and not table.covered_indices(), table.covered_indices()
+        table.screenshot("notebook7-phone-refusal")
+    finally:
+        table.page.set_viewport_size(h.VIEWPORT)
 
 
 def test_keyboard_plays_in_notebook7(nb7):

@@ -240,6 +240,7 @@ def test_every_opening_fits_a_laptop_window_and_a_won_game_gives_its_room_back(l
     where = table.page.evaluate(MESSAGE_JS, [table.root().element_handle(), target])
     assert where["inView"] and where["onFelt"] and where["fontSize"] >= 13, where
     assert where["gap"] <= 12, f"the message is {where['gap']:.0f} px from the pile it is about: {where}"
+    assert not table.covered_indices(), "the message hides the indices of cards a player reads"
     assert game.why_illegal(source, target) in table.message()
     table.screenshot("refused-drop-message")
     # A won Frog: its columns are empty; the felt keeps no room for them.

@@ -132,18 +132,67 @@ def test_spider_run_dragged_and_a_suit_sent_home(table, classics):
     played(table, history, str(run))
 
     table.new(f"sw.SolitaireWidget(Spider.from_position({SUIT_HOME!r}, face_down={{'t0': 1}}))")
+    # the suit of thirteen carried to the felt's foot: nothing clips its lower cards (the felt grows
+    # under them, as it will once they lie there), and the felt is its own height again once they go back
+    king = table.card_point("t0", 1)
+    mouse = table.page.mouse
+    mouse.move(king["x"], king["y"])
+    mouse.down()
+    mouse.move(king["x"] + 8, king["y"] + 8, steps=2)
+    bottom = table.root().evaluate("t => t.querySelector('.sw-felt').getBoundingClientRect().bottom")
+    mouse.move(king["x"] + 8, bottom - 40, steps=3)
+    carried = table.root().evaluate(CARRIED_JS)
+    assert carried["cards"] == 13 and carried["clipped"] == [], carried
+    mouse.up()
+    table.page.wait_for_function(
+        "t => !t.querySelector('.sw-dragging, .sw-returning') && !t.querySelector('.sw-felt').style.minHeight",
+        arg=table.root().element_handle())
     table.dblclick("t0")
     state = played(table, [], "t0 f0 13")
     assert state["counters"]["home"] == 13
 
 
+# The cards being carried, and those of them a box around them cuts (the
+# felt, the table, the notebook's output area; not the notebook's pane,
+# which scrolls): a card is cut where it runs past a box that clips.
+CARRIED_JS = """
+(t) => {
+  const cards = [...t.querySelectorAll('.sw-card.sw-dragging')];
+  const clipped = [];
+  for (const card of cards) {
+    const r = card.getBoundingClientRect();
+    for (let b = card.parentElement; b && !b.matches('.jp-WindowedPanel-outer'); b = b.parentElement) {
+      const s = getComputedStyle(b);
+      if (!/(hidden|clip|auto|scroll)/.test(s.overflowX + s.overflowY)) continue;
+      const q = b.getBoundingClientRect();
+      if (r.bottom > q.bottom + 1 || r.top < q.top - 1) clipped.push(`${card.getAttribute('aria-label')} by ${b.className}`);
+    }
+  }
+  return {cards: cards.length, clipped};
+}
+"""
+
 FREE_CELLS = {"c0": "6H", "t0": "7S", "t1": "9D 8C 7H", "t2": "TS", "t3": "4D"}  # no aces: no win
+# A run of six with two free cells and no empty column: three of it may move at once.
+CUT_RUN = {"t0": "KS QH JC 10D 9S 8H", "c0": "2D", "c1": "3D", "t1": "QD", "t2": "JS", "t3": "4S 3C",
+           "t4": "4C", "t5": "4D", "t6": "4H", "t7": "5S"}
 
 
 def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
     """A few cards of FreeCell: into a cell, out of a cell, a run as long
     as the free cells allow; the position holds no ace, so the search after
-    each change proves no win is left and the banner says so."""
+    each change proves no win is left and the banner says so.  First: a
+    run longer than the free cells let move shows, before a press, how far a
+    press may lift (the grab cursor, an outline on hover), and lifts no more."""
+    table.new(f"sw.SolitaireWidget(FreeCell.from_position({CUT_RUN!r}))")
+    deepest = table.card_point("t0", 3)
+    table.page.mouse.move(deepest["x"], deepest["y"])  # hovering the deepest card that lifts
+    looks = table.pile_eval("t0", "p => [...p.querySelectorAll('.sw-card')].map(c => "
+                                  "[getComputedStyle(c).cursor, getComputedStyle(c).boxShadow.includes('79, 195, 247')])")
+    assert looks == [["auto", False]] * 3 + [["grab", True]] * 3, looks
+    table.drag_card("t0", 2, "t1")  # J♣ and the cards on it: four, one too many
+    wait_message(table, "only the top 3 cards of t0 move together now")
+    assert table.root().locator(".sw-dragging").count() == 0 and table.state()["history"] == []
     # (shown once its first search has spoken: the state read back then holds the verdict)
     table.new(f"(_t := sw.SolitaireWidget(FreeCell.from_position({FREE_CELLS!r})), _t.wait(10))[0]")
     assert table.cell().locator('.sw-pile[data-pile="c1"][data-kind="cell"][data-hint="cell"]').count() == 1
