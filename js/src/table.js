@@ -113,6 +113,8 @@ export class CardTable {
     /** the buttons of the controls and their panels (toolbar.js) */
     this.toolbar = new Toolbar(this);
     this.messages = new MessageLayer();
+    // The player's next press or key takes the message away (heard before the inputs: what they say stays).
+    this.messages.listen(this.root, this.abort.signal);
     /** where words go on the felt: in view, by their pile, clear of indices and rings (placement.js) */
     this.places = new FeltPlaces({ felt: this.felt, piles: this.pileLayer, geometry: () => this.fit.geometry,
       covers: () => (this.root.dataset.fit === "box" ? [this.footer] : []) });
@@ -196,8 +198,6 @@ export class CardTable {
       e.preventDefault();
     }, { capture: true, signal });
 
-    // The player's next action takes the message away.
-    this.messages.listen(this.root, signal);
     // The table's width, and the box that limits its height (fit.js).
     this.cleanups.push(this.fit.observe());
   }

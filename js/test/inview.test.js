@@ -148,6 +148,10 @@ describe("a refusal on the felt", () => {
       pile("t1").dispatchEvent(new KeyboardEvent("keydown", { key: String(key), bubbles: true, composed: true }));
       expect(message().classList.contains("sw-dismissed")).toBe(gone);
     }
+    // a key that says something itself keeps what it said
+    pile("t1").dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true, composed: true }));
+    expect(message().textContent).toMatch(/^Auto-drop on/);
+    expect(message().classList.contains("sw-dismissed")).toBe(false);
     expect(readingMs("No.")).toBeLessThan(readingMs("5♠ cannot go on 9♥: Cruel builds down in suit, so 9♥ takes only 8♥."));
     expect(readingMs("x".repeat(400))).toBeLessThanOrEqual(7000);
   });

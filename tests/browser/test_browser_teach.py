@@ -123,7 +123,8 @@ def test_toggles_look_on_and_off_and_their_keys_say_what_they_did(table):
             button.click()
         table.page.wait_for_function("b => b.getAttribute('aria-pressed') === 'true'", arg=button.element_handle())
         assert button.evaluate(BACKGROUND_JS) != off, f"{action} looks the same on and off"
-    assert table.message().startswith("Auto-drop on")
+        if key:  # (the next press, on Explain, takes the message away)
+            assert table.message().startswith("Auto-drop on")
     assert table.nb.run_json(DRIVER, "_sw_emit(w.auto_drop)") is True
     # Bobby never sends a card home on its own: no toggle, and its key says why.
     table.new('sw.SolitaireWidget("bobby", seed=3)')
