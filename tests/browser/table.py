@@ -137,8 +137,9 @@ IN_VIEW_JS = """
     v.left = Math.max(v.left, q.left); v.top = Math.max(v.top, q.top);
     v.right = Math.min(v.right, q.right); v.bottom = Math.min(v.bottom, q.bottom);
   }
-  return {inView: r.width > 0 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1 && r.left >= v.left - 1
-          && r.right <= v.right + 1, rect: [r.left, r.top, r.right, r.bottom], view: [v.left, v.top, v.right, v.bottom]};
+  const inView = r.width > 0 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1 && r.left >= v.left - 1
+    && r.right <= v.right + 1;
+  return {inView, rect: [r.left, r.top, r.right, r.bottom], view: [v.left, v.top, v.right, v.bottom]};
 }
 """
 

@@ -165,7 +165,9 @@ CARRIED_JS = """
       const s = getComputedStyle(b);
       if (!/(hidden|clip|auto|scroll)/.test(s.overflowX + s.overflowY)) continue;
       const q = b.getBoundingClientRect();
-      if (r.bottom > q.bottom + 1 || r.top < q.top - 1) clipped.push(`${card.getAttribute('aria-label')} by ${b.className}`);
+      if (r.bottom > q.bottom + 1 || r.top < q.top - 1) {
+        clipped.push(`${card.getAttribute('aria-label')} by ${b.className}`);
+      }
     }
   }
   return {cards: cards.length, clipped};
@@ -187,8 +189,8 @@ def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
     table.new(f"sw.SolitaireWidget(FreeCell.from_position({CUT_RUN!r}))")
     deepest = table.card_point("t0", 3)
     table.page.mouse.move(deepest["x"], deepest["y"])  # hovering the deepest card that lifts
-    looks = table.pile_eval("t0", "p => [...p.querySelectorAll('.sw-card')].map(c => "
-                                  "[getComputedStyle(c).cursor, getComputedStyle(c).boxShadow.includes('79, 195, 247')])")
+    looks = table.pile_eval("t0", "p => [...p.querySelectorAll('.sw-card')].map(c => [getComputedStyle(c).cursor, "
+                                  "getComputedStyle(c).boxShadow.includes('79, 195, 247')])")  # (the hover outline)
     assert looks == [["auto", False]] * 3 + [["grab", True]] * 3, looks
     table.drag_card("t0", 2, "t1")  # J♣ and the cards on it: four, one too many
     wait_message(table, "only the top 3 cards of t0 move together now")
