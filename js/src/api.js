@@ -33,8 +33,8 @@ import { MOVE_MS } from "./motion.js";
  *   words the player asked for, which `line` (a status line, a panel) holds: while `line` is out of
  *   view, they show on the felt too, by `pile`, else on the side of the felt nearest `line` (a quiet
  *   message: the line speaks them)
- * @property {(seen: () => void) => () => void} onSeen  `seen()` once, when the felt first shows
- *   (half of it, or 240 px); returns what stops the watch
+ * @property {(line: HTMLElement, seen: () => void) => () => void} onSeen  `seen()` once, the first
+ *   time the felt shows (half of it, or 240 px) while `line` does not; returns what stops the watch
  * @property {(el: HTMLElement) => void} reveal  bring `el` into view with the least scroll, if it is out of view
  * @property {(cls: string, piles: Iterable<string>, titles?: Record<string, string>) => void} markPiles
  *   mark exactly these piles with a class (and a tooltip each where `titles` names one)
@@ -85,7 +85,7 @@ export function tableApi(t) {
       const above = line.getBoundingClientRect().top < t.felt.getBoundingClientRect().top;
       t.showMessage(text, kind, pile, true, above ? "top" : "bottom");
     },
-    onSeen: (seen) => whenSeen(t.felt, seen),
+    onSeen: (line, seen) => whenSeen(t.felt, line, seen),
     reveal: (el) => reveal(el),
     markPiles: (cls, piles, titles) => t.pileLayer.mark(cls, piles, titles),
     clearMarks: (cls) => t.pileLayer.clearMarks(cls),

@@ -66,24 +66,46 @@ export function inView(el) {
 }
 
 /**
- * Call `seen()` once, when `el` first shows: half of it, or 240 px of it,
- * inside the window and the boxes around it (an IntersectionObserver: a
- * page where there is none, as jsdom, never calls it). Returns what stops
- * the watch.
+ * Call `seen()` once, the first time `el` shows (half of it, or 240 px,
+ * inside the window and the boxes around it) while `line` does not: looked
+ * at once `el` is laid out, and after each scroll of the page or of a box
+ * in it. Returns what stops the watch.
  * @param {Element} el
+ * @param {Element} line
  * @param {() => void} seen
  */
-export function whenSeen(el, seen) {
-  const win = el.ownerDocument.defaultView;
-  if (!win || typeof win.IntersectionObserver !== "function") return () => {};
-  const watch = new win.IntersectionObserver((entries) => {
-    const e = entries[entries.length - 1];
-    if (!e || e.intersectionRect.height < Math.min(e.boundingClientRect.height / 2, 240)) return;
-    watch.disconnect();
+export function whenSeen(el, line, seen) {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView;
+  if (!win || typeof win.requestAnimationFrame !== "function") return () => {};
+  let frame = 0;
+  const look = () => {
+    frame = 0;
+    const r = el.getBoundingClientRect();
+    if (!el.isConnected || r.height <= 0) return;
+    const v = visibleEdges(el);
+    const shown = Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top);
+    if (shown < Math.min(r.height / 2, 240) || inView(line)) return;
+    stop();
     seen();
-  }, { threshold: [0, 0.1, 0.25, 0.5, 0.75, 1] });
-  watch.observe(el);
-  return () => watch.disconnect();
+  };
+  const soon = () => {
+    if (!frame) frame = win.requestAnimationFrame(look);
+  };
+  // (scroll events do not bubble: the document hears them all in its capture phase)
+  doc.addEventListener("scroll", soon, { capture: true, passive: true });
+  win.addEventListener("resize", soon, { passive: true });
+  const laidOut = typeof win.ResizeObserver === "function" ? new win.ResizeObserver(soon) : null;
+  laidOut?.observe(el);
+  const stop = () => {
+    doc.removeEventListener("scroll", soon, { capture: true });
+    win.removeEventListener("resize", soon);
+    laidOut?.disconnect();
+    if (frame) win.cancelAnimationFrame(frame);
+    frame = -1; // (no look after the stop)
+  };
+  soon();
+  return stop;
 }
 
 /**

@@ -214,7 +214,7 @@ function mountPuzzle(t) {
   ask.setAttribute("aria-label", "Puzzle");
   t.addLine(ask, "top");
   questions.set(t, ask);
-  const stop = t.onSeen(() => {
+  const stop = t.onSeen(ask, () => {
     const p = recordOf(t, "puzzle");
     if (p.state === "asking") t.answer(String(p.question ?? ""), ask, null, "info");
   });

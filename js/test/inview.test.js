@@ -226,31 +226,35 @@ describe("the solver's words", () => {
 });
 
 describe("a puzzle", () => {
-  it("asks its question on the felt too when the felt first shows without it", async () => {
-    /** @type {Array<(entries: any[]) => void>} */
-    const watchers = [];
-    const was = window.IntersectionObserver;
-    // @ts-ignore (a stand-in: the page reports what shows)
-    window.IntersectionObserver = class {
-      /** @param {(entries: any[]) => void} cb */
-      constructor(cb) { watchers.push(cb); }
-      observe() {}
-      disconnect() {}
+  it("asks its question on the felt too, the first time the felt shows without it", async () => {
+    const puzzle = { title: "Cruel seed 6, after move 32", question: "Find the one move that keeps the win (2 legal moves).",
+      state: "asking", text: "" };
+    const { root, message } = mount({ ...states.cruel.start, features: { ...states.cruel.start.features, puzzle: true }, puzzle });
+    const ask = /** @type {HTMLElement} */ (root.querySelector(".sw-puzzle-ask"));
+    const felt = /** @type {HTMLElement} */ (root.querySelector(".sw-felt"));
+    /** @param {HTMLElement} el @param {number} top @param {number} height */
+    const place = (el, top, height) => {
+      el.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: 10, right: 700, top, bottom: top + height, width: 690, height });
     };
-    try {
-      const puzzle = { title: "Cruel seed 6, after move 32", question: "Find the one move that keeps the win (2 legal moves).",
-        state: "asking", text: "" };
-      const { root, message } = mount({ ...states.cruel.start, features: { ...states.cruel.start.features, puzzle: true }, puzzle });
-      const ask = /** @type {HTMLElement} */ (root.querySelector(".sw-puzzle-ask"));
-      ask.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: 10, right: 500, top: -60, bottom: -40, width: 490, height: 20 });
-      expect(watchers).toHaveLength(1);
-      watchers[0]([{ intersectionRect: { height: 100 }, boundingClientRect: { height: 600 } }]); // a sliver: not yet
-      expect(message().textContent).toBe("");
-      watchers[0]([{ intersectionRect: { height: 500 }, boundingClientRect: { height: 600 } }]);
-      expect([message().textContent, message().dataset.kind]).toEqual([puzzle.question, "info"]);
-    } finally {
-      window.IntersectionObserver = was;
-    }
+    const scrolled = async () => {
+      document.dispatchEvent(new Event("scroll"));
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    };
+    place(felt, innerHeight - 60, 600); // a sliver of the felt shows, and the question over it
+    place(ask, innerHeight - 90, 20);
+    await scrolled();
+    expect(message().textContent).toBe("");
+    place(felt, 40, 600); // the felt shows, and the question is above the window
+    place(ask, 10, 20);
+    await scrolled();
+    expect(message().textContent).toBe(""); // (the question still shows)
+    place(felt, -20, 600);
+    place(ask, -50, 20);
+    await scrolled();
+    expect([message().textContent, message().dataset.kind]).toEqual([puzzle.question, "info"]);
+    message().textContent = "";
+    await scrolled(); // once
+    expect(message().textContent).toBe("");
   });
 
   it("shows its verdict by the cards moved while the panel is out of view", async () => {
