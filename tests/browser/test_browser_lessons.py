@@ -85,7 +85,9 @@ def test_the_guard_questions_a_move_that_gives_up_the_win(table):
     """A card dragged where the win is lost goes back, and the question
     shows where the player is looking: over the felt, in view in a 1,400 x
     900 JupyterLab whose pane the table fills (it sat under the buttons, its
-    top at y 894).  Then the same for a redeal, taken back, then played."""
+    top at y 894); taken back, nothing is played.  A redeal that loses is
+    questioned clear of the better move's marks, and played when asked; a
+    move that keeps the win is played after the check."""
     page = table.page
     page.set_viewport_size({"width": 1400, "height": 900})
     try:
@@ -100,15 +102,14 @@ def test_the_guard_questions_a_move_that_gives_up_the_win(table):
         table.drag("t1", "t7")  # every line after it was searched: lost
         question = table.cell(VIEW).locator(".sw-confirm")
         question.wait_for(timeout=20_000)
-        assert "The move t1 t7 gives up the win" in question.inner_text()
+        assert ("The move t1 t7 gives up the win: no win is left after it (every line was searched); redeal keeps "
+                "it. Play t1 t7 anyway?") in question.inner_text()
         where = table.in_view(question)
         assert where["inView"], f"the guard's question is out of view: {where}"
-        # over the felt, clear of the better move's mark (redeal: its button)
         assert question.evaluate("q => !!q.closest('.sw-felt')")
         redeal = table.cell(VIEW).locator('button[data-action="redeal"]')
-        assert "sw-hinted" in (redeal.get_attribute("class") or "")
-        table.screenshot("guard-question-in-view")
-        question.locator('[data-confirm="no"]').click()
+        assert "sw-hinted" in (redeal.get_attribute("class") or "")  # the move that keeps the win
+        question.locator('[data-confirm="no"]').click()  # taken back: nothing played
         assert table.settled()["history"] == []
     finally:
         page.set_viewport_size(h.VIEWPORT)
@@ -122,16 +123,20 @@ def test_the_guard_questions_a_move_that_gives_up_the_win(table):
                "t6 t11 keeps it. Play redeal anyway?")
     assert warning in question.inner_text()
     assert "sw-hinted" in table.pile_classes("t6") and table.settled()["history"] == LESSON[:7]
-    question.locator('[data-confirm="no"]').click()  # taken back: nothing played
-    assert table.settled()["history"] == LESSON[:7]
-    table.button("redeal")
-    question.wait_for(timeout=20_000)
+    # the question covers neither card of the move that keeps the win
+    for pile in ("t6", "t11"):
+        covers = question.evaluate("(q, p) => { const a = q.getBoundingClientRect(); const cards = "
+                                   "q.closest('.sw-table').querySelectorAll(`.sw-pile[data-pile=\"${p}\"] .sw-card`); "
+                                   "const b = cards[cards.length - 1].getBoundingClientRect(); return a.left < b.right "
+                                   "&& b.left < a.right && a.top < b.bottom && b.top < a.bottom; }", pile)
+        assert not covers, f"the question covers the top card of {pile}"
     question.locator('[data-confirm="yes"]').click()  # played anyway
     table.wait_idle()
     state = table.settled()
     assert state["history"] == LESSON and state["status"] == "lost"
     # a move that keeps the win is played after the check, and the guard turns off from its toggle
-    table.new('sw.SolitaireWidget("cruel", seed=2, guard=True)', pre_moves=LESSON[:7])
+    table.button("undo")
+    assert table.settled()["history"] == LESSON[:7]
     table.drag("t6", "t11")
     table.wait_idle()
     assert table.settled()["history"] == LESSON[:7] + ["t6 t11"]

@@ -60,7 +60,6 @@ def test_table_renders_and_plays_in_notebook7(nb7):
         message = table.cell().locator(".sw-message")
         message.filter(has_text=local.why_illegal(source, target)[1:20]).wait_for(timeout=10_000)
         assert table.in_view(message)["inView"] and not table.covered_indices(), table.covered_indices()
-        table.screenshot("notebook7-phone-refusal")
     finally:
         table.page.set_viewport_size(h.VIEWPORT)
 
