@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import harness as h
 import pytest
-from table import DRIVER, VIEW
+from table import VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ PLAYED_IN_CODE = ["draw", "waste f0"] * 44
 
 
 def assist(table) -> dict:
-    return table.nb.run_json(DRIVER, "_sw_emit(w.assist)")
+    return table.nb.kernel_json("_sw_emit(w.assist)")
 
 
 def wait_line(table, text: str, timeout: float = 20_000) -> None:
@@ -38,7 +38,7 @@ def test_hint_button_and_key_mark_a_legal_move(table):
     assert "sw-hinted" in table.pile_classes(hint["source"])
     assert "sw-hint-target" in table.pile_classes(hint["target"])
     source, target = hint["move"].split()
-    card = table.nb.run_json(DRIVER, f"_sw_emit(str(w.game.top({source!r})))")
+    card = table.nb.kernel_json(f"_sw_emit(str(w.game.top({source!r})))")
     reason = hint["reason"][0].upper() + hint["reason"][1:]
     wait_line(table, f"Hint: move {card} from {source} to {target}. {reason}.")
     # the move is played: the marks go; the h key asks again, in a 1,400 x 900 JupyterLab
@@ -114,7 +114,7 @@ def test_solve_says_on_the_page_why_a_dead_deal_has_no_win_and_marks_its_cards(t
 def solve_suit_order_bobby(table, pace: float) -> int:
     """The suit-order Bobby deal 14 moves from its win, solved on the page; the table's version."""
     start = table.new(BOBBY, pre_moves=PLAYED_IN_CODE)["version"]
-    table.nb.run(DRIVER, f"w.play_pace = {pace}")
+    table.nb.kernel_json(f"w.play_pace = {pace}\n_sw_emit(0)")
     table.button("solve")
     wait_line(table, "Winnable in 14 moves")
     return start
@@ -156,9 +156,9 @@ def test_any_key_stops_a_play_out_and_does_nothing_else_and_the_line_stays(table
 
 def test_a_code_cells_observer_sees_every_move_of_a_play_out(table):
     solve_suit_order_bobby(table, pace=0.02)
-    table.nb.run(DRIVER, "seen = []\nw.game.observe(lambda game, change: seen.append(str(change.move)))")
+    table.nb.kernel_json("seen = []\nw.game.observe(lambda game, change: seen.append(str(change.move)))\n_sw_emit(0)")
     table.cell(VIEW).locator('button[data-action="play_out"]').click()
     wait_line(table, "Played out: won", timeout=30_000)
     state = table.check()
-    seen = table.nb.run_json(DRIVER, "_sw_emit(seen)")
+    seen = table.nb.kernel_json("_sw_emit(seen)")
     assert seen == state["history"][len(PLAYED_IN_CODE):] and len(seen) == 14

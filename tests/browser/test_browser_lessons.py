@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import harness as h
 import pytest
-from table import DRIVER, IN_VIEW_JS, VIEW
+from table import IN_VIEW_JS, VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redea
 
 
 def kernel(table, expr: str):
-    return table.nb.run_json(DRIVER, f"_sw_emit({expr})")
+    return table.nb.kernel_json(f"_sw_emit({expr})")
 
 
 def wait_text(table, selector: str, text: str, timeout: float = 30_000) -> None:
@@ -114,7 +114,7 @@ def test_the_guard_questions_a_move_that_gives_up_the_win(table):
     finally:
         page.set_viewport_size(h.VIEWPORT)
     table.new('sw.SolitaireWidget("cruel", seed=2, guard=True)', pre_moves=LESSON[:7])
-    table.nb.run(DRIVER, "w.guard_seconds = 4.0")
+    table.nb.kernel_json("w.guard_seconds = 4.0\n_sw_emit(0)")
     guard = table.cell(VIEW).locator('button[data-action="guard"]')
     assert guard.get_attribute("aria-pressed") == "true"
     table.button("redeal")
@@ -161,7 +161,7 @@ def test_new_deal_deals_a_winnable_deal_and_stop_ends_a_long_search(table):
     assert table.cell(VIEW).locator('button[data-action="play_out"]').is_enabled()  # its won line, at once
     # a search that takes long (expert Leap Year deals): the note says so, Stop ends it, the deal stays
     table.new('sw.SolitaireWidget("leap_year", seed=3)')
-    table.nb.run(DRIVER, 'w.winnable, w.difficulty = True, "expert"')
+    table.nb.kernel_json('w.winnable, w.difficulty = True, "expert"\n_sw_emit(0)')
     wait_text(table, 'button[data-action="winnable"]', "Winnable (expert)")
     table.button("new")
     wait_text(table, ".sw-assist", "Looking for a winnable deal (expert)")
