@@ -864,11 +864,15 @@ class Game(Position):
             shape = self.SHAPE
             if not at_once or run < 2 or shape.max_run < 2:
                 return run
-            limits = [self._move_limit(i, t) for t in range(len(self.PILES))
-                      if t != i and shape.moves[shape.code(i, t, 2)] is not None]  # the routes runs take
-        if not limits:
-            return 1
-        return run if None in limits else min(run, max(limit for limit in limits if limit is not None))
+            most = 1  # over the routes runs take: the most one move may carry
+            for t in range(len(self.PILES)):
+                if t == i or shape.moves[shape.code(i, t, 2)] is None:
+                    continue
+                limit = self._move_limit(i, t)
+                if limit is None or limit >= run:
+                    return run
+                most = max(most, limit)
+        return most
 
     def explain(self) -> str:
         """The position in short sentences: what can move where, what cannot
