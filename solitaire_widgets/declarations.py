@@ -29,7 +29,10 @@ from .cards import MAX_CARDS
 from .layout import Layout
 from .moves import LONGEST_NAME, is_action_name, is_pile_id
 from .piles import ROLES
-from .shape import FOUNDATION_TAKES, RUN_LIMITS, RUN_RULES, interchangeable_groups
+from .pile_rules import PileRule, rule_value
+from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, stock_rules
+from .shape import interchangeable_groups
+from .stocks import StockRule
 from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
 ENGINE_ATTRIBUTES = frozenset({
     "_piles", "_down", "_redeals", "_card_count", "_pack_ids", "_options", "_seed", "_deck", "_position",
     "_history", "_undo_records", "_redo_moves", "_observers", "_legal", "_version", "_fast_path", "_dealt_home",
-    "_rules_key", "_winning_line"})
+    "_rules_key", "_winning_line", "_book"})
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 # An option value is typed as a keyword argument and shown in code: a word.
 OPTION_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -56,6 +59,7 @@ def check_declarations(cls: type["Game"]) -> None:
     _check_options(cls, fail)
     _check_rules(cls, fail)
     _check_strategy(cls, fail)
+    _check_values(cls, fail)
     _check_hooks(cls, fail)
     narrow = _sequence(cls.NARROW_LAYOUTS, "NARROW_LAYOUTS", fail)
     for which, layout in [("LAYOUT", cls.LAYOUT)] + [(f"NARROW_LAYOUTS[{i}]", lay) for i, lay in enumerate(narrow)]:
@@ -158,12 +162,9 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
     if cls.PASSES is not None and (not isinstance(cls.PASSES, int) or isinstance(cls.PASSES, bool)
                                    or cls.PASSES < 1):
         fail(f"PASSES must be a whole number of passes ≥ 1, or None for no limit, not {cls.PASSES!r}")
-    if cls.RUNS is not None and cls.RUNS not in RUN_RULES:
-        fail(f"RUNS must be None (one card at a time) or one of {', '.join(RUN_RULES)}, not {cls.RUNS!r}")
-    if cls.RUN_LIMIT not in RUN_LIMITS:
-        fail(f"RUN_LIMIT must be one of {', '.join(RUN_LIMITS)}, not {cls.RUN_LIMIT!r}")
-    if cls.FOUNDATIONS_TAKE not in FOUNDATION_TAKES:
-        fail(f"FOUNDATIONS_TAKE must be one of {', '.join(FOUNDATION_TAKES)}, not {cls.FOUNDATIONS_TAKE!r}")
+    for old, new in OLDER_SPELLINGS.items():
+        if any(old in klass.__dict__ for klass in cls.__mro__):
+            fail(f"{old} is the older spelling: {new}")
     if not isinstance(cls.CAN_CYCLE, bool) or not isinstance(cls.REDEALS_MATTER, bool):
         fail("CAN_CYCLE and REDEALS_MATTER are True or False")
     for name in _sequence(cls.STATE, "STATE", fail):
@@ -202,6 +203,56 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
                 fail(f"DRAWS[{action!r}] names pile {pile!r}, which is not in PILES ({', '.join(piles)})")
 
 
+# Declarations of earlier versions, and what says the same now.
+OLDER_SPELLINGS = {
+    "RUNS": "declare what may leave a tableau pile in its rule, TABLEAU = Tableau(..., moves=runs(DOWN_IN_SUIT)) "
+            "(or moves=RUNS for runs built as the pile builds, moves=FACE_UP for any face-up cards)",
+    "RUN_LIMIT": "a run as long as the free cells allow is moves=runs(limit=\"free_cells\") in the tableau's rule",
+    "FOUNDATIONS_TAKE": "foundations that take a completed suit at once are FOUNDATION = WholeSuits()",
+}
+
+
+def _check_values(cls: type["Game"], fail: Any) -> None:
+    """The rules and stock declared as values (``FOUNDATION``, ``PILE_RULES``,
+    ``STOCK`` …): each of the right kind, naming piles and options it has."""
+    for attribute in ROLE_ATTRIBUTES.values():
+        value = getattr(cls, attribute)
+        if value is not None and not rule_value(value):
+            fail(f"{attribute} must be a pile rule (Foundation(...), Tableau(...), FREE_CELL …), maybe chosen by "
+                 f"by_option, not {value!r}")
+    if not isinstance(cls.PILE_RULES, Mapping):
+        fail(f"PILE_RULES must be a dict of pile id -> its rule, not {type(cls.PILE_RULES).__name__}")
+    for pile, value in cls.PILE_RULES.items():
+        if pile not in cls.PILES:
+            fail(f"PILE_RULES names pile {pile!r}, which is not in PILES ({', '.join(cls.PILES)})")
+        if not rule_value(value):
+            fail(f"PILE_RULES[{pile!r}] must be a pile rule (Foundation(...), Tableau(...) …), not {value!r}")
+    for stock in stock_rules(cls):
+        if not isinstance(stock, StockRule):
+            fail(f"STOCK must be a stock value (Draw, DealRow, GatherToStock, Regather) or a tuple of them, "
+                 f"not {stock!r}")
+    if any(stock.uses_stock_pile() for stock in stock_rules(cls)) and "stock" not in cls.ROLES.values():
+        fail("its STOCK deals from a stock, but no pile has the role 'stock'")
+    for choice in all_choices(cls):
+        if choice.option not in cls.OPTIONS:
+            fail(f"by_option({choice.option!r}, …) names an option OPTIONS does not declare "
+                 f"(its options: {', '.join(cls.OPTIONS) or 'none'})")
+        if choice.values is not None and set(choice.values) != set(cls.OPTIONS[choice.option]):
+            fail(f"by_option({choice.option!r}, …) must give a value for each of {cls.OPTIONS[choice.option]}, "
+                 f"not for {tuple(choice.values)}")
+    for pile, lying in cls.COVERED_BY.items():
+        if pile not in cls.PILES or not isinstance(lying, tuple) or not all(p in cls.PILES for p in lying) \
+                or pile in lying:
+            fail(f"COVERED_BY maps a pile to the piles lying on it (all in PILES, not itself), not "
+                 f"{pile!r}: {lying!r}")
+    for pile in cls.PILES:
+        rule = declared_rule(cls, pile)
+        moves = rule.moves if isinstance(rule, PileRule) else None
+        if moves is not None and moves.kind == "runs" and moves.build is None and rule.build is None:
+            fail(f"{pile}'s rule moves runs built as it builds, but it builds nothing: give the run's build, "
+                 "runs(DOWN_IN_SUIT)")
+
+
 def _game_base() -> type:
     from .game import Game  # (the engine core imports this module)
 
@@ -214,6 +265,8 @@ def _check_options(cls: type["Game"], fail: Any) -> None:
     for option, values in cls.OPTIONS.items():
         if not isinstance(option, str) or not option.isidentifier():
             fail(f"option names are Python identifiers like 'redeal', not {option!r}")
+        if option in ROLE_ATTRIBUTES or option == "stock":
+            fail(f"option {option!r} has the name of a rule the rules text may name ({{{option}}}): name it otherwise")
         if (not isinstance(values, tuple) or not values or not all(isinstance(v, str) for v in values)
                 or len(set(values)) != len(values)):
             fail(f"OPTIONS[{option!r}] must be a tuple of distinct strings, the default first, not {values!r}")
@@ -244,15 +297,27 @@ def _check_rules(cls: type["Game"], fail: Any) -> None:
                       if field is not None]
         except ValueError as err:
             fail(f"the rules text of {topic!r} has a stray brace ({err}); write {{{{ and }}}} for a brace")
+        sentences = rule_placeholders(cls)
         for field, spec, conversion in fields:
-            if field not in cls.OPTIONS:
+            if field not in cls.OPTIONS and field not in sentences:
                 known = ", ".join(cls.OPTIONS) or "none"
-                fail(f"the rules text of {topic!r} names option {{{field}}}, which OPTIONS does not declare "
-                     f"(its options: {known})")
+                rules = ", ".join(f"{{{name}}}" for name in sentences) or "none"
+                fail(f"the rules text of {topic!r} names {{{field}}}, which is neither an option OPTIONS declares "
+                     f"(its options: {known}) nor a rule it declares (its rules: {rules})")
             if spec or conversion:  # the sentence goes in as it is: "{wrap:d}" or "{wrap!r}" could not fill it
                 written = f"{{{field}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}"
-                fail(f"the rules text of {topic!r} writes {written}: name an option alone in braces, {{{field}}} "
-                     "(its sentence goes in as it is: no conversion or format spec)")
+                fail(f"the rules text of {topic!r} writes {written}: name an option or a rule alone in braces, "
+                     f"{{{field}}} (its sentence goes in as it is: no conversion or format spec)")
+
+
+def rule_placeholders(cls: type["Game"]) -> tuple[str, ...]:
+    """The names a ``RULES`` text may give in braces for the sentence of a
+    declared rule: a role whose piles follow a declared rule
+    (``{foundation}``, ``{tableau}`` …), and ``{stock}`` where a ``STOCK``
+    is declared."""
+    roles = [role for role in ROLE_ATTRIBUTES if any(cls.ROLES[p] == role and declared_rule(cls, p) is not None
+                                                      for p in cls.PILES)]
+    return tuple(roles) + (("stock",) if stock_rules(cls) else ())
 
 
 def _check_strategy(cls: type["Game"], fail: Any) -> None:
@@ -265,10 +330,12 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
 # The hooks a game class fills in, and when (see docs/extending.md).
 HOOKS = {
     "_setup": "deal the cards onto the piles",
-    "_wants": "say which cards a pile takes now, as ROUTES lets cards move",
-    "_build_reason": "say why a card may not go onto a pile, as ROUTES lets cards move",
-    "_action_reason": "say when its stock actions ({actions}) are allowed",
-    "_do_action": "carry out its stock actions that are not DRAWS ({actions})",
+    "_wants": "say which cards a pile takes now, as ROUTES lets cards move (or declare the rule of each pile "
+              "cards go to: FOUNDATION, TABLEAU, PILE_RULES)",
+    "_build_reason": "say why a card may not go onto a pile, as ROUTES lets cards move (or declare the rule of "
+                     "each pile cards go to: FOUNDATION, TABLEAU, PILE_RULES)",
+    "_action_reason": "say when its stock actions ({actions}) are allowed (or declare a STOCK)",
+    "_do_action": "carry out its stock actions that are not DRAWS ({actions}) (or declare a STOCK)",
 }
 
 
@@ -278,11 +345,11 @@ def _check_hooks(cls: type["Game"], fail: Any) -> None:
     def missing(hook: str) -> bool:
         return getattr(cls, hook) is getattr(Game, hook)
 
-    actions = [a for a in cls.ACTION_NAMES]
+    owned = {action for stock in stock_rules(cls) for action in stock.actions()}
+    actions = [a for a in cls.ACTION_NAMES if a not in owned]
     not_draws = [a for a in actions if a not in cls.DRAWS]
-    # The engine itself answers for free cells and foundations that take suits.
-    builds = any(cls.ROLES[t] != "cell" and not (cls.ROLES[t] == "foundation" and cls.FOUNDATIONS_TAKE == "suit")
-                 for targets in cls.ROUTES.values() for t in targets)
+    # A pile whose rule is declared answers what it takes and why not.
+    builds = any(declared_rule(cls, t) is None for targets in cls.ROUTES.values() for t in targets)
     needed = ["_setup"] + (["_wants", "_build_reason"] if builds else []) + (
         ["_action_reason"] if actions else []) + (["_do_action"] if not_draws else [])
     for hook in needed:
@@ -384,8 +451,7 @@ def check_game_plays(cls: type["Game"]) -> None:
                 wants = None
                 for count in range(1, min(run, shape.max_run) + 1):
                     code = shape.code(s, t, count)
-                    if shape.moves[code] is None or shape.roles[t] == "cell" or (
-                            shape.roles[t] == "foundation" and cls.FOUNDATIONS_TAKE == "suit"):
+                    if shape.moves[code] is None or shape.roles[t] == "cell" or t in shape.suit_targets:
                         continue
                     wants = fast.wants_at(t) if wants is None else wants
                     card = held[-count]
@@ -406,6 +472,10 @@ def check_game_plays(cls: type["Game"]) -> None:
         ask(f"legal_moves() {where}", game.legal_moves)
 
     probe("as dealt")
+    for action in cls.ACTION_NAMES:  # each stock action legal at the deal, played and taken back
+        if game.is_legal(action):
+            ask(f"playing {action} as dealt", lambda: game.play(action))
+            ask(f"taking back {action}", game.undo)
     for i in range(len(cls.PILES)):  # each pile emptied in turn (its cards taken off the table)
         if not game._piles[i]:
             continue

@@ -29,21 +29,54 @@ A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Sequence, Union
 
 from .cards import RANK, SUIT
+from .pile_rules import Build, links_table
 from .shape import SUIT_LENGTH, GameShape
 
 if TYPE_CHECKING:
     from .game import Game
 
-ANY: Any = "any"  # a ``_wants`` answer: any card may go there
-# The card keys a pile takes (() for none), or ANY (typed Any, so it passes
-# for a tuple: every reader asks ``wants is ANY`` first).
-Wants = tuple[int, ...]
-UndoRecord = tuple  # what ``apply`` returns and ``revert`` takes; opaque
+# ANY, a ``_wants`` answer: any card may go there.  Else the card keys a
+# pile takes (() for none); ANY is typed Any, so it passes for a tuple:
+# every reader asks ``wants is ANY`` first.
+from .pile_rules import ANY, Wants
 _BYTE = [bytes((n,)) for n in range(256)]  # n as a one-byte string, without building a tuple each time
-RED = frozenset("HD")
+
+
+class CardsMoved(NamedTuple):
+    """How to take back a card move (``FastPath.apply``): ``cards`` cards
+    went from pile ``source`` (and one from ``partner``, a pair's other
+    pile, or -1) onto ``target``; ``flipped``: the source's new top card was
+    turned face up; ``uncovered``: ``(pile, face-down count)`` of the piles
+    whose cards turned up as the move uncovered them; ``changed``: the piles
+    it changed."""
+
+    source: int
+    target: int
+    cards: int
+    flipped: bool
+    changed: tuple[int, ...]
+    partner: int = -1
+    uncovered: tuple[tuple[int, int], ...] = ()
+
+
+class ActionPlayed(NamedTuple):
+    """How to take back a stock action: ``saved`` holds ``(pile, cards,
+    face-down count)`` of every pile it changed, as they were; ``redeals``
+    the redeals made before; ``state`` the game's ``STATE`` before (() for
+    none); ``changed`` the piles it changed."""
+
+    saved: list[tuple[int, list[int], int]]
+    redeals: int
+    changed: tuple[int, ...]
+    state: tuple[int, ...] = ()
+
+
+UndoRecord = Union[CardsMoved, ActionPlayed]  # what ``apply`` returns and ``revert`` takes
+# What may leave a pile, as the move generator reads it (``FastPath._run_kind``).
+TOP, LINKED, FACE_UP, WHOLE, NONE, HOOK = range(6)
 
 
 class FastPath:
@@ -53,7 +86,8 @@ class FastPath:
     bottom first; the face-down cards at the bottom of each pile), live:
     they follow every move, and are read-only by contract.  The outer lists
     stay the same for the life of the fast path; a pile's list may be
-    replaced by a move, so read ``piles[i]`` afresh.
+    replaced by a move, so read ``piles[i]`` afresh.  The fast path changes
+    the position only (piles, face-down counts, redeals, ``STATE``).
     """
 
     shape: GameShape
@@ -74,11 +108,14 @@ class FastPath:
 
     def _bind(self, game: "Game") -> None:
         shape = self.shape = game.SHAPE
+        facts = type(game).FACTS
+        book = game._book
         self.game = game
         self.piles = game._piles
         self.down = game._down
         n = len(shape.piles)
         self._n, self._nn, self._base = n, n * n, shape.action_base
+        self._pair_base, self._whole_base = shape.pair_base, shape.whole_base
         self._keys, self._key_table = shape.keys, shape.key_table
         self._targets, self._sources = shape.targets, shape.sources
         self._draws, self._redeal_codes = shape.draws, shape.redeals
@@ -95,36 +132,59 @@ class FastPath:
         # every card id of the pack is its own key (one deck by face): no translate
         self._same_keys = not self._wide_ids and all(self._key_table[card] == card for card in pack)
         self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
+        # What each pile takes: its rule's table, or the game's own hook.
+        # ``_wants_of[t](pile, game)`` is asked once per target and position.
+        hook = game._wants
+
+        def asks_hook(t: int) -> Callable[[Sequence[int], Any], Wants]:
+            return lambda pile, game: hook(t)
+
+        self._wants_of: list[Callable[[Sequence[int], Any], Wants]] = [
+            law.wants if law is not None and not facts.own_wants else asks_hook(t) for t, law in enumerate(book.laws)]
         # The game's own rule code, bound once (the hooks of docs/extending.md).
-        self._wants = game._wants
+        self._wants = self.wants_at
         self._action_reason = game._action_reason
         self._action_piles = game._action_piles
         self._do_action = game._do_action
+        self._covered_by = shape.covered_by
+        self._covers = shape.covers
+        self._covering = any(shape.covered_by)
         if self._general:
-            cells = set(shape.cells)
-            self._tableau = frozenset(shape.tableau)  # runs move from tableau piles only
-            self._cells = cells
-            self._run_length = game._run_length if game.RUNS is not None else None
-            # Where the game keeps the engine's own run rule, runs are read
-            # from a table of which card may lie on which in a run, without
-            # a call per pile (``run_links``).
-            self._links = None
-            if game.RUNS in _FOLLOWS and not self._wide_ids and _keeps_engine_runs(game):
-                self._links = run_links(game.RUNS, self.id_bound)
+            self._cells = frozenset(shape.cells)
+            self._tableau = frozenset(shape.tableau)
+            # How the top cards of each pile run: its rule read once.
+            self._run_length = game._run_length
+            self._run_kind: list[int] = []
+            self._links_of: list[Optional[bytes]] = []
+            for i in range(n):
+                moves = book.moves[i]
+                rule = book.rules[i]
+                build: Optional[Build] = moves.build or (rule.build if rule is not None else None)
+                kind = HOOK if facts.own_run_length else {
+                    "top": TOP, "face_up": FACE_UP, "whole": WHOLE, "none": NONE}.get(moves.kind, LINKED)
+                if kind == LINKED and (build is None or self._wide_ids):
+                    kind = HOOK  # (runs read by ``_run_length``)
+                self._run_kind.append(kind)
+                self._links_of.append(links_table(build, self.id_bound) if kind == LINKED else None)
             self._move_limit = game._move_limit
             # The engine's own limit depends on the target alone: worked out
             # once per call of ``move_codes`` rather than asked per move.
-            self._own_limit = _keeps_engine_limit(game)
-            self._free_cell_limit = game.RUN_LIMIT == "free_cells"
-            self._suits_home = game.FOUNDATIONS_TAKE == "suit"
+            self._own_limit = not facts.own_move_limit
+            self._free_cell_limit = any(book.moves[s].limit == "free_cells" for s in shape.sources)
             # source -> {target: the most cards it takes from there at once}
-            # (cells and foundations that take completed suits apart)
-            self._reach = _reach(shape, self._suits_home)
+            self._reach = _reach(shape)
             reached = sorted({t for targets in self._reach.values() for t in targets})
-            self._cell_targets = [t for t in reached if t in cells]
-            self._suit_targets = [t for t in reached if self._suits_home and t in self._foundations]
-            self._card_targets = [t for t in reached if t not in cells and t not in self._suit_targets]
+            # free cells the engine answers for: one card, any card
+            self._cell_targets = [t for t in reached if t in self._cells and book.rules[t] is not None
+                                  and book.rules[t].holds == 1 and book.rules[t].empty.kind == "any"]  # type: ignore[union-attr]
+            self._suit_targets = [t for t in reached if t in shape.suit_targets]
+            self._card_targets = [t for t in reached if t not in self._cell_targets and t not in self._suit_targets]
             self._home_targets = [t for t in self._card_targets if t in self._foundations]
+            self._pair_targets: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
+            for i, (s1, s2, t) in enumerate(shape.pairs):
+                total = book.rules[t].pairs if book.rules[t] is not None else None  # type: ignore[union-attr]
+                if total:
+                    self._pair_targets.setdefault(t, (total, []))[1].append((s1, s2, shape.pair_base + i))
 
     # --- moves -------------------------------------------------------------
     def move_codes(self) -> list[int]:
@@ -139,10 +199,11 @@ class FastPath:
             return self._general_codes()
         piles = self.piles
         keys = self._keys
+        wants_of, game = self._wants_of, self.game
         by_key: dict[int, list[int]] = {}
         to_any: list[int] = []
         for t in self._targets:
-            wants = self._wants(t)
+            wants = wants_of[t](piles[t], game)
             if wants is ANY:
                 to_any.append(t)
             else:
@@ -197,14 +258,10 @@ class FastPath:
                         if row[t] is not None:
                             codes.append(row[t])
             return codes
-        run_length, down, tableau, links = self._run_length, self.down, self._tableau, self._links
         for s in self._sources:
             pile = piles[s]
-            if not pile:
-                continue
-            if s in tableau and (len(pile) <= down[s] if links is not None
-                                 else run_length is not None and run_length(s) < 1):
-                continue  # its top card lies face down: no run, not even of one card
+            if not pile or self._run_at(s) < 1 or self._run_kind[s] == WHOLE:
+                continue  # no card of it may move now (face down, covered), or it moves whole
             reach = self._reach[s]
             found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1]
             if found:
@@ -217,8 +274,9 @@ class FastPath:
         targets that take it, and the targets that take any card."""
         takers: dict[int, list[int]] = {}
         open_targets = []
+        piles, wants_of, game = self.piles, self._wants_of, self.game
         for t in targets:
-            wants = self._wants(t)
+            wants = wants_of[t](piles[t], game)
             if wants is ANY:
                 open_targets.append(t)
             else:
@@ -233,9 +291,35 @@ class FastPath:
         base = self._base
         return [base + i for i, action in enumerate(self._actions) if self._action_reason(action) is None]
 
+    def _run_at(self, s: int) -> int:
+        """How many cards at the top of pile ``s`` may move together now (0:
+        none), as its rule says (``Game._run_length``)."""
+        pile = self.piles[s]
+        down = self.down[s]
+        top = len(pile) - 1
+        if top < down:
+            return 0
+        if self._covering and any(self.piles[c] for c in self._covered_by[s]):
+            return 0
+        kind = self._run_kind[s]
+        if kind == TOP:
+            return 1
+        if kind == LINKED:
+            links, bound = self._links_of[s], self.id_bound
+            i = top
+            while i > down and links[pile[i - 1] * bound + pile[i]]:  # type: ignore[index]
+                i -= 1
+            return top - i + 1
+        if kind == FACE_UP or kind == WHOLE:
+            return top + 1 - down
+        if kind == NONE:
+            return 0
+        return self._run_length(s)
+
     def _general_codes(self) -> list[int]:
-        """``move_codes`` for games with runs, free cells or suits taken home
-        at once: source by source, target by target, fewest cards first.
+        """``move_codes`` for games with runs, free cells, whole suits or
+        piles, pairs or covered piles: source by source, target by target,
+        fewest cards first; then the pairs; then the stock actions.
 
         Each target is asked once what it takes; then each source looks up
         the targets that take a card of its run, rather than asking every
@@ -246,7 +330,7 @@ class FastPath:
         # a completed suit goes to the first empty foundation only (they are alike)
         first_home = self.first_empty_foundation() if self._suit_targets else None
         empty_homes = [first_home] if first_home in self._suit_targets else []
-        run_length, move_limit, down = self._run_length, self._move_limit, self.down
+        move_limit, down = self._move_limit, self.down
         own_limit = self._own_limit
         onto_pile = onto_empty = None  # the engine's own limit: none, or
         if own_limit and self._free_cell_limit:  # (empty cells + 1) × 2^(empty tableau piles besides the target)
@@ -254,24 +338,24 @@ class FastPath:
             columns = sum(1 for c in self._tableau if not piles[c])
             onto_pile = (cells + 1) << columns
             onto_empty = (cells + 1) << max(columns - 1, 0)  # the target, an empty tableau pile, not counted
-        links, bound, tableau = self._links, self.id_bound, self._tableau
+        tableau, run_kind, grid = self._tableau, self._run_kind, self._grid
         codes: list[int] = []
         for s in self._sources:
             pile = piles[s]
             if not pile:
                 continue
             reach = self._reach[s]  # target -> the most cards it takes from s at once
-            if s not in tableau:  # runs move from tableau piles only
-                run = 1
-            elif links is not None:
-                top = len(pile) - 1
-                i, lowest = top, down[s]
-                while i > lowest and links[pile[i - 1] * bound + pile[i]]:
-                    i -= 1
-                run = top - i + 1 if top >= lowest else 0
-            else:
-                run = 1 if run_length is None else run_length(s)
+            run = self._run_at(s)
+            if run < 1:
+                continue
             found: list[tuple[int, int]] = []  # (target, count), count 0 for a completed suit
+            if run_kind[s] == WHOLE:  # the whole pile moves, asked about by its top card
+                if run == len(pile):
+                    key = keys[pile[-1]]
+                    found = [(t, 1) for t in (*takers.get(key, ()), *open_targets) if t in reach]
+                    found.sort()
+                    codes += [grid[s][t] for t, _ in found]  # type: ignore[misc]
+                continue
             for k in range(1, run + 1):
                 for t in takers.get(keys[pile[-k]], ()):
                     if reach.get(t, 0) >= k:
@@ -301,16 +385,27 @@ class FastPath:
                         limit = limits[t] if t in limits else limits.setdefault(t, move_limit(s, t))
                     if limit is None or k <= limit:
                         codes.append(((k - 1) * n + s) * n + t)
+        if self._pair_targets:
+            codes += self._pair_codes()
         return codes + self._action_codes()
+
+    def _pair_codes(self) -> list[int]:
+        """The legal pairs: two exposed top cards whose ranks make the total."""
+        piles, codes = self.piles, []
+        for total, pairs in self._pair_targets.values():
+            exposed: dict[int, bool] = {}
+            for s1, s2, code in pairs:
+                for s in (s1, s2):
+                    if s not in exposed:
+                        exposed[s] = self._run_at(s) >= 1
+                if exposed[s1] and exposed[s2] and RANK[piles[s1][-1]] + RANK[piles[s2][-1]] == total:
+                    codes.append(code)
+        return codes
 
     def apply(self, code: int) -> UndoRecord:
         """Play the legal move ``code`` with no check, history or
         notification; return the record ``revert`` takes to undo it."""
-        self.game._legal = None
-        base = self._base
-        if code < base:
-            if code >= self._nn:
-                return self._apply_run(code)
+        if code < self._nn:
             s, t = divmod(code, self._n)
             source = self.piles[s]
             self.piles[t].append(source.pop())
@@ -318,38 +413,77 @@ class FastPath:
             flipped = 0 < down[s] == len(source)  # a face-down card is now on top
             if flipped:
                 down[s] -= 1
-            return (s, t, flipped, (s, t))
+            if self._covering and not source:
+                return CardsMoved(s, t, 1, flipped, (s, t), -1, self._uncover((s,)))
+            return CardsMoved(s, t, 1, flipped, (s, t))
+        if code < self._base:
+            return self._apply_several(code)
         draw = self._draws.get(code)
         if draw is not None:
             s, t = draw
             self.piles[t].append(self.piles[s].pop())
-            return (s, t, False, draw)
+            return CardsMoved(s, t, 1, False, draw)
         return self._apply_action(code)
 
-    def _apply_run(self, code: int) -> UndoRecord:
+    def _apply_several(self, code: int) -> CardsMoved:
+        """``apply`` for a run, a completed suit, a pair or a whole pile."""
+        piles, down = self.piles, self.down
+        if code >= self._whole_base:
+            s, t = self.shape.wholes[code - self._whole_base]
+            k = len(piles[s])
+            piles[t].extend(piles[s])
+            piles[s] = []
+            return CardsMoved(s, t, k, False, (s, t), -1, self._uncover((s,)) if self._covering else ())
+        if code >= self._pair_base:
+            s, partner, t = self.shape.pairs[code - self._pair_base]
+            target = piles[t]
+            for i in (s, partner):
+                target.append(piles[i].pop())
+            flips = []
+            for i in (s, partner):
+                if 0 < down[i] == len(piles[i]):
+                    down[i] -= 1
+                    flips.append((i, down[i] + 1))
+            emptied = tuple(i for i in (s, partner) if not piles[i])
+            uncovered = tuple(flips) + (self._uncover(emptied) if self._covering and emptied else ())
+            return CardsMoved(s, t, 2, False, (s, partner, t), partner, uncovered)
         n = self._n
         rest, t = divmod(code, n)
         k, s = divmod(rest, n)
         k += 1
-        source = self.piles[s]
-        self.piles[t].extend(source[-k:])
+        source = piles[s]
+        piles[t].extend(source[-k:])
         del source[-k:]
-        down = self.down
         flipped = 0 < down[s] == len(source)
         if flipped:
             down[s] -= 1
-        return (s, t, flipped, (s, t), k)
+        if self._covering and not source:
+            return CardsMoved(s, t, k, flipped, (s, t), -1, self._uncover((s,)))
+        return CardsMoved(s, t, k, flipped, (s, t))
 
-    def _apply_action(self, code: int) -> UndoRecord:
+    def _uncover(self, emptied: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        """Turn up the cards of the piles that the piles ``emptied`` lay on,
+        where nothing else lies on them now; ``(pile, face-down count
+        before)`` of each."""
+        turned = []
+        piles, down = self.piles, self.down
+        for e in emptied:
+            for p in self._covers[e]:
+                if down[p] and not any(piles[c] for c in self._covered_by[p]):
+                    turned.append((p, down[p]))
+                    down[p] = 0
+        return tuple(turned)
+
+    def _apply_action(self, code: int) -> ActionPlayed:
         game = self.game
         action = self._actions[code - self._base]
         changed = self._action_piles(action)
         saved = [(i, self.piles[i][:], self.down[i]) for i in changed]
         redeals = game._redeals
-        state = tuple(getattr(game, name) for name in self._state_names) if self._state_names else None
+        state = tuple(getattr(game, name) for name in self._state_names) if self._state_names else ()
         if code in self._redeal_codes:  # a new pass: the engine counts it before the game deals
             game._redeals = redeals + 1
-        record = (None, saved, redeals, changed) if state is None else (None, saved, redeals, changed, state)
+        record = ActionPlayed(saved, redeals, changed, state)
         try:
             self._do_action(action)
         except BaseException:  # (Ctrl-C too) an action that fails half-way is taken back: it changes nothing
@@ -360,29 +494,31 @@ class FastPath:
     def revert(self, record: UndoRecord) -> tuple[int, ...]:
         """Undo the move ``record`` came from (the last one applied) exactly;
         return the indexes of the piles it changed."""
-        self.game._legal = None
-        if record[0] is None:
+        if type(record) is ActionPlayed:
             game = self.game
-            game._redeals = record[2]
-            for i, cards, down in record[1]:
+            game._redeals = record.redeals
+            for i, cards, face_down in record.saved:
                 self.piles[i] = cards  # a fresh copy, and the record is spent
-                self.down[i] = down
-            if len(record) == 5:
-                for name, value in zip(self._state_names, record[4]):
-                    setattr(game, name, value)
-            return record[3]
-        if len(record) == 5:
-            s, t, flipped, changed, k = record
-            if flipped:
-                self.down[s] += 1
-            target = self.piles[t]
+                self.down[i] = face_down
+            for name, value in zip(self._state_names, record.state):
+                setattr(game, name, value)
+            return record.changed
+        s, t, k, flipped, changed, partner, uncovered = record  # type: ignore[misc]
+        down = self.down
+        for p, was in uncovered:
+            down[p] = was
+        target = self.piles[t]
+        if partner >= 0:
+            self.piles[partner].append(target.pop())
+            self.piles[s].append(target.pop())
+            return changed
+        if flipped:
+            down[s] += 1
+        if k == 1:
+            self.piles[s].append(target.pop())
+        else:
             self.piles[s].extend(target[-k:])
             del target[-k:]
-            return changed
-        s, t, flipped, changed = record
-        if flipped:
-            self.down[s] += 1
-        self.piles[s].append(self.piles[t].pop())
         return changed
 
     # --- the position ----------------------------------------------------------
@@ -472,9 +608,17 @@ class FastPath:
         """The card keys pile ``pile`` takes now as the card a move lands on
         it (one card, or the bottom card of a run): ``ANY`` or a tuple
         (``()``: none).  A free cell takes ``ANY`` card while empty."""
-        if self._general and pile in self._cells:
+        if self._general and pile in self._cell_targets:
             return () if self.piles[pile] else ANY
-        return self._wants(pile)
+        return self._wants_of[pile](self.piles[pile], self.game)
+
+    def refusal(self, pile: int, card: int) -> str:
+        """Why ``card`` may not go onto pile ``pile`` now, in words: the
+        pile's rule's refusal, or the game's own ``_build_reason``."""
+        law = self.game._book.laws[pile]
+        if law is not None and (not type(self.game).FACTS.own_wants or (self._general and pile in self._cell_targets)):
+            return law.refusal(self.game, pile, card)
+        return self.game._build_reason(pile, card)
 
     def wants_holding(self, pile: int, cards: Sequence[int]) -> Wants:
         """What pile ``pile`` would take if it held ``cards`` (ids, bottom
@@ -538,78 +682,42 @@ def completes_suit(pile: Sequence[int], down: int) -> bool:
     return all(RANK[card] == SUIT_LENGTH - i and SUIT[card] == suit for i, card in enumerate(run))
 
 
-def run_length(pile: Sequence[int], down: int, rule: str) -> int:
+def run_length(pile: Sequence[int], down: int, build: Build) -> int:
     """How many cards at the top of ``pile`` (its bottom ``down`` face down)
-    form a run of ``rule`` (see ``shape.RUN_RULES``): at least 1 when the top
-    card lies face up, 0 for an empty pile.
+    form a run of ``build``: at least 1 when the top card lies face up, 0
+    for an empty pile.
 
     >>> from solitaire_widgets.cards import Card
+    >>> from solitaire_widgets.pile_rules import DOWN_ALTERNATE_COLOURS, DOWN_BY_RANK
     >>> pile = [Card.parse(c).face for c in ("9S", "8H", "7C", "6C")]
-    >>> [run_length(pile, 0, "down_alternate_colours"), run_length(pile, 0, "down_any_suit"),
-    ...  run_length(pile, 2, "face_up")]
-    [1, 4, 2]
+    >>> run_length(pile, 0, DOWN_ALTERNATE_COLOURS), run_length(pile, 0, DOWN_BY_RANK)
+    (1, 4)
     """
     n = len(pile)
     if n <= down:
         return 0
-    if rule == "face_up":
-        return n - down
     count = 1
-    follows: Callable[[int, int], bool] = _FOLLOWS[rule]
     for i in range(n - 1, down, -1):
-        under, over = pile[i - 1], pile[i]
-        if RANK[under] != RANK[over] + 1 or not follows(under, over):
+        if not build.follows(pile[i - 1], pile[i]):
             break
         count += 1
     return count
 
 
 @functools.cache
-def run_links(rule: str, bound: int) -> bytes:
-    """For card ids below ``bound``: byte ``under * bound + over`` is 1
-    where card ``over`` may lie on card ``under`` in a run of ``rule`` (a
-    ``down_*`` rule of ``shape.RUN_RULES``), as ``run_length`` reads runs.
-
-    >>> from solitaire_widgets.cards import Card
-    >>> links = run_links("down_alternate_colours", 52)
-    >>> nine, eight_h, eight_c = (Card.parse(c).face for c in ("9S", "8H", "8C"))
-    >>> links[nine * 52 + eight_h], links[nine * 52 + eight_c]
-    (1, 0)
-    """
-    follows = _FOLLOWS[rule]
-    return bytes(RANK[under] == RANK[over] + 1 and follows(under, over)
-                 for under in range(bound) for over in range(bound))
-
-
-@functools.cache
-def _reach(shape: GameShape, suits_home: bool) -> dict[int, dict[int, int]]:
+def _reach(shape: GameShape) -> dict[int, dict[int, int]]:
     """Source -> {target: the most cards a move takes from there at once}
-    (1 onto a free cell); worked out once per game class, read only."""
-    cells = set(shape.cells)
-    return {s: {t: (1 if t in cells else SUIT_LENGTH if suits_home and t in shape.foundations
-                    else shape.max_run if shape.roles[t] == shape.roles[s] == "tableau" else 1)
-                for t in range(len(shape.piles)) if any(shape.moves[shape.code(s, t, k)] is not None
-                                                        for k in range(1, shape.max_run + 1))}
-            for s in shape.sources}
-
-
-def _keeps_engine_limit(game: "Game") -> bool:
-    """Whether ``game`` limits its moves of several cards by the engine's
-    own ``_move_limit`` (``RUN_LIMIT``), which depends on the target alone."""
-    from .game import Game  # (game.py imports this module)
-
-    return type(game)._move_limit is Game._move_limit and type(game)._free_spaces is Game._free_spaces
-
-
-def _keeps_engine_runs(game: "Game") -> bool:
-    """Whether ``game`` reads its runs with the engine's own ``_run_length``."""
-    from .game import Game  # (game.py imports this module)
-
-    return type(game)._run_length is Game._run_length
-
-
-_FOLLOWS: dict[str, Callable[[int, int], bool]] = {
-    "down_in_suit": lambda under, over: SUIT[under] == SUIT[over],
-    "down_alternate_colours": lambda under, over: (SUIT[under] in RED) != (SUIT[over] in RED),
-    "down_any_suit": lambda under, over: True,
-}
+    (1 onto a free cell, 13 onto a foundation that takes whole suits);
+    worked out once per game class, read only."""
+    n = len(shape.piles)
+    reach: dict[int, dict[int, int]] = {}
+    for s in shape.sources:
+        row = {}
+        for t in range(n):
+            counts = [k for k in range(1, shape.max_run + 1) if shape.moves[shape.code(s, t, k)] is not None]
+            if counts:
+                row[t] = max(counts)
+            elif shape.routes[s][t] is not None:  # a whole pile's move
+                row[t] = 1
+        reach[s] = row
+    return reach

@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+import string
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,17 +43,21 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, 
                     Union)
 
 from .arguments import whole_number
-from .building import DOWN_WORDS
-from .cards import CARD, FACE, RANK_TEXT, Card, CardLike, card_ids_of_deck
+from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
+from .dealing import Dealer
 from .declarations import check_declarations
+from . import illegal
 from .errors import HookError, IllegalMoveError, NothingToRedoError, NothingToUndoError
-from .fast_path import ANY, FastPath, UndoRecord, completes_suit, run_length
+from .fast_path import ANY, ActionPlayed, FastPath, UndoRecord, run_length
 from .layout import Layout, default_layout
 from .moves import Move
+from .pile_rules import ROLE_DEFAULTS, PileRule
 from .piles import Role, check_role
 from .position import Position
-from .shape import GameShape, compile_shape
-from .shuffle import shuffled
+from .rulebook import RuleBook, book_for, needs_suits, stock_rules
+from .shape import ClassFacts, GameShape, class_facts, compile_shape
+from .shuffle import derive_seed, shuffled
+from .stocks import StockRule
 from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
@@ -66,7 +71,6 @@ SAVE_FORMAT = 3
 MoveLike = Union[Move, str]
 G = TypeVar("G", bound="Game")
 log = logging.getLogger(__name__)
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # The hooks a game class may fill in (docs/extending.md): an error one of
 # them raises reaches the caller as a HookError that names it.
 HOOKS = frozenset({
@@ -105,7 +109,8 @@ class Game(Position):
     position of your own instead of a deal.
 
     A game is one subclass that declares what it is (``PILES`` and
-    ``ROLES``, ``ROUTES``, ``RUNS``, ``ACTION_NAMES``, ``OPTIONS``,
+    ``ROLES``, ``ROUTES``, the rules of its piles (``FOUNDATION``,
+    ``TABLEAU`` …), its ``STOCK``, ``OPTIONS``,
     ``RULES``, the optional ``LAYOUT``, ``GUIDE`` and ``PACE`` …) and answers
     the hooks below; the declarations are checked when the class is made,
     so a mistake fails there, clearly (see ``solitaire_widgets.declarations``).
@@ -114,6 +119,24 @@ class Game(Position):
     """
 
     # --- declared by each game class --------------------------------------
+    # The rules as values (``solitaire_widgets.kit``): the rule every pile of
+    # a role follows (``Foundation(...)``, ``Tableau(...)``; cells, reserves
+    # and wastes have theirs by default), ``PILE_RULES`` the rule of single
+    # piles (it wins), and ``STOCK`` what the stock does (``Draw(...)``,
+    # ``DealRow(...)`` … or a tuple of them).  The rule of a pile gives what it
+    # takes, the words of a refusal and its sentence; the hooks below
+    # (``_wants``, ``_build_reason`` …) answer where a game defines them.
+    FOUNDATION: ClassVar[Optional[PileRule]] = None
+    TABLEAU: ClassVar[Optional[PileRule]] = None
+    CELL: ClassVar[PileRule] = ROLE_DEFAULTS["cell"]
+    RESERVE: ClassVar[PileRule] = ROLE_DEFAULTS["reserve"]
+    WASTE: ClassVar[PileRule] = ROLE_DEFAULTS["waste"]
+    PILE_RULES: ClassVar[Mapping[str, PileRule]] = {}
+    STOCK: ClassVar[Union[StockRule, tuple[StockRule, ...], None]] = None
+    # pile -> the piles lying on it: its cards play only once they are all
+    # empty (Pyramid's and TriPeaks' rows; ``kit.pyramid`` makes the map),
+    # and its face-down cards then turn up.
+    COVERED_BY: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     # The snake_case id (saves, ``sw.new_game``) and the title a player reads;
     # both default from the class name (``LeapYear``: "leap_year", "Leap Year").
     name: ClassVar[str] = ""
@@ -125,19 +148,6 @@ class Game(Position):
     ROLES: ClassVar[Mapping[str, Role]] = {}
     # source pile -> piles its cards may go to (the routes of the rules)
     ROUTES: ClassVar[dict[str, tuple[str, ...]]] = {}
-    # Which cards move together from the top of a tableau pile onto another
-    # (None: one card at a time), a rule of ``shape.RUN_RULES``:
-    # "down_in_suit", "down_alternate_colours", "down_any_suit" or "face_up";
-    # any run at the top may move, or the top part of it.  Cards leave other
-    # piles (waste, reserve, cells) one at a time.
-    RUNS: ClassVar[Optional[str]] = None
-    # How many cards may move at once: "none" (the whole run), or
-    # "free_cells", (empty free cells + 1) × 2^(empty tableau piles besides
-    # the target), as FreeCell counts it (``_move_limit`` for other rules).
-    RUN_LIMIT: ClassVar[str] = "none"
-    # What a foundation takes in one move: "card" (one at a time) or "suit"
-    # (a completed suit, king down to ace, all thirteen at once, as in Spider).
-    FOUNDATIONS_TAKE: ClassVar[str] = "card"
     # The stock actions, any words (each is also a method: ``game.draw()``).
     ACTION_NAMES: ClassVar[tuple[str, ...]] = ()
     # What each stock action does, in a few words ("deals a card onto every
@@ -192,6 +202,7 @@ class Game(Position):
 
     # --- derived once per class in __init_subclass__ ---------------------
     SHAPE: ClassVar[GameShape]  # the piles, routes and move codes (``shape.py``)
+    FACTS: ClassVar[ClassFacts]  # which hooks the class fills in with code of its own
     # For hooks: a pile's index by id, each pile's role by index, and the
     # indexes of the foundations, tableau piles and free cells (the same
     # tables as SHAPE's).
@@ -201,6 +212,8 @@ class Game(Position):
     _TABLEAU: ClassVar[tuple[int, ...]]
     _CELLS: ClassVar[tuple[int, ...]]
     _LAYOUTS: ClassVar[tuple[Layout, ...]]
+    _KEY_DERIVED: ClassVar[bool] = False  # KEY was worked out from the rules, not declared
+    _book: RuleBook  # the class's rules under this game's options
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -210,11 +223,14 @@ class Game(Position):
             cls.name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", cls.__name__).lower()
         if "title" not in cls.__dict__:
             cls.title = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", cls.__name__)
+        _derive_stock(cls)
         check_declarations(cls)
+        _derive_key(cls)
         for action in cls.ACTION_NAMES:
             if not hasattr(cls, action):  # each stock action is a method too: game.draw()
                 setattr(cls, action, _action_method(action))
         shape = cls.SHAPE = compile_shape(cls)
+        cls.FACTS = class_facts(cls)
         cls._INDEX, cls._ROLE_AT = shape.index, shape.roles  # type: ignore[assignment]
         cls._FOUNDATIONS, cls._TABLEAU, cls._CELLS = shape.foundations, shape.tableau, shape.cells
         cls._LAYOUTS = (cls.LAYOUT or default_layout(cls.PILES, cls.ROLES),) + tuple(cls.NARROW_LAYOUTS)
@@ -267,6 +283,7 @@ class Game(Position):
     def _deal(self, seed: Any, deck: Optional[Iterable[CardLike]], options: Mapping[str, Any]) -> None:
         """Deal the game ``__init__`` asks for."""
         self._options = self.checked_options(options)
+        self._book = book_for(type(self), self._options)
         seed = _checked_seed(seed)
         self._pack_ids = self._checked_pack()
         if deck is not None:
@@ -295,10 +312,16 @@ class Game(Position):
         self._undo_records: list[UndoRecord] = []
         self._redo_moves: list[Move] = []
         self._observers: list[Observer] = []
-        self._legal: Optional[list[Move]] = None
+        self._legal: Optional[tuple[list[Move], frozenset[int]]] = None  # the legal moves and their codes
         self._version = 0
         self._fast_path: Optional[FastPath] = None
         self._winning_line: tuple[Move, ...] = ()  # a line known to win from the start (``winning_line``)
+
+    def dealer(self, order: Sequence[int]) -> Dealer:
+        """A ``Dealer`` of ``order`` (card ids, in deal order) onto this game's
+        piles, for ``_setup``: ``deal.aces_to(...)``, ``deal.rows(...)``,
+        ``deal.rest_to("stock")`` …"""
+        return Dealer(self, order)
 
     def _checked_pack(self) -> tuple[int, ...]:
         pack = tuple(self._pack())
@@ -350,6 +373,7 @@ class Game(Position):
         """
         game = object.__new__(cls)
         game._options = cls.checked_options(options)
+        game._book = book_for(cls, game._options)
         game._seed, game._deck = _checked_seed(seed), None
         game._pack_ids = game._checked_pack()
         if not isinstance(piles, Mapping):
@@ -383,7 +407,11 @@ class Game(Position):
             if cls.SHAPE.roles[i] == "stock":
                 raise ValueError("the stock's cards all lie face down: leave the stock out of face_down")
             size = len(laid[i])
-            if not whole_number(count, at_least=0, below=max(size, 1)):
+            if cls.SHAPE.covered_by[i]:  # a covered pile's cards may all lie face down until it is uncovered
+                if not whole_number(count, at_least=0, below=size + 1):
+                    raise ValueError(f"face_down[{pile!r}] must be a whole number from 0 to {size} ({pile} holds "
+                                     f"{size} card{'s' * (size != 1)}), not {count!r}")
+            elif not whole_number(count, at_least=0, below=max(size, 1)):
                 raise ValueError(f"face_down[{pile!r}] must be a whole number from 0 to {max(size - 1, 0)} "
                                  f"({pile} holds {size} card{'s' * (size != 1)} and its top card lies face up), "
                                  f"not {count!r}")
@@ -466,12 +494,22 @@ class Game(Position):
 
     def _wants(self, t: int) -> Any:
         """Card keys pile ``t`` accepts now (for the card a move lands on it:
-        one card, or the bottom card of a run): a tuple, ``ANY`` or ``()``."""
-        raise NotImplementedError
+        one card, or the bottom card of a run): a tuple, ``ANY`` or ``()``.
+        Default: what the pile's declared rule takes."""
+        law = self._book.laws[t]
+        if law is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no rule for {self.PILES[t]}: declare one "
+                                      f"({self.ROLES[self.PILES[t]].upper()} or PILE_RULES), or define _wants")
+        return law.wants(self._piles[t], self)
 
     def _build_reason(self, t: int, card: int) -> str:
-        """Why ``card`` may not go onto pile ``t`` (its key is not wanted)."""
-        raise NotImplementedError
+        """Why ``card`` may not go onto pile ``t`` (its key is not wanted).
+        Default: the refusal of the pile's declared rule."""
+        law = self._book.laws[t]
+        if law is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no rule for {self.PILES[t]}: declare one, "
+                                      "or define _build_reason")
+        return law.refusal(self, t, card)
 
     def _route_reason(self, source: str, target: str) -> str:
         """Why nothing moves from ``source`` to ``target`` in this game."""
@@ -489,18 +527,32 @@ class Game(Position):
         return f"{self.title} never moves a card from {source} to {target}"
 
     def _action_reason(self, action: str) -> Optional[str]:
-        """Why ``action`` is not allowed now, or None when it is."""
+        """Why ``action`` is not allowed now, or None when it is.  Default:
+        what the declared ``STOCK`` says."""
+        stock = self._book.owner.get(action)
+        if stock is not None:
+            return stock.reason(self, action)
         return f"{self.title} has no {action}"
 
     def _do_action(self, action: str) -> None:
         """Carry out a legal stock action (the engine saved what undo needs,
-        and counted a redeal, before it asks)."""
-        raise NotImplementedError
+        and counted a redeal, before it asks).  Default: the declared
+        ``STOCK`` does it."""
+        stock = self._book.owner.get(action)
+        if stock is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no STOCK that plays {action}: declare one, "
+                                      "or define _do_action")
+        stock.do(self, action)
 
     def _action_piles(self, action: str) -> tuple[int, ...]:
-        """Indices of the piles an action may change (saved for undo)."""
+        """Indices of the piles an action may change (saved for undo).
+        Default: those the declared ``STOCK`` changes, a draw's two piles, or
+        every pile."""
         if action in self.DRAWS:
             return tuple(self._INDEX[pile] for pile in self.DRAWS[action])
+        stock = self._book.owner.get(action)
+        if stock is not None:
+            return stock.changes(self, action)
         return tuple(range(len(self.PILES)))
 
     def _may_redeal(self) -> bool:
@@ -515,7 +567,12 @@ class Game(Position):
         """``(pile, n)`` when every redeal leaves the bottom ``n`` cards of
         ``pile`` at the bottom of it, in order, for as long as none of them
         leaves the pile; None when no redeal promises that (the safe answer).
-        The search's dead-end test for such games reasons from it."""
+        The search's dead-end test for such games reasons from it.  Default:
+        what the declared ``STOCK`` promises."""
+        for stock in self._book.stocks:
+            kept = stock.keeps_bottom(self)
+            if kept is not None:
+                return kept
         return None
 
     def _pack(self) -> Sequence[int]:
@@ -525,18 +582,31 @@ class Game(Position):
         return range(52 * self.decks)
 
     def _run_length(self, s: int) -> int:
-        """How many cards at the top of pile ``s`` may move together now (a
-        run, as ``RUNS`` declares it): any number of them, counted from the
-        top, may move at once.  At least 1 while the top card lies face up."""
-        assert self.RUNS is not None
-        return run_length(self._piles[s], self._down[s], self.RUNS)
+        """How many cards at the top of pile ``s`` may move together now:
+        any number of them up to this, counted from the top, may move at
+        once; 0 when none may.  Default: what the pile's rule lets leave it
+        (its top card, a run, its face-up cards or the whole pile), none
+        while a pile that covers it holds cards."""
+        pile, down = self._piles[s], self._down[s]
+        if len(pile) <= down or any(self._piles[c] for c in self.SHAPE.covered_by[s]):
+            return 0
+        moves = self._book.moves[s]
+        kind = moves.kind
+        if kind == "top":
+            return 1
+        if kind == "face_up" or kind == "whole":
+            return len(pile) - down
+        if kind == "none":
+            return 0
+        build = moves.build or self._book.rules[s].build  # type: ignore[union-attr]
+        return run_length(pile, down, build) if build is not None else 1
 
     def _move_limit(self, s: int, t: int) -> Optional[int]:
         """The most cards that may move at once from pile ``s`` onto pile
-        ``t`` now (None: no limit but the run).  ``RUN_LIMIT = "free_cells"``
-        gives FreeCell's: (empty free cells + 1) × 2^(empty tableau piles
-        other than ``t``)."""
-        if self.RUN_LIMIT != "free_cells":
+        ``t`` now (None: no limit but the run).  Runs limited by
+        ``"free_cells"`` (``runs(limit="free_cells")``) move FreeCell's
+        most: (empty free cells + 1) × 2^(empty tableau piles other than ``t``)."""
+        if self._book.moves[s].limit != "free_cells":
             return None
         cells, columns = self._free_spaces(t)
         return (cells + 1) * 2 ** columns
@@ -544,12 +614,12 @@ class Game(Position):
     def _limit_reason(self, s: int, t: int, count: int, limit: int) -> str:
         """Why ``count`` cards may not move from pile ``s`` onto ``t``: only
         ``limit`` may (``_move_limit``)."""
-        if self.RUN_LIMIT != "free_cells":
-            return f"only {_plural(limit, 'card')} may move at once onto {self.PILES[t]}"
+        if self._book.moves[s].limit != "free_cells":
+            return f"only {illegal.plural(limit, 'card')} may move at once onto {self.PILES[t]}"
         cells, columns = self._free_spaces(t)
         besides = f" besides {self.PILES[t]}" if t in self._TABLEAU and not self._piles[t] else ""
-        return (f"only {_plural(limit, 'card')} may move at once: {_number(cells)} free cell{'s' * (cells != 1)} "
-                f"and {_number(columns)} empty column{'s' * (columns != 1)}{besides}")
+        return (f"only {illegal.plural(limit, 'card')} may move at once: {illegal.number(cells)} free "
+                f"cell{'s' * (cells != 1)} and {illegal.number(columns)} empty column{'s' * (columns != 1)}{besides}")
 
     def _free_spaces(self, t: int) -> tuple[int, int]:
         """Empty free cells, and empty tableau piles other than ``t``."""
@@ -576,7 +646,7 @@ class Game(Position):
             return role
         if t not in self.SHAPE.targets:
             return ""  # no card is ever put on it by hand
-        if role == "foundation" and self.FOUNDATIONS_TAKE == "suit":
+        if t in self.SHAPE.suit_targets:
             return "K"
         wants = self._fast.wants_holding(t, [])  # ask the rules about the pile as if it were empty
         if wants is ANY:
@@ -588,16 +658,40 @@ class Game(Position):
         return RANK_TEXT.get(rank, str(rank))
 
     @classmethod
+    def rules_text(cls, options: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+        """``RULES`` under ``options`` (checked, defaults filled in): each
+        ``{option}`` replaced by the sentence of its value (``OPTION_RULES``),
+        each ``{foundation}``, ``{tableau}`` … by the sentence of that role's
+        declared rule, ``{stock}`` by the stock's.
+
+        >>> import solitaire_widgets as sw
+        >>> dict(sw.Cruel.rules_text({"gather": "pysol"}))["Foundations"]
+        'an ace on an empty one, then up in suit to the king. A card on a foundation never moves again.'
+        """
+        book = book_for(cls, options)
+        fill = {option: cls.OPTION_RULES[option][value] for option, value in options.items()}
+        for i, rule in enumerate(book.rules):
+            role = cls.SHAPE.roles[i]
+            if rule is not None and role not in fill:
+                fill[role] = rule.sentence(role)
+        if book.stocks:
+            fill["stock"] = " ".join(stock.sentence() for stock in book.stocks)
+        return tuple((topic, _filled(text, fill)) for topic, text in cls.RULES)
+
+    @classmethod
     def action_words(cls, action: str) -> str:
         """What stock action ``action`` does, in a few words (for hints and
         the table): ``ACTION_WORDS``, or said from ``DRAWS`` and ``REDEALS``.
 
         >>> import solitaire_widgets as sw
         >>> sw.Bobby.action_words("draw"), sw.Bobby.action_words("redeal"), sw.LeapYear.action_words("deal")
-        ('turns up the next stock card', 'deals the cards again', 'deals a card onto every pile')
+        ('turns up the next stock card', 'makes the waste the stock again', 'deals a card onto every pile')
         """
         if action in cls.ACTION_WORDS:
             return cls.ACTION_WORDS[action]
+        for stock in stock_rules(cls):
+            if action in stock.actions():
+                return stock.words(action)
         if action in cls.DRAWS:
             source, target = cls.DRAWS[action]
             if cls.ROLES[source] == "stock" and cls.ROLES[target] == "waste":
@@ -610,13 +704,13 @@ class Game(Position):
     def passes(self) -> Optional[int]:
         """How many passes through the stock the rules allow under the options
         in force, or None where they are not counted (no limit, or no
-        redeal).  Default: ``PASSES``.
+        redeal).  Default: ``PASSES``, or what the declared ``STOCK`` allows.
 
         >>> import solitaire_widgets as sw
         >>> sw.Bobby(seed=1).passes(), sw.LeapYear(seed=1, redeal="once").passes(), sw.Frog(seed=1).passes()
         (3, 2, None)
         """
-        return self.PASSES
+        return self.PASSES if self.PASSES is not None else self._book.passes
 
     # --- reading the position ---------------------------------------------
     @property
@@ -652,6 +746,21 @@ class Game(Position):
     def version(self) -> int:
         """Grows by one with every change (play, undo, redo, restart, new deal, resume)."""
         return self._version
+
+    @property
+    def base_rank(self) -> int:
+        """The rank the foundations start from where it is dealt (the rule
+        ``BASE_RANK``, as in Canfield): that of the bottom card of the first
+        foundation holding a card; an ace while none does.
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Bobby.from_position({"f0": "7S 8S"}).base_rank
+        7
+        """
+        for f in self._FOUNDATIONS:
+            if self._piles[f]:
+                return RANK[self._piles[f][0]]
+        return 1
 
     @property
     def passes_left(self) -> Optional[int]:
@@ -744,20 +853,31 @@ class Game(Position):
         return list(self._legal_moves())
 
     def _legal_moves(self) -> list[Move]:
+        return self._legal_listed()[0]
+
+    def _legal_codes(self) -> frozenset[int]:
+        """The codes of the legal moves (``legal_moves``)."""
+        return self._legal_listed()[1]
+
+    def _legal_listed(self, named: bool = True) -> tuple[list[Move], frozenset[int]]:
+        """The legal moves and their codes, listed once per position; a hook
+        that raises is named as the lister (``named``) or left to the
+        caller, which names what it was doing."""
         legal = self._legal
         if legal is None:
             shape = self.SHAPE
             try:
                 if (shape.declares_win and self._won() is not None) or (
                         shape.declares_loss and self._lost() is not None):
-                    legal = []  # the game is over by its own rule
+                    codes: list[int] = []  # the game is over by its own rule
                 else:
-                    moves = shape.moves
-                    legal = [moves[code] for code in self._fast.move_codes()]  # type: ignore[misc]
+                    codes = self._fast.move_codes()
             except Exception as err:
-                _raise_hook_error(self, err, "while listing the legal moves")
+                if named:
+                    _raise_hook_error(self, err, "while listing the legal moves")
                 raise
-            self._legal = legal
+            moves = shape.moves
+            legal = self._legal = ([moves[code] for code in codes], frozenset(codes))  # type: ignore[misc]
         return legal
 
     def safe_drops(self) -> list[Move]:
@@ -789,7 +909,7 @@ class Game(Position):
         >>> sw.Bobby(seed=1).has_safe_drops, sw.Cruel(seed=1).has_safe_drops
         (False, True)
         """
-        return type(self)._safe_drop is not Game._safe_drop
+        return self.FACTS.has_safe_drops
 
     def possible_actions(self) -> tuple[str, ...]:
         """The actions (``ACTION_NAMES``) that can be legal at some point of a
@@ -843,12 +963,13 @@ class Game(Position):
         return self._fast.search_key()
 
     def movable(self, pile: str, at_once: bool = False) -> int:
-        """How many cards at the top of ``pile`` may move together now (the
-        run ``RUNS`` declares; 1 in games that move one card at a time, 0
-        where no card of the pile is moved by hand).  ``at_once``: no more
-        than one move may carry now onto any pile they may go to (the move
-        limit, ``RUN_LIMIT``: FreeCell's free cells and empty columns), what
-        the table lets a press lift.
+        """How many cards at the top of ``pile`` may move together now (its
+        top card alone in most games; a run, its face-up cards or the whole
+        pile where its rule says; 0 where no card of the pile may move now).
+        ``at_once``: no more than one move may carry now onto any pile they
+        may go to (the move limit: FreeCell's free cells and empty columns),
+        what the table lets a press lift.
+
 
         >>> import solitaire_widgets as sw
         >>> sw.Cruel(seed=1).movable("t0"), sw.Cruel(seed=1).movable("f0")
@@ -857,10 +978,8 @@ class Game(Position):
         i = self._pile_index(pile)
         if i not in self.SHAPE.sources or len(self._piles[i]) <= self._down[i]:
             return 0
-        if self.RUNS is None or i not in self._TABLEAU:
-            return 1
         with self._naming_hooks(f"while reading how many cards of {pile} may move"):
-            run = self._run_length(i)
+            run = max(0, self._run_length(i))
             shape = self.SHAPE
             if not at_once or run < 2 or shape.max_run < 2:
                 return run
@@ -923,54 +1042,14 @@ class Game(Position):
             raise IllegalMoveError(str(err), move) from None
         return parsed
 
-    def _no_such_action(self, action: str) -> str:
-        """Why ``action`` is no move of this game, said from what the game
-        declares: its actions and what each does (``action_words``).
-
-        >>> import solitaire_widgets as sw
-        >>> sw.Frog(seed=1).why_illegal("redeal")
-        'Frog has no redeal: its one action is draw, which turns up the next stock card'
-        >>> sw.Bobby(seed=1).why_illegal("deal")
-        'Bobby has no deal: its actions are draw (turns up the next stock card) and redeal (deals the cards again)'
-        """
-        does = [f"{a} ({self.action_words(a)})" for a in self.ACTION_NAMES]
-        if not does:
-            return f"{self.title} has no {action}: it has no stock actions"
-        if len(does) == 1:
-            a = self.ACTION_NAMES[0]
-            return f"{self.title} has no {action}: its one action is {a}, which {self.action_words(a)}"
-        return f"{self.title} has no {action}: its actions are {', '.join(does[:-1])} and {does[-1]}"
-
     def _reason(self, move: Move) -> Optional[str]:
-        if move.action is not None:
-            if move.action not in self.ACTION_NAMES:
-                return self._no_such_action(move.action)
-            over = self._over()
-            return over or self._action_reason(move.action)
-        source, target = move.source, move.target
-        assert source is not None and target is not None
-        for pile in (source, target):
-            if pile not in self._INDEX:
-                return f"{self.title} has no pile {pile} (its piles: {', '.join(self.PILES)})"
-        s, t = self._INDEX[source], self._INDEX[target]  # (two piles: Move refuses one onto itself)
-        if not self._piles[s]:
-            return f"{source} is empty: there is no card to move"
-        if self._ROLE_AT[s] == "foundation":
-            return "cards on the foundations never move: foundations are final"
-        over = self._over()
-        if over is not None:
-            return over
-        if self.SHAPE.routes[s][t] is None and not self.SHAPE.general:
-            return self._route_reason(source, target)
-        if self.SHAPE.general:
-            return self._general_reason(s, t, move.count)
-        if move.count > 1:
-            return f"{self.title} moves one card at a time, not {move.count}"
-        card = self._piles[s][-1]
-        wants = self._wants(t)
-        if wants is ANY or self.SHAPE.keys[card] in wants:
+        """Why ``move`` may not be played now, or None: None exactly for the
+        moves ``legal_moves`` lists (one source for the table, the solver,
+        Gymnasium and scripts); the words come from ``illegal``."""
+        code = self.SHAPE.codes.get(move)
+        if code is not None and code in self._legal_listed(named=False)[1]:
             return None
-        return self._build_reason(t, card)
+        return illegal.reason(self, move) or illegal.unlisted(self, move)
 
     @contextmanager
     def _naming_hooks(self, doing: str) -> Iterator[None]:
@@ -980,65 +1059,6 @@ class Game(Position):
         except Exception as err:
             _raise_hook_error(self, err, doing)
             raise
-
-    def _over(self) -> Optional[str]:
-        """Why no move may be played in a game over by its own rule, or None."""
-        shape = self.SHAPE
-        if shape.declares_win and self._won() is not None:
-            return f"the game is won ({self._won()}): no move is left to play"
-        if shape.declares_loss:
-            lost = self._lost()
-            if lost is not None:
-                return f"the game is lost ({lost}): no move is left to play"
-        return None
-
-    def _general_reason(self, s: int, t: int, count: int) -> Optional[str]:
-        """``_reason`` for a card move in a game with runs, free cells or
-        suits taken home at once."""
-        shape = self.SHAPE
-        source, target = self.PILES[s], self.PILES[t]
-        if all(shape.moves[shape.code(s, t, k)] is None for k in range(1, shape.max_run + 1)):
-            return self._route_reason(source, target)
-        pile, down = self._piles[s], self._down[s]
-        up = len(pile) - down
-        if count > len(pile):
-            return f"{source} holds only {_plural(len(pile), 'card')}"
-        if count > up:
-            return f"only {_plural(up, 'card')} of {source} lie{'s' * (up == 1)} face up: face-down cards do not move"
-        role = self._ROLE_AT[t]
-        if role == "foundation" and self.FOUNDATIONS_TAKE == "suit":
-            if self._piles[t]:
-                return f"{target} holds a completed suit already"
-            if count != 13 or not completes_suit(pile, down):
-                return f"{target} takes only a completed suit, king down to ace, all 13 cards at once"
-            first = self._fast.first_empty_foundation()
-            if first != t:
-                return f"a completed suit goes home to the first empty foundation, {self.PILES[first]}"  # type: ignore[index]
-            return None
-        if role == "cell":
-            if count > 1:
-                return f"a free cell holds one card, not {count}"
-            if self._piles[t]:
-                return f"{target} holds {CARD[self._piles[t][-1]]} already: a free cell holds one card"
-            return None
-        if count > 1:
-            if self._ROLE_AT[s] != "tableau" and self.RUNS is not None:
-                return f"cards leave {source} one at a time: only a tableau pile's runs move together"
-            if count > shape.max_run or shape.moves[shape.code(s, t, count)] is None:
-                return f"{target} takes one card at a time, not {count}"
-            run = self._run_length(s)
-            if count > run:
-                cards = " ".join(str(CARD[c]) for c in pile[-count:])
-                return (f"{cards} do not move together: {self.title} moves runs {_run_words(self.RUNS or '')}, "
-                        f"and the run on top of {source} is {_plural(run, 'card')}")
-        card = pile[-count]
-        wants = self._wants(t)
-        if wants is not ANY and shape.keys[card] not in wants:
-            return self._build_reason(t, card)  # (first: where the card cannot go, the count is beside the point)
-        limit = self._move_limit(s, t) if count > 1 else None
-        if limit is not None and count > limit:
-            return self._limit_reason(s, t, count, limit)
-        return None
 
     def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
         """Play a legal move and return it; raise ``IllegalMoveError`` if not.
@@ -1053,6 +1073,8 @@ class Game(Position):
         Move('deal')
         """
         parsed = self._coerce(move, target)
+        if parsed.partner is not None and parsed in self.SHAPE.codes:  # a pair, its piles in the game's order
+            parsed = self.SHAPE.moves[self.SHAPE.codes[parsed]]  # type: ignore[assignment]
         try:
             reason = self._reason(parsed)
             changed = self._apply(parsed) if reason is None else ()
@@ -1067,10 +1089,42 @@ class Game(Position):
 
     def _apply(self, move: Move) -> tuple[int, ...]:
         """Carry out a legal move, record how to undo it; return changed piles."""
-        record = self._fast.apply(self.SHAPE.codes[move])
+        code = self.SHAPE.codes[move]
+        unsaved = self._unsaved_piles(code)
+        record = self._fast.apply(code)
+        if unsaved:
+            self._check_unsaved(move, record, unsaved)
         self._undo_records.append(record)
         self._history.append(move)
-        return record[3]
+        return record.changed
+
+    def _unsaved_piles(self, code: int) -> list[tuple[int, list[int], int]]:
+        """For a stock action the game's own ``_do_action`` plays: each pile
+        its ``_action_piles`` leaves out, as it is (what undo would not put
+        back, were the action to change it)."""
+        shape = self.SHAPE
+        if code < shape.action_base or code in shape.draws:
+            return []
+        action = shape.actions[code - shape.action_base]
+        facts = self.FACTS
+        if self._book.owner.get(action) is not None and not facts.own_do_action and not facts.own_action_piles:
+            return []  # a declared stock says what it changes itself
+        saved = set(self._action_piles(action))
+        return [(i, pile[:], self._down[i]) for i, pile in enumerate(self._piles) if i not in saved]
+
+    def _check_unsaved(self, move: Move, record: UndoRecord, unsaved: list[tuple[int, list[int], int]]) -> None:
+        """Take the action back and raise ``HookError`` if it changed a pile
+        its ``_action_piles`` does not name: undo could not restore it."""
+        changed = [self.PILES[i] for i, cards, down in unsaved if self._piles[i] != cards or self._down[i] != down]
+        if not changed:
+            return
+        self._fast.revert(record)
+        for i, cards, down in unsaved:
+            self._piles[i], self._down[i] = cards, down
+        self._legal = None
+        raise HookError(f"{type(self).__name__}._action_piles leaves out {', '.join(changed)}, which "
+                        f"{move} changes: undo could not put {'them' if len(changed) > 1 else 'it'} back, so the move "
+                        f"was not played (name every pile the action changes)", "_action_piles")
 
     def _revert(self) -> tuple[int, ...]:
         self._history.pop()
@@ -1317,12 +1371,31 @@ class Game(Position):
         """
         state = self.__dict__.copy()
         state["_observers"], state["_fast_path"] = [], None
+        del state["_book"]  # (its rules' functions do not pickle: made again from the options)
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._book = book_for(type(self), self._options)
 
     def _fixed_rules_key(self) -> bytes:
         """What besides the position decides how play goes on (fixed per game):
-        the rule options."""
-        return repr(sorted(self._options.items())).encode()
+        the rule options, and how the deal fixes the stock's reshuffles."""
+        key = repr(sorted(self._options.items())).encode()
+        return key + self.reshuffle_seed(0).to_bytes(8, "big") if self._book.reshuffles else key
+
+    def reshuffle_seed(self, pass_number: int) -> int:
+        """The seed of the shuffle that starts pass ``pass_number`` (a
+        redeal that shuffles): fixed by the deal (seed or deck), so a game
+        replays exactly.
+
+        >>> import solitaire_widgets as sw
+        >>> one = sw.Bobby(seed=1).reshuffle_seed(2)
+        >>> one == sw.Bobby(seed=1).reshuffle_seed(2) != sw.Bobby(seed=2).reshuffle_seed(2)
+        True
+        """
+        origin = self._seed if self._deck is None else ",".join(self._deck) + f"|{self._seed}"
+        return derive_seed(self.name, origin, pass_number)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready save: game, options, seed or deck, the moves played and
@@ -1425,6 +1498,55 @@ def saved_deal(cls: type[G], seed: Optional[int], deck: Optional[Iterable[CardLi
     return game
 
 
+def _filled(text: str, fill: Mapping[str, str]) -> str:
+    """``text`` with each ``{name}`` replaced by ``fill[name]``, its first
+    letter made upper-case where it starts a sentence after another.
+
+    >>> _filled("a. {x} b {x}", {"x": "one"})
+    'a. One b one'
+    """
+    out = []
+    for literal_text, field, _, _ in string.Formatter().parse(text):
+        out.append(literal_text)
+        if field is not None:
+            value = fill[field]
+            before = "".join(out).rstrip()
+            out.append(value[:1].upper() + value[1:] if before.endswith((".", ":")) and before else value)
+    return "".join(out)
+
+
+def _derive_stock(cls: type[Game]) -> None:
+    """What a class's declared ``STOCK`` decides for it: the stock's
+    actions, draws and redeals."""
+    stocks = stock_rules(cls)
+    if stocks and "STOCK" in cls.__dict__:
+        for name in ("ACTION_NAMES", "DRAWS", "REDEALS", "PASSES"):
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__}: STOCK declares the stock's actions, draws, redeals and passes; "
+                                f"leave out {name}")
+        if not all(isinstance(stock, StockRule) for stock in stocks):
+            raise TypeError(f"{cls.__name__}: STOCK must be a stock value (Draw, DealRow, …) or a tuple of them, "
+                            f"not {cls.STOCK!r}")
+        cls.ACTION_NAMES = tuple(action for stock in stocks for action in stock.actions())
+        cls.DRAWS = {action: pair for stock in stocks for action, pair in stock.draws(cls).items()}
+        cls.REDEALS = tuple(action for stock in stocks for action in stock.redeal_actions())
+
+
+def _derive_key(cls: type[Game]) -> None:
+    """How a class's cards are keyed (``KEY``): by face where a rule it
+    declares looks at suits, else by rank, unless the class says."""
+    explicit = next((not klass.__dict__.get("_KEY_DERIVED", False) for klass in cls.__mro__
+                     if klass is not Game and "KEY" in klass.__dict__), False)
+    suits = needs_suits(cls)
+    if explicit:
+        if cls.KEY == "rank" and suits:
+            raise TypeError(f"{cls.__name__}: KEY is 'rank' (building ignores suits), but a rule it declares "
+                            "looks at suits: leave KEY out, or make it 'face'")
+    else:
+        cls.KEY = "face" if suits else "rank"
+        cls._KEY_DERIVED = True
+
+
 def _action_method(action: str) -> Callable[[Any], Move]:
     """``game.<action>()``, which plays the stock action ``action``."""
     def method(self: Game) -> Move:
@@ -1464,16 +1586,16 @@ def hook_that_raised(err: BaseException) -> Optional[str]:
     return hook
 
 
-def _unshared(record: tuple) -> tuple:
+def _unshared(record: UndoRecord) -> UndoRecord:
     """An undo record a copy of the game can spend on its own.
 
     Taking back a stock action puts the pile lists its record saved back in
     place (no copy: the record is spent), so a copy's records must not share
     those lists with the original's, or undoing the copy would change what
     undoing the original restores."""
-    if record[0] is not None:
+    if not isinstance(record, ActionPlayed):
         return record  # a card move's record holds only pile indexes
-    return (None, [(i, cards[:], down) for i, cards, down in record[1]], *record[2:])
+    return record._replace(saved=[(i, cards[:], down) for i, cards, down in record.saved])
 
 
 def _checked_seed(seed: Any) -> Optional[int]:
@@ -1481,15 +1603,6 @@ def _checked_seed(seed: Any) -> Optional[int]:
     if seed is not None and not whole_number(seed, at_least=0, below=2**64):
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
     return None if seed is None else int(seed)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
-def _number(n: int) -> str:
-    """0 -> "no", 1 -> "one" … ten, then digits."""
-    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
 
 
 def _pack_limit(game: Game, card: Card, copies: int) -> str:
@@ -1503,6 +1616,3 @@ def _pack_limit(game: Game, card: Card, copies: int) -> str:
     return f"{game.title}'s pack holds {card} {copies} times, and no more"
 
 
-def _run_words(rule: str) -> str:
-    """How a rule of ``RUNS`` reads: "built down in alternating colours"."""
-    return "of face-up cards" if rule == "face_up" else f"built {DOWN_WORDS[rule.removeprefix('down_')]}"

@@ -15,7 +15,7 @@ go through ``gymnasium.make``:
 **Actions** are a fixed ``Discrete(n)``: one action per move the game's
 rules can ever allow between two piles (its routes, ``Game.ROUTES``), then
 one per stock action (``draw``, ``deal``, ``redeal`` … the game's own
-words).  In a game that moves runs of cards (``Game.RUNS``) a pair of piles
+words).  In a game that moves runs of cards (its piles' rules say so) a pair of piles
 has one action per number of cards: ``t3 t5``, ``t3 t5 2``, ``t3 t5 3`` …
 up to the longest run the game allows (a free cell takes one card; where
 foundations take a completed suit, only the 13-card move goes there).

@@ -3,11 +3,12 @@
 A card move names its source and target piles and, when it moves several
 cards at once (a run), how many: ``"t3 t5 3"`` moves the top three cards of
 ``t3`` onto ``t5``, in their order.  A move of one card is written without a
-count, ``"t3 f0"``.  A stock action is one word, the name the game gives it
-(``"draw"``, ``"deal"``, ``"redeal"`` …).
+count, ``"t3 f0"``.  Two cards that leave together (Pyramid's pairs) are
+written with a ``+``: ``"t3+t5 f0"``.  A stock action is one word, the name
+the game gives it (``"draw"``, ``"deal"``, ``"redeal"`` …).
 
->>> Move.parse("t3 f0"), Move.parse("t3 t5 3"), Move.parse("draw")
-(Move('t3', 'f0'), Move('t3', 't5', 3), Move('draw'))
+>>> Move.parse("t3 f0"), Move.parse("t3 t5 3"), Move.parse("draw"), Move.parse("t3+t5 f0")
+(Move('t3', 'f0'), Move('t3', 't5', 3), Move('draw'), Move('t3', 'f0', partner='t5'))
 >>> str(Move("t3", "t5", 3)), Move.parse("draw").is_action, Move("t3", "f0", 1) == Move("t3", "f0")
 ('t3 t5 3', True, True)
 """
@@ -45,7 +46,10 @@ class Move:
     A card move has a ``source`` and a ``target`` pile id and a ``count``,
     the cards it moves (1 unless a run moves at once: ``Move("t3", "t5",
     3)`` moves the top three cards of ``t3`` onto ``t5``, keeping their
-    order).  A stock action has ``action`` set, no piles and a count of 0.
+    order).  A pair's move also names the ``partner`` pile whose top card
+    leaves with the source's (``Move("t3", "f0", partner="t5")``, count 2;
+    the two sources in either order are the same move).  A stock action has
+    ``action`` set, no piles and a count of 0.
 
     >>> Move("t3", "f0") == Move.parse("t3 f0") and hash(Move("t3", "f0")) == hash(Move.parse("t3,f0"))
     True
@@ -55,15 +59,33 @@ class Move:
     ValueError: a move's count is how many cards it moves, a whole number from 1 up, not 0
     """
 
-    __slots__ = ("source", "target", "action", "count", "_hash", "_text")
+    __slots__ = ("source", "target", "action", "count", "partner", "_hash", "_text")
     source: Optional[str]
     target: Optional[str]
     action: Optional[str]
     count: int
+    partner: Optional[str]
     _hash: int
     _text: str
 
-    def __init__(self, source: str, target: Optional[str] = None, count: int = 1) -> None:
+    def __init__(self, source: str, target: Optional[str] = None, count: int = 1, *,
+                 partner: Optional[str] = None) -> None:
+        if partner is not None:
+            for pile in (source, target, partner):
+                if not is_pile_id(pile):
+                    raise ValueError(f"{pile!r} is not a pile id: piles are written like stock, waste, f0, t3, c1")
+            if partner == source:
+                raise ValueError(f"a pair's two cards come from two piles, not {source} twice")
+            first, second = sorted((source, partner))
+            set_ = object.__setattr__
+            set_(self, "source", source)
+            set_(self, "target", target)
+            set_(self, "action", None)
+            set_(self, "count", 2)
+            set_(self, "partner", partner)
+            set_(self, "_hash", hash((first, second, target, "+")))
+            set_(self, "_text", f"{source}+{partner} {target}")
+            return
         if target is None:
             if not is_action_name(source):
                 raise ValueError(
@@ -93,6 +115,7 @@ class Move:
         set_(self, "target", fields[1])
         set_(self, "action", fields[2])
         set_(self, "count", int(count))
+        set_(self, "partner", None)
         set_(self, "_hash", hash(fields))
         set_(self, "_text", text)
 
@@ -102,6 +125,8 @@ class Move:
     def __reduce__(self) -> tuple:
         if self.action:
             return (Move, (self.action,))
+        if self.partner is not None:
+            return (_pair, (self.source, self.target, self.partner))
         return (Move, (self.source, self.target) if self.count == 1 else (self.source, self.target, self.count))
 
     @property
@@ -118,6 +143,12 @@ class Move:
         if not isinstance(text, str):
             raise ValueError(f"a move is written like 't3 f0', 't3 t5 3' or 'draw', not {text!r}")
         words = [w for w in _WORDS.split(text.strip().lower()) if w]
+        if "+" in text:
+            joined = [w for w in re.split(r"\s*\+\s*", " ".join(words)) if w]
+            if len(joined) == 2 and len(joined[1].split()) == 2 and len(joined[0].split()) == 1:
+                partner, target = joined[1].split()
+                return cls(joined[0], target, partner=partner)
+            raise ValueError(f"{text!r} is not a move: a pair is written 'SOURCE+PARTNER TARGET' like 't3+t5 f0'")
         if len(words) == 1:
             return cls(words[0])
         if len(words) == 2 and COUNT.fullmatch(words[1]):
@@ -137,6 +168,9 @@ class Move:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
+        if self.partner is not None or other.partner is not None:
+            return (self.target == other.target and other.partner is not None and self.partner is not None
+                    and {self.source, self.partner} == {other.source, other.partner})
         return (self.source, self.target, self.action, self.count) == (other.source, other.target, other.action,
                                                                         other.count)
 
@@ -149,6 +183,13 @@ class Move:
     def __repr__(self) -> str:
         if self.action:
             return f"Move({self.action!r})"
+        if self.partner is not None:
+            return f"Move({self.source!r}, {self.target!r}, partner={self.partner!r})"
         if self.count != 1:
             return f"Move({self.source!r}, {self.target!r}, {self.count})"
         return f"Move({self.source!r}, {self.target!r})"
+
+
+def _pair(source: str, target: str, partner: str) -> Move:
+    """A pair's move again (what pickle calls)."""
+    return Move(source, target, partner=partner)

@@ -79,10 +79,9 @@ def rules(game: GameName, **options: Any) -> Markdown:
     if isinstance(game, Game):
         options = {**game.options, **options}
     chosen = cls.checked_options(options)
-    fill = {option: cls.OPTION_RULES[option][value] for option, value in chosen.items()}
     # The game's own words are shown as written: never read as HTML or Markdown.
     lines = [f"### {literal(cls.title)}", ""]
-    lines += [f"- **{literal(topic)}**: {literal(text.format(**fill))}" for topic, text in cls.RULES]
+    lines += [f"- **{literal(topic)}**: {literal(text)}" for topic, text in cls.rules_text(chosen)]
     lines.append("")
     lines.append(options_line(cls, chosen))
     return Markdown("\n".join(lines))

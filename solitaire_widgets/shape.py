@@ -3,10 +3,12 @@ out once when the class is made (``Game.SHAPE``) and read by the engine's
 fast path, the solver and Gymnasium.
 
 Moves are numbered.  With ``n`` piles, moving ``k`` cards from pile ``s`` to
-pile ``t`` has the code ``((k - 1) * n + s) * n + t``; the ``i``-th stock
-action has ``action_base + i``, where ``action_base = max_run * n * n``.  A
-game whose moves are all of one card (``max_run == 1``) numbers its card
-moves ``s * n + t``.
+pile ``t`` has the code ``((k - 1) * n + s) * n + t`` (a game whose moves are
+all of one card, ``max_run == 1``, numbers them ``s * n + t``).  Above them,
+from ``pair_base = max_run * n * n``, come the moves of two cards that leave
+together (``pairs[i]`` is the ``(s1, s2, t)`` of code ``pair_base + i``), then
+from ``whole_base`` the moves of whole piles (``wholes[i]``: ``(s, t)``), then
+from ``action_base`` the stock actions.
 
 >>> import solitaire_widgets as sw
 >>> shape = sw.Bobby.SHAPE
@@ -28,20 +30,6 @@ from .moves import Move
 if TYPE_CHECKING:
     from .game import Game
 
-# What a run is, for games whose piles move several cards at once (``RUNS``):
-# rule -> the longest run it allows (None: the whole pack).
-RUN_RULES = {
-    "down_in_suit": 13,            # each card one rank below the one under it, same suit
-    "down_alternate_colours": 13,  # one rank below, the other colour (red on black)
-    "down_any_suit": 13,           # one rank below, any suit
-    "face_up": None,               # any face-up cards, whatever their order
-}
-# How many cards may move at once (``RUN_LIMIT``): "none" (any run), or
-# "free_cells": (empty cells + 1) × 2^(empty tableau piles other than the target).
-RUN_LIMITS = ("none", "free_cells")
-# What a foundation takes at once (``FOUNDATIONS_TAKE``): one card, or a
-# completed suit, king down to ace, all thirteen together.
-FOUNDATION_TAKES = ("card", "suit")
 SUIT_LENGTH = 13
 
 
@@ -58,7 +46,13 @@ class GameShape:
     ``i``'s group, -1 for none).  ``sources`` / ``targets``: the piles
     a card may move from / onto.  ``routes[s][t]``: the code of the move of
     one card from pile ``s`` to ``t``, or None where the rules never move a
-    card that way.  ``max_run``: the most cards one move can move.
+    card that way.  ``max_run``: the most cards one move can move;
+    ``most[s]`` the most that may leave pile ``s`` at once.  ``wholes``:
+    the moves of whole piles, ``(s, t)``, from code ``whole_base``;
+    ``pairs``: the moves of two cards leaving together, ``(s1, s2, t)``, from
+    code ``pair_base``; ``suit_targets``: the foundations that take a
+    completed suit at once; ``covered_by[i]``: the piles that must be empty
+    before pile ``i``'s cards play (``covers[i]`` the reverse).
     ``actions``: the stock actions, whose codes start at ``action_base``;
     ``draws``: the codes of those that turn one card from a pile onto
     another, as ``(source, target)``; ``redeals``: the codes of those that
@@ -67,10 +61,11 @@ class GameShape:
     ``bytes.translate`` table (ids below 256).  ``moves[code]``: the
     ``Move`` of a code (None for a code that is no move), ``codes[move]`` the
     reverse, and ``source_of``, ``target_of``, ``count_of`` a code's parts
-    (-1 for an action).  ``general``: whether the fast path needs its
-    general move generator (runs, free cells or suits taken at once).
-    ``declares_win`` / ``declares_loss``: the class fills in ``_won`` /
-    ``_lost``.
+    (-1 for an action; a whole pile's count is 1, a pair's 2), ``changed_of``
+    the piles it changes.  ``general``: whether the fast path needs its
+    general move generator (runs, free cells, whole suits or piles, pairs,
+    covered piles).  ``declares_win`` / ``declares_loss``: the class fills in
+    ``_won`` / ``_lost``.
     """
 
     piles: tuple[str, ...]
@@ -87,6 +82,14 @@ class GameShape:
     targets: tuple[int, ...]
     routes: tuple[tuple[Optional[int], ...], ...]
     max_run: int
+    most: tuple[int, ...]
+    pair_base: int
+    pairs: tuple[tuple[int, int, int], ...]
+    whole_base: int
+    wholes: tuple[tuple[int, int], ...]
+    suit_targets: tuple[int, ...]
+    covered_by: tuple[tuple[int, ...], ...]
+    covers: tuple[tuple[int, ...], ...]
     actions: tuple[str, ...]
     action_base: int
     draws: Mapping[int, tuple[int, int]]
@@ -99,6 +102,7 @@ class GameShape:
     source_of: tuple[int, ...]
     target_of: tuple[int, ...]
     count_of: tuple[int, ...]
+    changed_of: tuple[tuple[int, ...], ...]
     general: bool
     declares_win: bool
     declares_loss: bool
@@ -121,8 +125,42 @@ class GameShape:
         return ((count - 1) * n + source) * n + target
 
 
+@dataclass(frozen=True)
+class ClassFacts:
+    """Which hooks a game class fills in with code of its own (``Game.FACTS``),
+    worked out once with the class: where it does, the engine asks the hook
+    rather than the declared rules, and the fast path gives up the shortcut
+    that reads the rules directly.
+
+    >>> import solitaire_widgets as sw
+    >>> sw.Cruel.FACTS.own_wants, sw.Cruel.FACTS.has_safe_drops
+    (False, True)
+    """
+
+    own_wants: bool
+    own_build_reason: bool
+    own_do_action: bool
+    own_action_piles: bool
+    own_run_length: bool
+    own_move_limit: bool
+    has_safe_drops: bool
+
+
+def class_facts(cls: type["Game"]) -> ClassFacts:
+    """The ``ClassFacts`` of ``cls``."""
+    def own(*hooks: str) -> bool:
+        return any(getattr(cls, hook) is not _base_hook(hook) for hook in hooks)
+
+    return ClassFacts(own_wants=own("_wants"), own_build_reason=own("_build_reason"), own_do_action=own("_do_action"),
+                      own_action_piles=own("_action_piles"),
+                      own_run_length=own("_run_length"), own_move_limit=own("_move_limit", "_free_spaces"),
+                      has_safe_drops=own("_safe_drop"))
+
+
 def compile_shape(cls: type["Game"]) -> GameShape:
     """The ``GameShape`` of a game class whose declarations were checked."""
+    from .rulebook import static_moves, static_rules  # (the rule book reads the class, as this does)
+
     piles = tuple(cls.PILES)
     n = len(piles)
     index = {p: i for i, p in enumerate(piles)}
@@ -136,24 +174,37 @@ def compile_shape(cls: type["Game"]) -> GameShape:
     for g, group in enumerate(groups):
         for i in group:
             group_of[i] = g
-    max_run = 1 if cls.RUNS is None else RUN_RULES[cls.RUNS] or 52 * cls.decks
-    suits_at_once = cls.FOUNDATIONS_TAKE == "suit"
-    if suits_at_once:
+    rules = static_rules(cls)  # per pile: the rules it follows under some option
+    leaving = static_moves(cls)  # per pile: what may leave it under some option
+    suit_targets = tuple(i for i in range(n) if any(r is not None and r.whole_suits for r in rules[i]))
+    pair_targets = {i: r.pairs for i in range(n) for r in rules[i] if r is not None and r.pairs}
+    whole_sources = frozenset(i for i in range(n) if any(m.kind == "whole" for m in leaving[i]))
+    run_cap = SUIT_LENGTH * cls.decks  # a run of one rank a card: 13, or longer where ranks wrap
+    most = tuple(max([52 * cls.decks if m.kind == "face_up" else run_cap if m.kind == "runs" else 1
+                      for m in leaving[i] if m.kind not in ("none",)] or [0]) for i in range(n))
+    max_run = max([most[i] for i in range(n) if i not in whole_sources] or [1])
+    if suit_targets:
         max_run = max(max_run, SUIT_LENGTH)
-    base = max_run * n * n
-    moves: list[Optional[Move]] = [None] * base
+    pair_base = max_run * n * n
+    moves: list[Optional[Move]] = [None] * pair_base
     routes = [[None] * n for _ in range(n)]
+    wholes: list[tuple[int, int]] = []
+    pair_sources: dict[int, list[int]] = {}
     for source, targets in cls.ROUTES.items():
         s = index[source]
         for target in targets:
             t = index[target]
             if t == s:
                 continue
-            role = roles[t]
-            if role == "foundation" and suits_at_once:
+            if t in pair_targets:
+                pair_sources.setdefault(t, []).append(s)
+            if s in whole_sources:
+                wholes.append((s, t))
+                continue
+            if t in suit_targets:
                 counts: tuple[int, ...] = (SUIT_LENGTH,)  # a completed suit, never a card alone
-            elif role == "tableau" and cls.RUNS is not None and roles[s] == "tableau":  # runs: tableau to tableau
-                counts = tuple(range(1, max_run + 1))
+            elif roles[t] == "tableau" and most[s] > 1:  # several cards: onto the tableau
+                counts = tuple(range(1, most[s] + 1))
             else:
                 counts = (1,)
             for k in counts:
@@ -161,32 +212,55 @@ def compile_shape(cls: type["Game"]) -> GameShape:
                 moves[code] = Move(source, target, k)
             if 1 in counts:
                 routes[s][t] = s * n + t  # type: ignore[call-overload]
+    pairs = tuple((s1, s2, t) for t, sources in sorted(pair_sources.items())
+                  for a, s1 in enumerate(sorted(sources)) for s2 in sorted(sources)[a + 1:])
+    moves += [Move(piles[s1], piles[t], partner=piles[s2]) for s1, s2, t in pairs]
+    whole_base = len(moves)
+    moves += [Move(piles[s], piles[t]) for s, t in wholes]
+    for s, t in wholes:
+        routes[s][t] = whole_base + wholes.index((s, t))  # type: ignore[call-overload]
+    base = len(moves)
     actions = tuple(cls.ACTION_NAMES)
     moves += [Move(a) for a in actions]
     source_of = [-1] * len(moves)
     target_of = [-1] * len(moves)
     count_of = [-1] * len(moves)
-    for code in range(base):
+    changed_of: list[tuple[int, ...]] = [()] * len(moves)
+    for code in range(pair_base):
         if moves[code] is not None:
             rest, target_of[code] = divmod(code, n)
             k, source_of[code] = divmod(rest, n)
             count_of[code] = k + 1
+            changed_of[code] = (source_of[code], target_of[code])
+    for i, (s1, s2, t) in enumerate(pairs):
+        code = pair_base + i
+        source_of[code], target_of[code], count_of[code], changed_of[code] = s1, t, 2, (s1, s2, t)
+    for i, (s, t) in enumerate(wholes):
+        code = whole_base + i
+        source_of[code], target_of[code], count_of[code], changed_of[code] = s, t, 1, (s, t)
     keys = RANK if cls.KEY == "rank" else FACE
     redeal_names = cls.redeal_actions()
+    covered_by = tuple(tuple(index[p] for p in cls.COVERED_BY.get(pile, ())) for pile in piles)
+    covers = tuple(tuple(j for j in range(n) if i in covered_by[j]) for i in range(n))
+    has_holds = any(r is not None and r.holds is not None for i in range(n) for r in rules[i])
     return GameShape(
         piles=piles, roles=roles, index=MappingProxyType(index), foundations=foundations, tableau=tableau,
         cells=cells, interchangeable=interchangeable, groups=groups, group_of=tuple(group_of),
         fixed=tuple(i for i in range(n) if i not in foundations and i not in interchangeable),
         sources=tuple(index[s] for s in cls.ROUTES),
         targets=tuple(sorted({index[t] for ts in cls.ROUTES.values() for t in ts})),
-        routes=tuple(tuple(row) for row in routes), max_run=max_run, actions=actions, action_base=base,
+        routes=tuple(tuple(row) for row in routes), max_run=max_run, most=most, pair_base=pair_base, pairs=pairs,
+        whole_base=whole_base, wholes=tuple(wholes), suit_targets=suit_targets, covered_by=covered_by,
+        covers=covers, actions=actions, action_base=base,
         draws=MappingProxyType({base + actions.index(a): (index[s], index[t]) for a, (s, t) in cls.DRAWS.items()}),
         redeals=frozenset(base + actions.index(a) for a in redeal_names), key=cls.KEY, keys=keys,
         # card id -> its key as one byte, for bytes.translate (ids < 256)
         key_table=bytes(keys[:256]) + bytes(max(0, 256 - MAX_CARDS)),
         moves=tuple(moves), codes=MappingProxyType({m: c for c, m in enumerate(moves) if m is not None}),
         source_of=tuple(source_of), target_of=tuple(target_of), count_of=tuple(count_of),
-        general=cls.RUNS is not None or bool(cells) or suits_at_once,
+        changed_of=tuple(changed_of),
+        general=(max_run > 1 or bool(cells) or bool(suit_targets) or bool(pairs) or bool(wholes)
+                 or any(covered_by) or has_holds),
         declares_win=cls._won is not _base_hook("_won"), declares_loss=cls._lost is not _base_hook("_lost"),
     )
 

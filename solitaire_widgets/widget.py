@@ -381,7 +381,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.piles = piles
             self.empty_labels = {pile: label for pile, label in labels.items() if label}
-            if game.RUNS is not None or self.runs:
+            if shape.max_run > 1 or shape.wholes or self.runs:
                 self.runs = {pile: n for pile in game.PILES if (n := game.movable(pile, at_once=True)) > 1}
             self.status = game.status
             if shape.declares_win or shape.declares_loss:

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from helpers import REPO
+
+from solitaire_widgets.kit import DOWN_IN_SUIT, RUNS, DealRow, Tableau, by_option
 from new_game import golf_class
 
 import solitaire_widgets as sw
@@ -158,9 +160,26 @@ REFUSALS = [
     (dict(REDEALS=("redeal",)), "Golf: REDEALS names 'redeal', which is not in ACTION_NAMES"),
     (dict(REDEALS=("draw",)), "Golf: REDEALS names 'draw', a draw"),
     (dict(PASSES=0), "Golf: PASSES must be a whole number of passes ≥ 1, or None"),
-    (dict(RUNS="down"), "Golf: RUNS must be None .one card at a time. or one of down_in_suit"),
-    (dict(RUN_LIMIT="cells"), "Golf: RUN_LIMIT must be one of none, free_cells"),
-    (dict(FOUNDATIONS_TAKE="run"), "Golf: FOUNDATIONS_TAKE must be one of card, suit"),
+    # the older spellings of runs and whole suits, with what says the same now
+    (dict(RUNS="down_in_suit"), r"Golf: RUNS is the older spelling: declare what may leave a tableau pile in its "
+                                r"rule, TABLEAU = Tableau\(\.\.\., moves=runs\(DOWN_IN_SUIT\)\)"),
+    (dict(RUN_LIMIT="free_cells"), r"Golf: RUN_LIMIT is the older spelling: .*moves=runs\(limit=\"free_cells\"\)"),
+    (dict(FOUNDATIONS_TAKE="suit"), r"Golf: FOUNDATIONS_TAKE is the older spelling: .*FOUNDATION = WholeSuits\(\)"),
+    # the rules as values
+    (dict(TABLEAU="down in suit"), r"Golf: TABLEAU must be a pile rule \(Foundation\(\.\.\.\), Tableau"),
+    (dict(PILE_RULES={"t9": Tableau()}), "Golf: PILE_RULES names pile 't9', which is not in PILES"),
+    (dict(PILE_RULES={"t0": DOWN_IN_SUIT}), r"Golf: PILE_RULES\['t0'\] must be a pile rule"),
+    (dict(TABLEAU=Tableau(by_option("suits", a=DOWN_IN_SUIT))), r"Golf: by_option\('suits', …\) names an option "
+                                                               "OPTIONS does not declare .its options: wrap."),
+    (dict(TABLEAU=Tableau(by_option("wrap", no=DOWN_IN_SUIT))), r"Golf: by_option\('wrap', …\) must give a value for "
+                                                              r"each of \('no', 'yes'\), not for \('no',\)"),
+    (dict(TABLEAU=Tableau(moves=RUNS)), "Golf: t0's rule moves runs built as it builds, but it builds nothing"),
+    (dict(STOCK=DealRow(), ACTION_NAMES=("deal",)), "Golf: STOCK declares the stock's actions, draws, redeals and "
+                                                   "passes; leave out ACTION_NAMES"),
+    (dict(STOCK="draw"), "Golf: STOCK must be a stock value"),
+    (dict(COVERED_BY={"t0": ("t0",)}), "Golf: COVERED_BY maps a pile to the piles lying on it"),
+    (dict(KEY="rank", TABLEAU=Tableau(DOWN_IN_SUIT)), "Golf: KEY is 'rank' .building ignores suits., but a rule it "
+                                                      "declares looks at suits"),
     (dict(STATE=("since",)), "Golf: STATE names 'since'; each is an attribute of the game's own"),
     (dict(STATE=("_piles",)), "Golf: STATE names '_piles'"),
     (dict(ACTION_WORDS={"deal": "deals"}), "Golf: ACTION_WORDS names 'deal', which is not in ACTION_NAMES"),
@@ -187,11 +206,13 @@ REFUSALS = [
      r"Golf: OPTION_RULES\['wrap'\]\['yes'\] must be one sentence on one line"),
     (dict(OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes."}, "corner": {"no": "No."}}),
      "Golf: OPTION_RULES has option 'corner', which OPTIONS does not"),
-    (dict(RULES=(("Play", "K and A {corner}."),)), r"Golf: the rules text of 'Play' names option \{corner\}"),
+    (dict(RULES=(("Play", "K and A {corner}."),)), r"Golf: the rules text of 'Play' names \{corner\}, which is neither "
+                                                    r"an option OPTIONS declares .its options: wrap. nor a rule it "
+                                                    r"declares .its rules: none."),
     (dict(RULES=(("Play", "a { brace"),)), "Golf: the rules text of 'Play' has a stray brace"),
     # the sentence goes in as it is, so sw.rules, the table and sw.play can always fill it in
     (dict(RULES=(("Play", "K and A {wrap:d}."),)), r"Golf: the rules text of 'Play' writes \{wrap:d\}: name an option "
-                                                    r"alone in braces, \{wrap\}"),
+                                                    r"or a rule alone in braces, \{wrap\}"),
     (dict(RULES=(("Play", "K and A {wrap!z}."),)), r"Golf: the rules text of 'Play' writes \{wrap!z\}"),
     (dict(RULES=(("Play", "K and A {wrap!r}."),)), r"Golf: the rules text of 'Play' writes \{wrap!r\}"),
     (dict(RULES=(("Play", "{wrap:>999999999}"),)), r"Golf: the rules text of 'Play' writes \{wrap:>999999999\}"),

@@ -459,7 +459,7 @@ def test_illegal_move_error_is_a_value_error_with_reason_and_move():
         g.play("t0 t1")
     err = info.value
     assert isinstance(err, IllegalMoveError)
-    assert err.reason == str(err) == "5♠ cannot go on 9♠: Cruel builds down in suit, so 9♠ takes only 8♠"
+    assert err.reason == str(err) == "5♠ cannot go on 9♠ (t1): Cruel builds down in suit, so 9♠ takes only 8♠"
     assert err.move == Move("t0", "t1")
     assert g.why_illegal("t0", "t1") == err.reason
     assert g.legal_moves() == [] and g.status == "lost"

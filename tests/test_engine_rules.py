@@ -585,7 +585,7 @@ class TestCruel:
     def test_tableau_builds_down_in_suit(self):
         g = sw.Cruel(deck=cruel_deck("K♠ K♥ K♦ 7♠", "Q♠ Q♥ Q♦ 6♠", "J♠ J♥ J♦ 6♥", "10♠ 10♥ 10♦ 8♠"))
         why = reason(g, "t2 t0")  # 6♥ on 7♠
-        assert why == "6♥ cannot go on 7♠: Cruel builds down in suit, so 7♠ takes only 6♠"
+        assert why == "6♥ cannot go on 7♠ (t0): Cruel builds down in suit, so 7♠ takes only 6♠"
         assert "7♠ takes only 6♠" in reason(g, "t3 t0")  # 8♠ on 7♠: up is not down
         assert "t1 t0" in {str(m) for m in g.legal_moves()}
         g.play("t1", "t0")
@@ -748,7 +748,7 @@ class TestMidshipman:
         assert "t1 t0" in legal     # 6♦ on 7♠
         assert "t1 t3" in legal     # 6♦ on 7♥: same colour, different suit is fine
         assert "t2 t3" in legal     # 6♠ on 7♥
-        assert reason(g, "t1 t8") == ("6♦ cannot go on 7♦: Midshipman builds down in a different "
+        assert reason(g, "t1 t8") == ("6♦ cannot go on 7♦ (t8): Midshipman builds down in a different "
                                       "suit, so 7♦ takes only a 6 that is not a diamond")
         assert "7♠ takes only a 6 that is not a spade" in reason(g, "t2 t0")  # 6♠ on 7♠
         assert "5♦ cannot go on 7♠" in reason(g, "t6 t0") and "7♠ takes only a 6" in g.why_illegal("t6 t0")

@@ -18,8 +18,7 @@ from test_fast_path import check_fast_path_along_a_walk
 
 import solitaire_widgets as sw
 from solitaire_widgets import Move
-from solitaire_widgets.building import down_refusal, down_wants, foundation_refusal, up_in_suit_wants
-from solitaire_widgets.fast_path import ANY
+from solitaire_widgets.kit import DOWN_ALTERNATE_COLOURS, UP_IN_SUIT, Foundation, Tableau, runs
 from solitaire_widgets.solver.search import KNOT_WEIGHT, Search
 from solitaire_widgets.strategy import Pace
 
@@ -33,25 +32,13 @@ class SmallFreeCell(sw.Game):
 
     PILES, ROLES = sw.piles_by_role(cell=CELLS, foundation=HOME, tableau=COLUMNS)
     ROUTES = {pile: CELLS + HOME + COLUMNS for pile in CELLS + COLUMNS}
-    RUNS = "down_alternate_colours"
-    RUN_LIMIT = "free_cells"
-    KEY = "face"
+    FOUNDATION = Foundation(UP_IN_SUIT)
+    TABLEAU = Tableau(DOWN_ALTERNATE_COLOURS, moves=runs(limit="free_cells"))
     INTERCHANGEABLE = (CELLS, COLUMNS)
     CAN_CYCLE = True
 
     def _setup(self, order):
-        for n, card in enumerate(order):
-            self._piles[self._TABLEAU[n % len(COLUMNS)]].append(card)
-
-    def _wants(self, t):
-        if self._ROLE_AT[t] == "foundation":
-            return up_in_suit_wants(self._piles[t])
-        return down_wants(self._piles[t], "alternate_colours", empty=ANY)
-
-    def _build_reason(self, t, card):
-        if self._ROLE_AT[t] == "foundation":
-            return foundation_refusal(self.title, self.PILES[t], self._piles[t], card, in_suit=True)
-        return down_refusal(self.title, self.PILES[t], self._piles[t], card, "alternate_colours")
+        self.dealer(order).round_robin(COLUMNS)
 
 
 class Paced(SmallFreeCell):

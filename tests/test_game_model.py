@@ -15,9 +15,10 @@ import pytest
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, IllegalMoveError, Move
-from solitaire_widgets.building import down_refusal, down_wants, foundation_refusal, up_in_suit_wants
 from solitaire_widgets.cards import RANK, pack
 from solitaire_widgets.fast_path import ANY, FastPath
+from solitaire_widgets.kit import (DOWN_ALTERNATE_COLOURS, DOWN_BY_RANK, DOWN_IN_SUIT, RUNS, UP_IN_SUIT, Foundation,
+                                   Tableau, WholeSuits, runs)
 from solitaire_widgets.solver.search import Search
 
 COLUMNS = ("t0", "t1", "t2", "t3")
@@ -30,24 +31,12 @@ class Cells(sw.Game):
 
     PILES, ROLES = sw.piles_by_role(cell=CELLS, foundation=HOME, tableau=COLUMNS)
     ROUTES = {pile: CELLS + HOME + COLUMNS for pile in CELLS + COLUMNS}
-    RUNS = "down_alternate_colours"
-    RUN_LIMIT = "free_cells"
-    KEY = "face"
+    FOUNDATION = Foundation(UP_IN_SUIT)
+    TABLEAU = Tableau(DOWN_ALTERNATE_COLOURS, moves=runs(limit="free_cells"))
     INTERCHANGEABLE = (CELLS, COLUMNS)
 
     def _setup(self, order):
-        for n, card in enumerate(order):
-            self._piles[self._TABLEAU[n % 4]].append(card)
-
-    def _wants(self, t):
-        if self._ROLE_AT[t] == "foundation":
-            return up_in_suit_wants(self._piles[t])
-        return down_wants(self._piles[t], "alternate_colours")
-
-    def _build_reason(self, t, card):
-        if self._ROLE_AT[t] == "foundation":
-            return foundation_refusal(self.title, self.PILES[t], self._piles[t], card, in_suit=True)
-        return down_refusal(self.title, self.PILES[t], self._piles[t], card, "alternate_colours")
+        self.dealer(order).round_robin(COLUMNS)
 
 
 def cells_at(**piles: str) -> Cells:
@@ -143,23 +132,16 @@ class OneSuit(sw.Game):
     PILES, ROLES = sw.piles_by_role(stock="stock", foundation=tuple(f"f{i}" for i in range(8)),
                                     tableau=COLUMNS)
     ROUTES = {pile: tuple(f"f{i}" for i in range(8)) + COLUMNS for pile in COLUMNS}
-    RUNS = "down_in_suit"
-    FOUNDATIONS_TAKE = "suit"
+    FOUNDATION = WholeSuits()
+    TABLEAU = Tableau(DOWN_BY_RANK, moves=runs(DOWN_IN_SUIT))  # its stock is its own (hooks, below)
     ACTION_NAMES = ("deal_row",)
     ACTION_WORDS = {"deal_row": "deals a card onto every column"}
-    KEY = "face"
 
     def _pack(self):
         return pack(2, "S")
 
     def _setup(self, order):
         self._piles[self._INDEX["stock"]] = order[::-1]
-
-    def _wants(self, t):
-        return down_wants(self._piles[t], "any_suit")
-
-    def _build_reason(self, t, card):
-        return down_refusal(self.title, self.PILES[t], self._piles[t], card, "any_suit")
 
     def _action_reason(self, action):
         return None if self._piles[self._INDEX["stock"]] else "the stock is empty"
@@ -512,20 +494,13 @@ class WasteRuns(sw.Game):
 
     PILES, ROLES = sw.piles_by_role(waste="waste", foundation="f0", tableau=("t0", "t1"))
     ROUTES = {"waste": ("t0",), "t0": ("t1",), "t1": ("t0",)}
-    RUNS = "down_alternate_colours"
-    KEY = "face"
+    TABLEAU = Tableau(DOWN_ALTERNATE_COLOURS, moves=RUNS)
 
     def _setup(self, order):
         self._piles[0] = order
-
-    def _wants(self, t):
-        return down_wants(self._piles[t], "alternate_colours")
-
-    def _build_reason(self, t, card):
-        return down_refusal(self.title, self.PILES[t], self._piles[t], card, "alternate_colours")
 
 
 def test_a_waste_gives_one_card_at_a_time_even_where_runs_move():
     game = WasteRuns.from_position({"waste": "9D 8S 7H", "t0": "8C"})
     assert game.movable("waste") == 1 and game.legal_moves() == [Move("waste", "t0"), Move("t0", "t1")]
-    assert game.why_illegal("waste t0 3") == "cards leave waste one at a time: only a tableau pile's runs move together"
+    assert game.why_illegal("waste t0 3") == "cards leave waste one at a time"

@@ -17,6 +17,8 @@ from typing import Callable, Mapping, TypeVar, Union
 
 from ..declarations import check_game_plays
 from ..game import Game
+from . import (accordion, aces_up, calculation, canfield, castle, clock, fan, forty_thieves, freecell, gaps, golf,
+               klondike, pyramid, spider)
 from .bobby import Bobby
 from .cruel import Cruel
 from .frog import Frog
@@ -26,8 +28,12 @@ from .midshipman import Midshipman
 G = TypeVar("G", bound=type[Game])
 GameName = Union[str, Game, type[Game]]  # "cruel", "Leap Year", sw.Cruel or a game
 
-# The games the package ships (tests/test_design.py checks each as register would).
-BUILT_IN: tuple[type[Game], ...] = (Frog, LeapYear, Bobby, Cruel, Midshipman)
+# The games the package ships (tests/test_design.py checks each as register would):
+# the five seed games first, then the classic games by family.
+SEED_GAMES: tuple[type[Game], ...] = (Frog, LeapYear, Bobby, Cruel, Midshipman)
+FAMILIES = (klondike, canfield, forty_thieves, freecell, spider, castle, fan, golf, pyramid, aces_up, calculation,
+            clock, accordion, gaps)
+BUILT_IN: tuple[type[Game], ...] = SEED_GAMES + tuple(cls for family in FAMILIES for cls in family.GAMES)
 _REGISTRY: dict[str, type[Game]] = {}
 # name -> the game registered under it; read-only, and it shows games
 # registered later too.
@@ -37,8 +43,9 @@ _ON_REGISTER: list[Callable[[type[Game]], object]] = []
 
 def _spelling(text: str) -> str:
     """What two spellings of one name share: "Leap Year", "leap-year",
-    "leap_year" and "LeapYear" all give "leapyear"."""
-    return re.sub(r"[\s_-]+", "", text.lower())
+    "leap_year" and "LeapYear" all give "leapyear"; "Baker's Dozen" and
+    "bakers_dozen" give "bakersdozen"."""
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
 
 
 def _spellings(cls: type[Game]) -> set[str]:
@@ -126,4 +133,5 @@ for _cls in BUILT_IN:
 DEFAULT_GAME = Cruel.name
 
 # What ``import solitaire_widgets as sw`` takes from here: the registry and the game classes.
-__all__ = ["GAMES", "register", "Frog", "LeapYear", "Bobby", "Cruel", "Midshipman"]
+globals().update({cls.__name__: cls for cls in BUILT_IN})
+__all__ = ["GAMES", "register"] + [cls.__name__ for cls in BUILT_IN]

@@ -9,14 +9,8 @@ rank regardless of suit, and five waste columns fed only by the stock.
 
 from __future__ import annotations
 
-from typing import Any, Optional
-
-from ..building import foundation_refusal, up_by_rank_wants
-from ..cards import CARD, RANK
-from ..game import ANY, Game
-from ..layout import Layout, Row, Slot, run
-from ..piles import piles_by_role
-from ..strategy import Guide, Pace
+from ..kit import (ANY_ORDER, RANK, UP_BY_RANK, Draw, Foundation, Game, Guide, Layout, Pace, Row, Slot, Tableau,
+                   piles_by_role, run)
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 COLUMNS = tuple(f"t{i}" for i in range(5))
@@ -48,10 +42,10 @@ class Frog(Game):
         "reserve": FOUNDATIONS,
         **{column: FOUNDATIONS for column in COLUMNS},
     }
-    ACTION_NAMES = ("draw",)
-    DRAWS = {"draw": ("stock", "waste")}
+    FOUNDATION = Foundation(UP_BY_RANK)
+    TABLEAU = Tableau(ANY_ORDER)  # any card goes on any column (ROUTES: only the waste's)
+    STOCK = Draw(waste_holds=1)
     OPTIONS = {"aces": ("dealt", "all")}
-    KEY = "rank"
     INTERCHANGEABLE = COLUMNS  # every column takes the waste card, gives only to foundations
     GUIDE = Guide(home_before_stock=True, no_new_knots=True)
     PACE = Pace(stock=3.0)  # go through the stock early, laying its cards out on the columns
@@ -68,8 +62,7 @@ class Frog(Game):
         ("Deal", "cards are turned up from the deck: an ace goes to the next empty foundation, any "
                  "other card onto the reserve, until the reserve holds 13 cards (never an ace). {aces} "
                  "The rest is the stock, face down."),
-        ("Foundations", "an ace, then up in rank to king, in any suit. A card on a foundation never "
-                        "moves again."),
+        ("Foundations", "{foundation} A card on a foundation never moves again."),
         ("Draw", "turns the stock's top card onto the waste. The waste holds one card: play it to a "
                  "foundation or onto any column (empty or not, any rank or suit) before the next draw."),
         ("Reserve and columns", "their top cards go only to the foundations; nothing else goes onto a "
@@ -110,25 +103,8 @@ class Frog(Game):
         # never worse (any foundation at the rank below is as good as another).
         return True
 
-    def _wants(self, t: int) -> Any:
-        if self._ROLE_AT[t] == "tableau":
-            return ANY  # only the waste card is routed here, and it may go on anything
-        return up_by_rank_wants(self._piles[t])
-
-    def _build_reason(self, t: int, card: int) -> str:
-        return foundation_refusal(self.title, self.PILES[t], self._piles[t], card, in_suit=False)
-
     def _route_reason(self, source: str, target: str) -> str:
         if target in COLUMNS and source in ("reserve",) + COLUMNS:
             return (f"in Frog only the waste card may go onto a column; cards on the "
                     f"{'reserve' if source == 'reserve' else 'columns'} go only to the foundations")
         return super()._route_reason(source, target)
-
-    def _action_reason(self, action: str) -> Optional[str]:
-        if not self._piles[self._INDEX["stock"]]:
-            return "the stock is empty: Frog has one pass through it and no redeal"
-        waste = self._piles[self._INDEX["waste"]]
-        if waste:
-            return (f"the waste card {CARD[waste[-1]]} must be played before the next draw "
-                    "(to a foundation or onto any column t0–t4)")
-        return None

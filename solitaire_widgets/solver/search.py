@@ -93,8 +93,9 @@ def _home_moves(shape: GameShape) -> tuple[list[bool], list[bool]]:
     n, nn, base = len(shape.piles), len(shape.piles) ** 2, shape.action_base
     foundations = frozenset(shape.foundations)
     codes = range(base + len(shape.actions))
+    target_of = shape.target_of
     return ([c < nn and c % n in foundations for c in codes],
-            [nn <= c < base and c % n in foundations for c in codes])
+            [nn <= c < base and target_of[c] in foundations for c in codes])
 
 
 @functools.cache
@@ -127,6 +128,7 @@ class Search:
         self.nn = n * n  # codes from here up to ``base`` move several cards
         self.base = shape.action_base
         self.source_of, self.target_of, self.count_of = shape.source_of, shape.target_of, shape.count_of
+        self.changed_of = shape.changed_of
         self.piles = fast.piles  # live: the search reads the position here
         self.down = fast.down
         self.foundations = frozenset(shape.foundations)
@@ -198,7 +200,7 @@ class Search:
         for code in _home_codes(shape, False):
             self.home_effect[code] = True
         for code in _home_codes(shape, True):
-            self.home_effect[code] = (code % n,)
+            self.home_effect[code] = (shape.target_of[code],)
         # Stock actions that only move cards between stock and waste (a draw,
         # a redeal of the waste) change nothing a dead-end test reads: no need
         # to test again.
@@ -489,8 +491,7 @@ class Search:
     def _apply_run(self, code: int) -> tuple[UndoRecord, int]:
         """``apply`` for a move of several cards: the knots of both piles and
         (onto a foundation) the cards home are counted again."""
-        s, t = self.source_of[code], self.target_of[code]
-        piles = (s, t) if self.knotted_piles else ()
+        piles = self.changed_of[code] if self.knotted_piles else ()
         before = sum(map(self._knots_in, piles))
         home_piles = self.home_effect[code]
         if home_piles:

@@ -1,0 +1,172 @@
+"""The kit: rules as declared values, one source of legality, moves that
+remove cards together, and the checks that keep a game's own hooks honest.
+
+Small games written on the kit here (Yukon, Pyramid) and the classic
+games of examples/classic_games.ipynb are asked what the engine answers:
+every move a game could name is legal by ``is_legal`` exactly when
+``legal_moves`` lists it, and refused with words otherwise."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from classic_games import CLASSES, classic_class
+
+import solitaire_widgets as sw
+from solitaire_widgets import Move
+from solitaire_widgets.kit import (DOWN_ALTERNATE_COLOURS, FACE_UP, KINGS, NOTHING, UP_IN_SUIT, Draw, Foundation,
+                                   Game, Pairs, Tableau, piles_by_role, pyramid)
+
+COLUMNS = tuple(f"t{i}" for i in range(7))
+HOME = tuple(f"f{i}" for i in range(4))
+PYRAMID = tuple(f"p{i}" for i in range(28))
+
+
+class Yukon(Game):
+    """Yukon: any face-up card moves with the cards on it."""
+
+    PILES, ROLES = piles_by_role(foundation=HOME, tableau=COLUMNS)
+    ROUTES = {pile: HOME + COLUMNS for pile in COLUMNS}
+    FOUNDATION = Foundation(UP_IN_SUIT)
+    TABLEAU = Tableau(DOWN_ALTERNATE_COLOURS, empty=KINGS, moves=FACE_UP)
+    INTERCHANGEABLE = COLUMNS
+
+    def _setup(self, order):
+        deal = self.dealer(order)
+        deal.each(COLUMNS, [1, 6, 7, 8, 9, 10, 11])
+        for i, t in enumerate(self._TABLEAU):
+            self._down[t] = i  # t0 all face up; t1 one face down … t6 six; five face up on each
+        assert not deal.left
+
+
+class Pyramid(Game):
+    """Pyramid: two exposed cards that make 13 leave together; a king alone."""
+
+    PILES, ROLES = piles_by_role(stock="stock", waste="waste", foundation="f0", tableau=PYRAMID)
+    ROUTES = {pile: ("f0",) for pile in PYRAMID + ("waste",)}
+    FOUNDATION = Pairs(13)
+    TABLEAU = Tableau(empty=NOTHING)
+    COVERED_BY = pyramid(PYRAMID)
+    STOCK = Draw(passes=3)
+
+    def _setup(self, order):
+        deal = self.dealer(order)
+        deal.rows(PYRAMID)
+        deal.rest_to("stock")
+
+
+def candidate_moves(game: sw.Game) -> list[Move]:
+    """Every move a player could name: each pile onto each other, each count
+    a move could move, each pair, each stock action."""
+    shape = game.SHAPE
+    moves = [Move(a) for a in game.ACTION_NAMES]
+    for s in game.PILES:
+        for t in game.PILES:
+            if s != t:
+                moves += [Move(s, t, k) for k in range(1, shape.max_run + 2)]
+    moves += [move for move in shape.moves if move is not None and move.partner is not None]
+    return moves
+
+
+GAMES = [sw.Frog, sw.LeapYear, sw.Bobby, sw.Cruel, sw.Midshipman, Yukon, Pyramid]
+
+
+@pytest.mark.parametrize("cls", GAMES + [classic_class(name) for name in CLASSES],
+                         ids=lambda cls: cls.__name__)
+def test_one_source_of_legality_every_named_move_is_legal_exactly_when_listed(cls):
+    rng = random.Random(7)
+    candidates = None
+    for seed in range(2):
+        game = cls(seed=seed)
+        candidates = candidates or candidate_moves(game)
+        for step in range(40):
+            listed = set(game.legal_moves())
+            if step % 10 == 0:  # every candidate, at a few positions of the walk
+                for move in candidates:
+                    reason = game.why_illegal(move)
+                    assert (reason is None) == (move in listed), (move, reason)
+                    assert reason is None or (isinstance(reason, str) and reason.strip())
+            if not listed:
+                break
+            game.play(rng.choice(sorted(listed, key=str)))
+
+
+class Stuck(Yukon):
+    """A Yukon whose own ``_run_length`` lets nothing leave t6."""
+
+    def _run_length(self, s):
+        return 0 if self.PILES[s] == "t6" else super()._run_length(s)
+
+
+def test_a_pile_whose_run_length_is_0_gives_no_card_by_any_path():
+    game = Stuck.from_position({"t6": "9S", "t2": "10H", "t3": "KD"})
+    assert game.movable("t6") == 0 and Move("t6", "t2") not in game.legal_moves()
+    assert not game.is_legal("t6 t2")
+    assert game.why_illegal("t6 t2") == "no card of t6 may move now"
+    assert game.targets("t6")["t2"] == "no card of t6 may move now"
+    with pytest.raises(sw.IllegalMoveError):
+        game.play("t6 t2")
+    assert game.history == ()
+
+
+def test_an_action_that_changes_a_pile_it_does_not_name_is_refused_and_changes_nothing(clean_registry):
+    Klondike = classic_class("Klondike")
+
+    class Careless(Klondike):
+        def _action_piles(self, action):
+            return (self._INDEX["stock"],)  # leaves out the waste the draw fills
+
+    game = Careless(seed=1)
+    before = game.key()
+    with pytest.raises(sw.HookError, match="Careless._action_piles leaves out waste, which draw changes"):
+        game.play("draw")
+    assert game.key() == before and game.history == () and sum(len(game[p]) for p in game.PILES) == 52
+    with pytest.raises(TypeError, match="Careless: playing draw as dealt raised HookError: Careless._action_piles"):
+        sw.register(Careless)
+
+
+def test_a_pair_that_makes_13_leaves_together_as_one_move(clean_registry):
+    game = Pyramid.from_position({"p21": "5S", "p22": "8H", "p23": "KC", "p24": "9D", "p0": "AS"})
+    legal = game.legal_moves()
+    assert Move("p21", "f0", partner="p22") in legal and Move("p23", "f0") in legal
+    assert Move("p22", "f0", partner="p21") in legal  # the two in either order are the one move
+    assert game.why_illegal("p21+p24 f0") == "5♠ and 9♦ make 14, not 13: only two cards that make 13 go together"
+    covered = Pyramid.from_position({"p0": "AS", "p1": "3C", "p21": "QH"})
+    assert covered.why_illegal("p0+p21 f0") == "A♠ is covered by p1: a card plays only once nothing lies on it"
+    assert game.why_illegal("p21 f0") == ("5♠ cannot go to f0 alone: only a king goes alone; two exposed cards that "
+                                          "make 13 go together")
+    before = game.key()
+    assert game.play("p22+p21 f0") == Move("p21", "f0", partner="p22")
+    assert game.cards_home == 2 and not game["p21"] and not game["p22"]
+    assert str(game.history[0]) == "p21+p22 f0"
+    game.undo()
+    assert game.key() == before
+    sw.register(Pyramid)
+    game.redo()
+    loaded = sw.load(json.loads(json.dumps(game.to_dict())))
+    assert loaded.key() == game.key() and loaded.history == game.history
+
+
+def test_pairs_are_few_actions_and_a_covered_card_turns_up_when_uncovered():
+    pairs = [m for m in Pyramid.SHAPE.moves if m is not None and m.partner is not None]
+    assert len(pairs) == 29 * 28 // 2  # every two of the 28 pyramid piles and the waste
+    assert sum(m is not None for m in Pyramid.SHAPE.moves) == len(pairs) + 29 + len(Pyramid.ACTION_NAMES)
+    game = Pyramid.from_position({"p0": "4S", "p1": "9H", "p2": "4D"}, face_down={"p0": 1})
+    assert game.face_down("p0") == 1 and game.movable("p0") == 0
+    before = game.key()
+    game.play("p1+p2 f0")  # 9 and 4 make 13: p0 is uncovered, and its card turns up
+    assert game.face_down("p0") == 0 and game.movable("p0") == 1
+    game.undo()
+    assert game.key() == before and game.face_down("p0") == 1
+
+
+def test_rules_text_reads_the_values_sentences_and_refusals_name_the_option_that_chose_them():
+    assert dict(sw.Cruel.rules_text({"gather": "in_order"}))["Tableau"].endswith(
+        "onto another pile's top card. Build down in suit; an empty pile is never filled.")
+    game = sw.Midshipman.from_position({"t0": "7S", "t1": "6C"}, face_down={}, build="other_colour")
+    assert game.why_illegal("t1 t0") == ('6♣ cannot go on 7♠ (t0): Midshipman builds down in alternating colours '
+                                         '(build="other_colour"), so 7♠ takes only a red 6')
+    assert sw.Midshipman.from_position({"t0": "7S", "t1": "6S"}).why_illegal("t1 t0").endswith(
+        "builds down in a different suit, so 7♠ takes only a 6 that is not a spade")
