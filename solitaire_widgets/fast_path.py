@@ -405,6 +405,7 @@ class FastPath:
     def apply(self, code: int) -> UndoRecord:
         """Play the legal move ``code`` with no check, history or
         notification; return the record ``revert`` takes to undo it."""
+        self.game._legal = None  # (the position changes: the legal moves listed for it are stale)
         if code < self._nn:
             s, t = divmod(code, self._n)
             source = self.piles[s]
@@ -494,6 +495,7 @@ class FastPath:
     def revert(self, record: UndoRecord) -> tuple[int, ...]:
         """Undo the move ``record`` came from (the last one applied) exactly;
         return the indexes of the piles it changed."""
+        self.game._legal = None
         if type(record) is ActionPlayed:
             game = self.game
             game._redeals = record.redeals
