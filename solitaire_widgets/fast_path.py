@@ -141,11 +141,17 @@ class FastPath:
 
         self._wants_of: list[Callable[[Sequence[int], Any], Wants]] = [
             law.wants if law is not None and not facts.own_wants else asks_hook(t) for t, law in enumerate(book.laws)]
+        self._target_wants = [(t, self._wants_of[t]) for t in shape.targets]
         # The game's own rule code, bound once (the hooks of docs/extending.md).
         self._wants = self.wants_at
         self._action_reason = game._action_reason
+        # Whether each stock action is allowed now: the declared stock's own
+        # test (no words), or the game's own ``_action_reason``.
+        self._action_allowed: list[Callable[[], bool]] = [
+            self._allowed_by(game, action) for action in shape.actions]
         self._action_piles = game._action_piles
         self._do_action = game._do_action
+        self._plain_records, self._flipped_records = _records(shape)
         self._covered_by = shape.covered_by
         self._covers = shape.covers
         self._covering = any(shape.covered_by)
@@ -199,11 +205,11 @@ class FastPath:
             return self._general_codes()
         piles = self.piles
         keys = self._keys
-        wants_of, game = self._wants_of, self.game
+        game = self.game
         by_key: dict[int, list[int]] = {}
         to_any: list[int] = []
-        for t in self._targets:
-            wants = wants_of[t](piles[t], game)
+        for t, wants_of in self._target_wants:
+            wants = wants_of(piles[t], game)
             if wants is ANY:
                 to_any.append(t)
             else:
@@ -288,8 +294,16 @@ class FastPath:
         return takers, open_targets
 
     def _action_codes(self) -> list[int]:
-        base = self._base
-        return [base + i for i, action in enumerate(self._actions) if self._action_reason(action) is None]
+        base, allowed = self._base, self._action_allowed
+        return [base + i for i, allows in enumerate(allowed) if allows()]
+
+    @staticmethod
+    def _allowed_by(game: "Game", action: str) -> Callable[[], bool]:
+        stock = game._book.owner.get(action)
+        if stock is not None and not type(game).FACTS.own_action_reason:
+            return lambda: stock.allows(game, action)
+        reason = game._action_reason
+        return lambda: reason(action) is None
 
     def _run_at(self, s: int) -> int:
         """How many cards at the top of pile ``s`` may move together now (0:
@@ -411,19 +425,19 @@ class FastPath:
             source = self.piles[s]
             self.piles[t].append(source.pop())
             down = self.down
-            flipped = 0 < down[s] == len(source)  # a face-down card is now on top
-            if flipped:
+            if 0 < down[s] == len(source):  # a face-down card is now on top: turned up
                 down[s] -= 1
+                return self._flipped_records[code]
             if self._covering and not source:
-                return CardsMoved(s, t, 1, flipped, (s, t), -1, self._uncover((s,)))
-            return CardsMoved(s, t, 1, flipped, (s, t))
+                return CardsMoved(s, t, 1, False, (s, t), -1, self._uncover((s,)))
+            return self._plain_records[code]  # (records are values: one per move, made once)
         if code < self._base:
             return self._apply_several(code)
         draw = self._draws.get(code)
         if draw is not None:
             s, t = draw
             self.piles[t].append(self.piles[s].pop())
-            return CardsMoved(s, t, 1, False, draw)
+            return self._plain_records[code]
         return self._apply_action(code)
 
     def _apply_several(self, code: int) -> CardsMoved:
@@ -458,9 +472,9 @@ class FastPath:
         flipped = 0 < down[s] == len(source)
         if flipped:
             down[s] -= 1
-        if self._covering and not source:
-            return CardsMoved(s, t, k, flipped, (s, t), -1, self._uncover((s,)))
-        return CardsMoved(s, t, k, flipped, (s, t))
+        elif self._covering and not source:
+            return CardsMoved(s, t, k, False, (s, t), -1, self._uncover((s,)))
+        return (self._flipped_records if flipped else self._plain_records)[code]
 
     def _uncover(self, emptied: Sequence[int]) -> tuple[tuple[int, int], ...]:
         """Turn up the cards of the piles that the piles ``emptied`` lay on,
@@ -704,6 +718,23 @@ def run_length(pile: Sequence[int], down: int, build: Build) -> int:
             break
         count += 1
     return count
+
+
+@functools.cache
+def _records(shape: GameShape) -> tuple[dict[int, CardsMoved], dict[int, CardsMoved]]:
+    """The undo records of a class's card moves and draws, made once: by
+    code, without a face-down card turned up, and with one.  (A record is a
+    value: the same move always leaves the same one.)"""
+    plain: dict[int, CardsMoved] = {}
+    flipped: dict[int, CardsMoved] = {}
+    for code in range(shape.pair_base):
+        if shape.moves[code] is not None:
+            s, t, k = shape.source_of[code], shape.target_of[code], shape.count_of[code]
+            plain[code] = CardsMoved(s, t, k, False, (s, t))
+            flipped[code] = CardsMoved(s, t, k, True, (s, t))
+    for code, (s, t) in shape.draws.items():
+        plain[code] = CardsMoved(s, t, 1, False, (s, t))
+    return plain, flipped
 
 
 @functools.cache

@@ -104,6 +104,7 @@ class RuleBook:
     owner: Mapping[str, StockRule]
     passes: Optional[int]
     reshuffles: bool
+    first: Mapping[str, int]  # role -> the index of its first pile (what a stock deals from and onto)
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -139,8 +140,11 @@ def _make_book(cls: type["Game"], options: Mapping[str, str]) -> RuleBook:
     owner = {action: stock for stock, as_declared in zip(stocks, declared) for action in as_declared.actions()}
     limits = [stock.pass_limit() for stock, as_declared in zip(stocks, declared) if as_declared.redeal_actions()]
     passes = limits[0] if limits else None  # (no redeal: passes are not counted)
+    first: dict[str, int] = {}
+    for i, pile in enumerate(cls.PILES):
+        first.setdefault(cls.ROLES[pile], i)
     return RuleBook(piles=tuple(cls.PILES), rules=rules, laws=laws, moves=moves, stocks=stocks, owner=owner,
-                    passes=passes, reshuffles=any(stock.reshuffles() for stock in stocks))
+                    passes=passes, reshuffles=any(stock.reshuffles() for stock in stocks), first=first)
 
 
 def _chosen(cls: type["Game"], declared: Any, options: Mapping[str, str]) -> tuple[str, str]:

@@ -141,6 +141,7 @@ class ClassFacts:
     own_build_reason: bool
     own_do_action: bool
     own_action_piles: bool
+    own_action_reason: bool
     own_run_length: bool
     own_move_limit: bool
     has_safe_drops: bool
@@ -152,7 +153,7 @@ def class_facts(cls: type["Game"]) -> ClassFacts:
         return any(getattr(cls, hook) is not _base_hook(hook) for hook in hooks)
 
     return ClassFacts(own_wants=own("_wants"), own_build_reason=own("_build_reason"), own_do_action=own("_do_action"),
-                      own_action_piles=own("_action_piles"),
+                      own_action_piles=own("_action_piles"), own_action_reason=own("_action_reason"),
                       own_run_length=own("_run_length"), own_move_limit=own("_move_limit", "_free_spaces"),
                       has_safe_drops=own("_safe_drop"))
 

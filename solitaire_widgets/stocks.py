@@ -24,6 +24,7 @@ its actions are theirs, in that order.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
@@ -61,6 +62,13 @@ def _destinations(game: "Game", pile: int) -> str:
     parts = (["to a foundation"] if homes else []) + (
         [f"onto {others[0]}–{others[-1]}" if len(others) > 2 else "onto " + " or ".join(others)] if others else [])
     return f" ({' or '.join(parts)})" if parts else ""
+
+
+@functools.cache
+def _dealt_sizes(piles: int, size: int) -> list[list[int]]:
+    """Cards in play -> the pile sizes a fresh deal of them in packets of
+    ``size`` gives, over ``piles`` piles."""
+    return [[min(size, max(0, left - size * i)) for i in range(piles)] for left in range(piles * size + 1)]
 
 
 def _fixed(value: Any) -> bool:
@@ -103,6 +111,11 @@ class StockRule:
         """Why ``action`` is not allowed in ``game`` now, or None."""
         raise NotImplementedError
 
+    def allows(self, game: "Game", action: str) -> bool:
+        """Whether ``action`` is allowed in ``game`` now: ``reason`` is None,
+        answered without its words (the solver asks at every position)."""
+        return self.reason(game, action) is None
+
     def changes(self, game: "Game", action: str) -> tuple[int, ...]:
         """The indexes of the piles ``action`` changes."""
         raise NotImplementedError
@@ -130,19 +143,19 @@ class StockRule:
 
 
 def _stock(game: "Game") -> int:
-    stocks = game.SHAPE.with_role("stock")
-    if not stocks:
+    stock = game._book.first.get("stock")
+    if stock is None:
         raise TypeError(f"{type(game).__name__}: its STOCK needs a pile with the role 'stock'")
-    return stocks[0]
+    return stock
 
 
 def _pile(game: "Game", pile: Optional[str], role: str) -> int:
     if pile is not None:
         return game._INDEX[pile]
-    found = game.SHAPE.with_role(role)
-    if not found:
+    found = game._book.first.get(role)
+    if found is None:
         raise TypeError(f"{type(game).__name__}: its STOCK needs a pile with the role {role!r}")
-    return found[0]
+    return found
 
 
 def _piles(game: "Game", piles: Optional[Sequence[str]]) -> tuple[int, ...]:
@@ -200,17 +213,21 @@ class Draw(StockRule):
 
     def reason(self, game: "Game", action: str) -> Optional[str]:
         stock = game._piles[_stock(game)]
+        if action == "draw" and stock:  # (asked at every position the solver meets: the usual answer first)
+            if self.waste_holds is None:
+                return None
+            waste = _pile(game, self.to, "waste")
+            to = game._piles[waste]
+            if len(to) < self.waste_holds:
+                return None
+            where = _destinations(game, waste)
+            return (f"the waste card {CARD[to[-1]]} must be played before the next draw{where}"
+                    if self.waste_holds == 1 else
+                    f"the waste holds {_plural(len(to), 'card')}: play from it before the next draw{where}")
         to = game._piles[_pile(game, self.to, "waste")]
         left = game.passes_left
         can_redeal = "redeal" in self.actions() and (left is None or left > 1)
         if action == "draw":
-            if stock:
-                if self.waste_holds is not None and len(to) >= self.waste_holds:
-                    where = _destinations(game, _pile(game, self.to, "waste"))
-                    return (f"the waste card {CARD[to[-1]]} must be played before the next draw{where}"
-                            if self.waste_holds == 1 else
-                            f"the waste holds {_plural(len(to), 'card')}: play from it before the next draw{where}")
-                return None
             if can_redeal and to:
                 return "the stock is empty: redeal to turn the waste over into the stock again"
             if self.pass_limit() == 1:
@@ -223,6 +240,15 @@ class Draw(StockRule):
         if not can_redeal:
             return _all_used(game.title, self.pass_limit())
         return None
+
+    def allows(self, game: "Game", action: str) -> bool:
+        piles = game._piles
+        stock = piles[_stock(game)]
+        if action == "draw":
+            return bool(stock) and (self.waste_holds is None
+                                    or len(piles[_pile(game, self.to, "waste")]) < self.waste_holds)
+        left = game.passes_left
+        return not stock and bool(piles[_pile(game, self.to, "waste")]) and (left is None or left > 1)
 
     def changes(self, game: "Game", action: str) -> tuple[int, ...]:
         return (_stock(game), _pile(game, self.to, "waste"))
@@ -303,6 +329,12 @@ class DealRow(StockRule):
             if empty:
                 return f"no row is dealt while a column is empty ({', '.join(empty)})"
         return None
+
+    def allows(self, game: "Game", action: str) -> bool:
+        piles = game._piles
+        if not piles[_stock(game)]:
+            return False
+        return self.while_empty or all(piles[t] for t in _piles(game, self.onto))
 
     def changes(self, game: "Game", action: str) -> tuple[int, ...]:
         return (_stock(game),) + _piles(game, self.onto)
@@ -435,14 +467,20 @@ class Regather(StockRule):
         left = game.passes_left
         if left is not None and left <= 1:
             return _all_used(game.title, self.pass_limit())
-        if not self.shuffle:
-            # Either order gives back the same layout exactly when the piles
-            # already hold full packets (then one short, then empties).
-            lengths = [len(game._piles[t]) for t in self._of(game)]
-            total, size = sum(lengths), self.packets
-            if lengths == [min(size, max(0, total - size * i)) for i in range(len(lengths))]:
-                return "a redeal now gives back the same layout: nothing has moved since the last deal"
+        if not self.shuffle and self._as_dealt(game):
+            return "a redeal now gives back the same layout: nothing has moved since the last deal"
         return None
+
+    def allows(self, game: "Game", action: str) -> bool:
+        left = game.passes_left
+        return (left is None or left > 1) and (self.shuffle or not self._as_dealt(game))
+
+    def _as_dealt(self, game: "Game") -> bool:
+        """Whether the piles hold full packets, then one short, then none:
+        exactly when either order gives back the same layout."""
+        piles = game._piles
+        lengths = [len(piles[t]) for t in self._of(game)]
+        return lengths == _dealt_sizes(len(lengths), self.packets)[sum(lengths)]
 
     def changes(self, game: "Game", action: str) -> tuple[int, ...]:
         return self._of(game)
