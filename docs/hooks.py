@@ -29,6 +29,7 @@ import asyncio
 import hashlib
 import importlib.util
 import logging
+import inspect
 import os
 import posixpath
 import re
@@ -50,6 +51,7 @@ EXAMPLES = REPO / "examples"
 NOT_RUN = {"agent.ipynb", "win_rates.ipynb"}  # no table, and long: the site shows them unrun
 RUN_CACHE = REPO / ".cache" / "notebooks"
 GALLERY_MARKER = "<!-- gallery -->"
+CLASSICS_MARKER = "<!-- the classic games' rules -->"
 PICTURES_MARKER = "<!-- gallery pictures -->"
 GALLERY_SEED = 3  # the seed of the screenshots (tests/browser/gallery.py)
 GALLERY_IMAGES = Path(__file__).resolve().parent / "gallery" / "img"
@@ -180,6 +182,26 @@ def gallery_markdown() -> str:
     return "\n".join(parts)
 
 
+def classic_rules_markdown() -> str:
+    """The rules of the classic games, family by family, as their classes
+    state them (``sw.rules``, ``sw.variants``): each family's module says
+    what its games share and the rulings made where sources differ."""
+    from solitaire_widgets.games import FAMILIES
+
+    parts = []
+    for family in FAMILIES:
+        if not family.GAMES:
+            continue
+        head, _, rest = inspect.getdoc(family).partition("\n\n")  # type: ignore[union-attr]
+        title, _, games = head.partition(":")
+        parts += [f"## {title.strip()}", "", head.replace("\n", " "), ""]
+        if rest.strip():
+            parts += [rest.strip(), ""]
+        for cls in family.GAMES:
+            parts += [str(sw.rules(cls)), "", sw.variants(cls)._repr_markdown_() if cls.OPTIONS else "", ""]
+    return "\n".join(parts)
+
+
 def pictures_block(markdown: str) -> str:
     """Pictures shown at their own size (docs/css/pictures.css)."""
     return f'<div class="sw-pictures" markdown>\n{markdown}\n</div>\n'
@@ -260,6 +282,8 @@ def on_page_context(context: dict, page: Any, config: Any, nav: Any) -> dict:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    if CLASSICS_MARKER in markdown:
+        markdown = markdown.replace(CLASSICS_MARKER, classic_rules_markdown())
     if GALLERY_MARKER in markdown:
         markdown = markdown.replace(GALLERY_MARKER, gallery_markdown())
     if PICTURES_MARKER in markdown:
