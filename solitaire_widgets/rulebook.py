@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
+import dataclasses
 import itertools
 
 from .pile_rules import (ROLE_DEFAULTS, TOP_CARD, ByOption, Moves, PileLaw, PileRule, choices, law_for, options_named,
@@ -135,7 +136,7 @@ def _make_book(cls: type["Game"], options: Mapping[str, str]) -> RuleBook:
     laws = tuple(law_for(rule, cls.KEY, *_chosen(cls, declared_rule(cls, p), options)) if rule is not None else None
                  for p, rule in zip(cls.PILES, rules))
     declared = stock_rules(cls)
-    stocks = tuple(resolve(s, options) for s in declared)
+    stocks = tuple(_noting_passes(resolve(s, options), s, options) for s in declared)
     # (actions as the class declares them: a redeal these options rule out is still an action)
     owner = {action: stock for stock, as_declared in zip(stocks, declared) for action in as_declared.actions()}
     limits = [stock.pass_limit() for stock, as_declared in zip(stocks, declared) if as_declared.redeal_actions()]
@@ -158,6 +159,15 @@ def _chosen(cls: type["Game"], declared: Any, options: Mapping[str, str]) -> tup
     if isinstance(declared, PileRule):
         return named(declared.build), named(declared.empty)
     return named(declared), named(declared)
+
+
+def _noting_passes(stock: StockRule, declared: StockRule, options: Mapping[str, str]) -> StockRule:
+    """``stock`` told which option chose its passes, where one did."""
+    names = sorted(options_named(getattr(declared, "passes", None)))
+    if not names:
+        return stock
+    noted = ", ".join(f'{name}="{options[name]}"' for name in names)
+    return dataclasses.replace(stock, passes_chosen=f" (option {noted})")
 
 
 def needs_suits(cls: type["Game"]) -> bool:

@@ -25,7 +25,7 @@ its actions are theirs, in that order.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from .cards import CARD
@@ -84,7 +84,12 @@ def _may_exceed_one(passes: Any) -> bool:
 
 @dataclass(frozen=True)
 class StockRule:
-    """What every stock value answers (see the module docstring)."""
+    """What every stock value answers (see the module docstring).
+
+    ``passes_chosen``: the option that chose its number of passes, as its
+    refusals name it (' (option redeal="none")'); set by the rule book."""
+
+    passes_chosen: str = field(default="", compare=False, repr=False)
 
     def actions(self) -> tuple[str, ...]:
         """Its stock actions, in order."""
@@ -380,7 +385,7 @@ class GatherToStock(StockRule):
     def reason(self, game: "Game", action: str) -> Optional[str]:
         passes = self.pass_limit()
         if passes == 1:
-            return f"{game.title} has one pass through the stock and no redeal"
+            return f"{game.title} has one pass through the stock and no redeal{self.passes_chosen}"
         stock = game._piles[_stock(game)]
         if stock:
             return f"the stock still holds {_plural(len(stock), 'card')}: redeal only when it is empty"

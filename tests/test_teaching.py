@@ -230,7 +230,7 @@ def deal_out(game):
 def test_leap_year_one_pass_by_default():
     g = sw.LeapYear(deck=sw.standard_deck(4))
     assert g.passes_left == 1
-    assert reason(g, "redeal") == 'Leap Year has one pass through the stock and no redeal'
+    assert reason(g, "redeal") == 'Leap Year has one pass through the stock and no redeal (option redeal="none")'
     deal_out(g)
     assert g["stock"] == ()
     assert reason(g, "deal") == "the stock is empty: Leap Year has one pass through it and no redeal"
