@@ -38,6 +38,8 @@ KERNEL_JS = """
   return !!name && name.textContent.includes('Pyodide') && (!idle || dot?.dataset.status === 'idle');
 }
 """
+# The toolbar's ▶▶ (its icon, as a visitor finds it).
+RUN_ALL_BUTTON = 'jp-button:has([data-icon="ui-components:fast-forward"])'
 # What the page shows when a cell's table does not come: the kernel's
 # status, each code cell's prompt, any dialog.
 PAGE_STATE_JS = """
@@ -135,8 +137,8 @@ class LiteNotebook(h.NotebookCells):
         self.page.wait_for_function(KERNEL_JS, arg=False, timeout=timeout, polling=100)
 
     def run_all(self) -> None:
-        self.page.get_by_role("menuitem", name="Run", exact=True).click()
-        self.page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        """Press the toolbar's ▶▶, as the notebook's first line says."""
+        self.page.locator(f".jp-NotebookPanel-toolbar {RUN_ALL_BUTTON}").click()
 
     def rerun(self, index: int, source: Optional[str] = None) -> None:
         """Run cell ``index`` again in place (after replacing its source)."""
