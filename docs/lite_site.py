@@ -5,7 +5,10 @@ Every file the app needs comes from the site itself, built from the package
 registries alone:
 
 * the JupyterLite app: ``jupyterlite-core`` and ``jupyterlite-pyodide-kernel``
-  at the versions the ``docs`` extra pins (pyproject.toml);
+  at the versions ``docs/lite_sources/tools.txt`` pins, installed by uv in an
+  environment of their own (``.cache/lite/tools-*``): in the environment that
+  runs JupyterLab, the Pyodide kernel's JupyterLab extension would log an
+  error on every JupyterLab page;
 * Pyodide: the npm package ``pyodide`` at the version that kernel names;
 * the pure-Python wheels of ``docs/lite_sources/wheels.txt`` (PyPI, each pinned by
   version and hash), the kernel's own small wheels, and this tree's wheel
@@ -22,9 +25,9 @@ without its Django and third-party stubs, Pygments with the lexers IPython
 uses alone, anywidget without the copies of its lab extension the kernel
 never reads; no source maps ship.
 
-Two stages, cached under ``.cache/lite/`` by their inputs, as docs/hooks.py
-caches notebook runs: the *app* (``jupyter lite build``: the pins, the
-notebooks, this file) and the *site* (the app plus this tree's wheel and the
+Cached under ``.cache/lite/`` by their inputs, as docs/hooks.py caches
+notebook runs: the tools' environment (``tools.txt``), the *app* (``jupyter
+lite build``: the pins, the notebooks, this file) and the *site* (the app plus this tree's wheel and the
 final lock: the package's sources too).  A docs build after no change copies
 the cached site.
 
@@ -39,8 +42,8 @@ import email.parser
 import functools
 import hashlib
 import http.server
-import importlib.metadata
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -52,10 +55,11 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional
 
 REPO = Path(__file__).resolve().parents[1]
-SOURCES = REPO / "docs" / "lite_sources"  # play.ipynb, wheels.txt, jupyter-lite.json
+SOURCES = REPO / "docs" / "lite_sources"  # play.ipynb, wheels.txt, tools.txt, jupyter-lite.json
 EXAMPLES = REPO / "examples"
 CACHE = REPO / ".cache" / "lite"
 PINS = SOURCES / "wheels.txt"
+TOOLS = SOURCES / "tools.txt"
 PLAY = "play.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 APPS = ("lab", "notebooks")  # the interfaces served: JupyterLab's, and Notebook 7's single document
@@ -102,13 +106,56 @@ def canonical(name: str) -> str:
 
 
 def versions() -> dict[str, str]:
-    """The JupyterLite packages installed here (the ``docs`` extra pins them) and
-    the Pyodide version their kernel names."""
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    """The JupyterLite packages of the app's build environment (``tools.txt``
+    pins them) and the Pyodide version their kernel names; makes the
+    environment when the cache lacks it."""
+    with only_builder():
+        return _tools_info(tools(print))["versions"]
 
-    return {"jupyterlite-core": importlib.metadata.version("jupyterlite-core"),
-            "jupyterlite-pyodide-kernel": importlib.metadata.version("jupyterlite-pyodide-kernel"),
-            "pyodide": PYODIDE_VERSION}
+
+def tools(log: Log) -> Path:
+    """The Python of the app's build environment: ``docs/lite_sources/tools.txt``
+    installed by uv in a virtual environment of its own, made once (cached by
+    the pins and this Python's version)."""
+    folder = CACHE / f"tools-{digest(TOOLS.read_bytes(), sys.version.encode())}"
+    python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if (folder / ".complete").is_file():
+        return python
+    for stale in CACHE.glob("tools-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    run([sys.executable, "-m", "uv", "venv", "--quiet", "--python", sys.executable, str(folder)], log)
+    run([sys.executable, "-m", "uv", "pip", "install", "--quiet", "--python", str(python), "-r", str(TOOLS)], log)
+    (folder / ".complete").write_text("")
+    return python
+
+
+# What the build reads of its environment, asked of the environment's own Python.
+TOOLS_INFO = """
+import importlib.metadata, json, pathlib, sys
+import jupyter_server
+from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+print(json.dumps({
+    "versions": {name: importlib.metadata.version(name) for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel")}
+                | {"pyodide": PYODIDE_VERSION},
+    "prefix": sys.prefix,
+    "jupyter_server": str(pathlib.Path(jupyter_server.__file__).parent),
+}))
+"""
+
+
+@functools.lru_cache(maxsize=None)
+def _tools_info(python: Path) -> dict:
+    done = subprocess.run([str(python), "-c", TOOLS_INFO], capture_output=True, text=True, timeout=120,
+                          env=tools_environ())
+    if done.returncode != 0:
+        raise RuntimeError(f"the app's build environment {python.parents[1]} does not answer:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout)
+
+
+def tools_environ() -> dict[str, str]:
+    """This process's environment variables, less what would make the tools'
+    Python read another environment's packages."""
+    return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
 
 
 def digest(*parts: bytes) -> str:
@@ -130,8 +177,8 @@ def notebooks() -> list[Path]:
     return [SOURCES / PLAY, *(p for p in sorted(EXAMPLES.glob("*.ipynb")) if p.name not in NOT_SERVED)]
 
 
-def app_key() -> str:
-    return digest(json.dumps(versions(), sort_keys=True).encode(), Path(__file__).read_bytes(),
+def app_key(python: Path) -> str:
+    return digest(json.dumps(_tools_info(python)["versions"], sort_keys=True).encode(), Path(__file__).read_bytes(),
                   files_digest([p for p in SOURCES.iterdir() if p.is_file()] + notebooks()))
 
 
@@ -201,16 +248,13 @@ def own_wheel(log: Log) -> Path:
     return wheels[0]
 
 
-def kernel_extension() -> Path:
-    """The Pyodide kernel's lab extension, as jupyterlite-pyodide-kernel installed it."""
-    from jupyter_core.paths import jupyter_path
-
-    for base in jupyter_path("labextensions"):
-        found = Path(base) / "@jupyterlite" / "pyodide-kernel-extension"
-        if (found / "package.json").is_file():
-            return found
-    raise FileNotFoundError("the lab extension of jupyterlite-pyodide-kernel is not installed "
-                            "(pip install -e '.[docs]')")
+def kernel_extension(python: Path) -> Path:
+    """The Pyodide kernel's lab extension, as jupyterlite-pyodide-kernel installed it in the build environment."""
+    found = Path(_tools_info(python)["prefix"]) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+        "pyodide-kernel-extension"
+    if not (found / "package.json").is_file():
+        raise FileNotFoundError(f"jupyterlite-pyodide-kernel installed no lab extension at {found}")
+    return found
 
 
 # --- wheels and the lock --------------------------------------------------------
@@ -350,12 +394,13 @@ def write_lock(folder: Path) -> None:
 
 def build_app(log: Log) -> Path:
     """``jupyter lite build`` of the app, without this tree's wheel (cached)."""
-    app = CACHE / f"app-{app_key()}"
+    builder = tools(log)
+    app = CACHE / f"app-{app_key(builder)}"
     if (app / ".complete").is_file():
         return app
     for stale in CACHE.glob("app-*"):
         shutil.rmtree(stale, ignore_errors=True)
-    known = versions()
+    known = _tools_info(builder)["versions"]
     log(f"lite: building the app {app.name} ({', '.join(f'{k} {v}' for k, v in known.items())})")
     runtime = pyodide(known["pyodide"], log)
     python = pyodide_python(runtime)
@@ -373,7 +418,7 @@ def build_app(log: Log) -> Path:
     for name in PYODIDE_FILES:
         shutil.copy2(runtime / name, folder / name)
     shutil.copy2(runtime / "pyodide-lock.json", folder / "pyodide-lock.json")
-    extension = kernel_extension()
+    extension = kernel_extension(builder)
     for wheel in [*downloaded, *sorted((extension / "static" / "pypi").glob("*.whl"))]:
         name = canonical(wheel.name.split("-")[0])
         if name in NOT_NEEDED or wheel.name.startswith("widgetsnbextension-3."):
@@ -390,13 +435,11 @@ def build_app(log: Log) -> Path:
         "federated_extensions": extensions, "no_sourcemaps": True, "no_unused_shared_packages": True}}
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))
     shutil.rmtree(app, ignore_errors=True)
-    run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work)], log, cwd=work)
+    run([str(builder), "-m", "jupyterlite_core", "build", "--lite-dir", str(work)], log, cwd=work, env=tools_environ())
     drop_unused(app)
     # Notebook 7 shows the kernel's state in the tab's icon, from a Jupyter
     # server's static/favicons/, which JupyterLite does not carry.
-    import jupyter_server
-
-    shutil.copytree(Path(jupyter_server.__file__).parent / "static" / "favicons", app / "static" / "favicons",
+    shutil.copytree(Path(_tools_info(builder)["jupyter_server"]) / "static" / "favicons", app / "static" / "favicons",
                     ignore=shutil.ignore_patterns("favicon.ico"))
     (app / ".complete").write_text("")
     shutil.rmtree(work, ignore_errors=True)

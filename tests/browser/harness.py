@@ -48,12 +48,6 @@ INSTALL_HINT = (
 )
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 VIEWPORT = {"width": 1280, "height": 960}  # a laptop's window: a larger one only gives Chromium more to paint
-# JupyterLab extensions the test servers leave out: the Pyodide kernel's (from
-# jupyterlite-pyodide-kernel, which the docs extra installs to build the
-# in-browser app) expects JupyterLite's shared modules and logs an error on
-# every JupyterLab page without them (turned off in the page config, its
-# code still loads: the servers do not see it at all).
-DISABLED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
 
 
 def chromium_missing() -> Optional[str]:
@@ -151,9 +145,6 @@ class JupyterServer:
         self._settings(settings, "@jupyterlab/notebook-extension/tracker", {"windowingMode": "none"})
         self._settings(settings, "@jupyterlab/codemirror-extension/plugin",
                        {"defaultConfig": {"autoClosingBrackets": False}})
-        config = json.dumps({"LabServerApp": {"labextensions_path": [str(self._labextensions())]}})
-        for app in ("server", "notebook"):  # JupyterLab reads the first, Notebook 7 the second
-            (dirs["JUPYTER_CONFIG_DIR"] / f"jupyter_{app}_config.json").write_text(config)
         env = dict(os.environ)
         env.update({k: str(v) for k, v in dirs.items()})
         before = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
@@ -161,24 +152,6 @@ class JupyterServer:
         env.pop("JUPYTER_PATH", None)
         env["PYTHONUNBUFFERED"] = "1"
         return env
-
-    def _labextensions(self) -> Path:
-        """A folder of links to the installed JupyterLab extensions (this
-        Python's and the system's, not the user's), ``DISABLED_EXTENSIONS`` left out."""
-        from jupyter_core.paths import ENV_JUPYTER_PATH, SYSTEM_JUPYTER_PATH
-
-        folder = self.base / "labextensions"
-        folder.mkdir(exist_ok=True)
-        for root in (Path(p) / "labextensions" for p in [*ENV_JUPYTER_PATH, *SYSTEM_JUPYTER_PATH]):
-            tops = sorted(root.iterdir()) if root.is_dir() else []
-            scoped = (sorted(top.iterdir()) if top.name.startswith("@") else [top] for top in tops)
-            for extension in (e for group in scoped for e in group):
-                name = extension.relative_to(root).as_posix()
-                link = folder / name
-                if name not in DISABLED_EXTENSIONS and not link.exists() and (extension / "package.json").is_file():
-                    link.parent.mkdir(parents=True, exist_ok=True)
-                    link.symlink_to(extension, target_is_directory=True)
-        return folder
 
     @staticmethod
     def _settings(settings_dir: Path, plugin: str, values: dict) -> None:
@@ -372,27 +345,6 @@ class Browser:
         self.stop()
 
 
-# Console noise of JupyterLab itself (not of our widget) that may show in a
-# throwaway server with no network.  Keep this list short and exact.  (The
-# browser's own probe of /favicon.ico at the host's root: Jupyter's server
-# says "Not Found", the static server of the in-browser app "File not found".)
-IGNORED_CONSOLE = (
-    re.compile(r"Failed to load resource: the server responded with a status of 404 \((Not Found|File not found)\)"
-               r".*/favicon\.ico\b"),
-    # JupyterLite's kernel extension, off in these servers (page_config above):
-    # JupyterLab still loads its remote entry, which logs this when a kernel
-    # starts on a page opened again (seen in tests/browser/test_browser_reopen.py).
-    re.compile(r"Shared module @jupyterlite/services doesn't exist in shared scope default"
-               r"[\s\S]*/@jupyterlite/pyodide-kernel-extension/"),
-)
-# Page errors of Jupyter's own bundles, not ours (message, where it is thrown).
-# Notebook 7.6's shortcuts plugin reads settings of a lazily loaded plugin
-# before it is loaded, on every page (/tree too, no widget involved).
-IGNORED_PAGE_ERRORS = (
-    ("Cannot read properties of undefined (reading 'schema')", "/static/notebook/notebook_core."),
-)
-
-
 class Page:
     """A Playwright page with its console errors and page errors collected."""
 
@@ -409,14 +361,11 @@ class Page:
         self.console.append(f"{msg.type}: {text}")
         loc = msg.location or {}
         said = f"{text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})"
-        if msg.type == "error" and not any(p.search(said) for p in IGNORED_CONSOLE):
+        if msg.type == "error":
             self.errors.append(f"console.error: {said}")
 
     def _on_page_error(self, err: Any) -> None:
         message, stack = str(getattr(err, "message", err)), str(getattr(err, "stack", "") or "")
-        if any(m == message and where in stack for m, where in IGNORED_PAGE_ERRORS):
-            self.console.append(f"ignored pageerror: {message}")
-            return
         self.errors.append(f"pageerror: {message}\n{stack[:1500]}")
 
     def errors_since(self, mark: int) -> list[str]:
