@@ -40,10 +40,12 @@ from __future__ import annotations
 import contextlib
 import email.parser
 import functools
+import gzip
 import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -90,6 +92,20 @@ NOT_NEEDED = {"jupyterlab-widgets"}
 EXTENSION_WHEELS = ("anywidget", "jupyterlab-widgets")
 # From the Pyodide package: what the kernel loads (no console pages, types or source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+
+# The app's own service worker (docs/lite_sources/service-worker.js), in place
+# of JupyterLite's at the same address, and the module each page imports first
+# to register it (docs/lite_sources/offline.js).
+WORKER = "service-worker.js"
+OFFLINE = "offline.js"
+# Where a page imports JupyterLite's config-utils.js: offline.js goes before it.
+CONFIG_UTILS = re.compile(r"await import\(\s*'(?P<root>[./]*)config-utils\.js")
+# Files of the app no browser loads (font formats older than the ones beside
+# them, the build's own configuration): the worker does not precache them.
+NEVER_LOADED = re.compile(r"\.(eot|ttf)$|/fa-[a-z]+-\d+\.(svg|woff)$|^rspack\.config.*\.js$"
+                          r"|(^|/)package\.json(\.orig)?$|^jupyterlite\.schema\.v0\.json$")
+# A file is served gzipped too (FILE.gz, which the worker unpacks) when that saves this much.
+GZIP_SAVES = 0.1
 
 Log = Callable[[str], None]
 
@@ -383,6 +399,8 @@ def _build(log: Log) -> Path:
     folder = site / "static" / "pyodide"
     shutil.copy2(mine, folder / mine.name)
     write_lock(folder)
+    compress([folder / mine.name, folder / "pyodide-lock.json"])
+    write_worker(site)
     (site / ".complete").write_text("")
     return site
 
@@ -441,6 +459,8 @@ def build_app(log: Log) -> Path:
     # server's static/favicons/, which JupyterLite does not carry.
     shutil.copytree(Path(_tools_info(builder)["jupyter_server"]) / "static" / "favicons", app / "static" / "favicons",
                     ignore=shutil.ignore_patterns("favicon.ico"))
+    load_offline_first(app)
+    compress(sorted(p for p in app.rglob("*") if p.is_file() and p.name != WORKER))
     (app / ".complete").write_text("")
     shutil.rmtree(work, ignore_errors=True)
     return app
@@ -456,6 +476,70 @@ def drop_unused(app: Path) -> None:
             (app / name).unlink()
 
 
+# --- offline, and gzipped from any host ------------------------------------------
+def load_offline_first(app: Path) -> None:
+    """Each page of ``app`` imports offline.js before anything else, which
+    registers the app's service worker and waits until it serves the page;
+    the main bundle is no longer preloaded (the browser would fetch it before
+    the worker, and the app again through it)."""
+    version = json.loads((app / "jupyter-lite.json").read_text())["jupyter-config-data"]["appVersion"]
+    (app / OFFLINE).write_text((SOURCES / OFFLINE).read_text().replace("@JUPYTERLITE_VERSION@", version))
+    for page in pages(app):
+        text = page.read_text()
+        text, found = CONFIG_UTILS.subn(lambda m: f"await (await import('{m['root']}{OFFLINE}')).ready;\n{m[0]}",
+                                        text)
+        if found != 1:
+            raise RuntimeError(f"{page} does not import JupyterLite's config-utils.js as this build expects")
+        text = text.replace('id="jupyter-lite-main" rel="preload"', 'id="jupyter-lite-main" rel="main"')
+        # An icon from the start: without one the browser asks for the host's
+        # /favicon.ico, outside the app (a 404 the worker's page logs).
+        icon = "favicon.ico" if (page.parent / "favicon.ico").is_file() else \
+            json.loads((app / "jupyter-lite.json").read_text())["jupyter-config-data"]["faviconUrl"]
+        page.write_text(text.replace("</head>", f'<link rel="icon" type="image/x-icon" href="{icon}">\n</head>', 1))
+
+
+def pages(site: Path) -> list[Path]:
+    """The app's pages that start JupyterLite (the others only redirect)."""
+    return [p for p in sorted(site.rglob("index.html")) if "config-utils.js" in p.read_text()]
+
+
+def compress(files: list[Path]) -> None:
+    """Write ``FILE.gz`` beside each of ``files`` that gzip makes smaller by
+    ``GZIP_SAVES`` at least (and drop a stale one)."""
+    for file in files:
+        data = file.read_bytes()
+        packed = gzip.compress(data, 9, mtime=0)
+        target = file.with_name(file.name + ".gz")
+        if len(packed) <= len(data) * (1 - GZIP_SAVES):
+            target.write_bytes(packed)
+        else:
+            target.unlink(missing_ok=True)
+
+
+def app_files(site: Path) -> list[str]:
+    """The paths of the app's files (its service worker aside), as the worker lists them."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                  if p.is_file() and p.suffix != ".gz" and p.name not in (".complete", WORKER))
+
+
+def precached(site: Path) -> list[str]:
+    """The files the service worker keeps for offline use: all those a browser may load."""
+    return [f for f in app_files(site) if not NEVER_LOADED.search(f)]
+
+
+def write_worker(site: Path) -> None:
+    """The app's service worker, with the list of the site's files: every
+    one, those served gzipped, those its pages load before it runs, and
+    those it never precaches."""
+    files = app_files(site)
+    app = {"version": digest(*(f.encode() + b"\0" + (site / f).read_bytes() for f in files)),
+           "files": files, "gzipped": [f for f in files if (site / f"{f}.gz").is_file()],
+           "shell": [OFFLINE, *(p.relative_to(site).as_posix() for p in pages(site))],
+           "unused": sorted(set(files) - set(precached(site)))}
+    template = (SOURCES / WORKER).read_text()
+    (site / WORKER).write_text(template.replace('"@APP@"', json.dumps(app, separators=(",", ":"))))
+
+
 def size(folder: Path) -> int:
     """Bytes of all files under ``folder``."""
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
@@ -463,11 +547,14 @@ def size(folder: Path) -> int:
 
 # --- serving it -------------------------------------------------------------------
 class Served:
-    """What a ``serve`` server sent: requests as (path, status, bytes), and the bytes in all."""
+    """What a ``serve`` server sent: requests as (path, status, bytes), and the
+    bytes in all; ``stop()`` stops the server before its ``with`` block ends
+    (a visitor's network gone)."""
 
     def __init__(self) -> None:
         self.requests: list[tuple[str, int, int]] = []
         self._lock = threading.Lock()
+        self.stop: Callable[[], None] = lambda: None
 
     def add(self, path: str, status: int, sent: int) -> None:
         with self._lock:
@@ -539,11 +626,17 @@ def serve(folder: Path, port: int = 0) -> Iterator[tuple[str, Served]]:
     server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, name="lite-site", daemon=True)
     thread.start()
+
+    def stop() -> None:
+        if thread.is_alive():
+            server.shutdown()
+            server.server_close()
+
+    served.stop = stop
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/", served
     finally:
-        server.shutdown()
-        server.server_close()
+        stop()
 
 
 def main(argv: Optional[list[str]] = None) -> None:

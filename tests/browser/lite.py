@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 import urllib.parse
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator, Optional
 
 import harness as h
@@ -40,6 +41,14 @@ KERNEL_JS = """
 """
 # The toolbar's ▶▶ (its icon, as a visitor finds it).
 RUN_ALL_BUTTON = 'jp-button:has([data-icon="ui-components:fast-forward"])'
+# The paths of the files the app's service worker keeps (docs/lite_sources/service-worker.js).
+KEPT_JS = """
+async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('solitaire-widgets-lite-'));
+  const base = new URL('./', navigator.serviceWorker.controller.scriptURL).pathname;
+  return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname.slice(base.length)) : [];
+}
+"""
 # What the page shows when a cell's table does not come: the kernel's
 # status, each code cell's prompt, any dialog.
 PAGE_STATE_JS = """
@@ -70,6 +79,7 @@ class Visitor:
     def __init__(self, intercept: bool = True) -> None:
         self.intercept = intercept
         self.blocked: list[str] = []
+        self.failed: list[str] = []  # requests to 127.0.0.1 that failed (the server stopped, say)
         self.browser = h.Browser(args=[BLOCK_OTHER_HOSTS])
         self.context: Any = None
 
@@ -99,7 +109,9 @@ class Visitor:
 
     def _failed(self, request: Any) -> None:
         failure = request.failure or ""
-        if not self._local(request.url) and request.url not in self.blocked:
+        if self._local(request.url):
+            self.failed.append(f"{request.url} ({failure})")
+        elif request.url not in self.blocked:
             self.blocked.append(f"{request.url} ({failure})")
 
     def new_page(self) -> h.Page:
@@ -125,6 +137,18 @@ class LiteNotebook(h.NotebookCells):
 
     def since_open(self) -> float:
         return time.perf_counter() - self.opened
+
+    def reload(self) -> "LiteNotebook":
+        """Reload the page, as a visitor does (F5)."""
+        self.opened = time.perf_counter()
+        self.page.reload()
+        self._handles.clear()
+        self.cells().first.wait_for(timeout=KERNEL_TIMEOUT)
+        return self
+
+    def kept_offline(self) -> list[str]:
+        """The paths the app's service worker holds in its cache."""
+        return self.page.evaluate(KEPT_JS)
 
     def wait_kernel_idle(self, timeout: float = KERNEL_TIMEOUT) -> None:
         self.page.wait_for_function(KERNEL_JS, arg=True, timeout=timeout, polling=100)
@@ -193,8 +217,9 @@ class LiteTable(Table):
 
 
 @contextmanager
-def served_site() -> Iterator[tuple[str, Any]]:
-    """The app (built or taken from the cache) on 127.0.0.1: (base URL, its ``Served`` counts)."""
+def served_site() -> Iterator[tuple[str, Any, Path]]:
+    """The app (built or taken from the cache) on 127.0.0.1: (base URL, its
+    ``Served`` counts, the site's folder)."""
     site = lite_site().build(lambda line: print(line, flush=True))
     with lite_site().serve(site) as (url, served):
-        yield url, served
+        yield url, served, site

@@ -1,28 +1,37 @@
 """The docs site's in-browser app as a visitor meets it: the app built from
 the registries (docs/lite_site.py, cached by its inputs), served on
 127.0.0.1, ``play.ipynb`` opened in a cold Chromium that reaches no other
-host, run with Run All, and played by mouse: a move the Hint marks, Solve
-to a verdict, Stop, the moves kept in the browser's storage, a second game
-with a stock, a lost game's What went wrong? and a winnable New deal.  Any request that tries to leave
-127.0.0.1 or any page error
-fails it.
+host, run with the toolbar's ▶▶ (one click, no dialog, one kernel), and
+played by mouse: a move the Hint marks, Solve to a verdict, Stop.  Then the
+server stops and the page is reloaded, as on a flaky network: the app starts
+from its service worker's cache, the moves kept in the browser's storage
+come back, and it plays on: a second game with a stock, a lost game's What
+went wrong? and a winnable New deal.  Any request that tries to leave
+127.0.0.1, any request for a file served twice or lost with the server, and
+any page error fails it.
 
-One kernel start for the whole test (Python starting in the page is most
-of its time).  The timings go to benchmarks/lite.py, not here.
+Two kernel starts (Python starting in the page is most of its time): the
+visit's and the reload's.  The timings and bytes go to benchmarks/lite.py.
 """
 
 from __future__ import annotations
 
+import collections
 import json
 import re
 
 import harness as h
 import pytest
-from lite import LiteNotebook, Visitor, served_site
+from lite import KEPT_JS, LiteNotebook, Visitor, lite_site, served_site
 
 pytestmark = pytest.mark.browser
 
 SOLVE_TIMEOUT = 120_000  # the 5 s budget, and a busy machine
+
+
+# Every one of the paths (the argument) is in the app's offline cache (lite.KEPT_JS).
+KEEPS_ALL_JS = (f"async (paths) => {{ const kept = new Set(await ({KEPT_JS})());"
+                " return paths.every(p => kept.has(p)); }")
 
 
 def counter(snap: dict, key: str) -> int:
@@ -32,16 +41,17 @@ def counter(snap: dict, key: str) -> int:
 
 def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chromium: h.Browser) -> None:
     # (its own cold browser; the chromium fixture stands for Chromium being there)
-    with served_site() as (url, served), Visitor() as visitor:
+    with served_site() as (url, served, site), Visitor() as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
-        # Its first line says what happens while Python starts.
-        intro = page.page.locator(".jp-Notebook .jp-MarkdownCell", has_text="20 seconds").first
+        # Its first line says what to press, and what happens while Python starts.
+        intro = page.page.locator(".jp-Notebook .jp-MarkdownCell", has_text="seconds").first
         intro.wait_for(timeout=60_000)
-        assert "Run All" in intro.text_content()
+        assert "▶▶" in intro.text_content()
         nb.wait_kernel_named()  # a visitor reads the intro first; Python starts meanwhile
-        nb.run_all()
+        nb.run_all()  # ▶▶: runs the cells in the kernel the page started, asking nothing
         table = nb.table(1)
+        assert page.page.locator(".jp-Dialog").count() == 0
         first = table.snapshot()
         while first["status"] == "lost":  # a random deal, over as dealt (about 1 Cruel deal in 140): deal again
             table.button("new", 1)
@@ -92,8 +102,20 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
         moves = counter(table.snapshot(), "moves")
         assert moves >= 1
 
-        # The moves were saved in the browser: running the cell again carries on.
-        nb.rerun(1)
+        # One kernel, and the app's service worker downloads each file once: the
+        # files the app asks for many times at start (settings schemas) too.
+        downloads = collections.Counter(path.split("?")[0] for path, status, _ in served.requests if status == 200)
+        assert not [path for path, times in downloads.items() if times > 1], downloads.most_common(5)
+        # ... and keeps the whole app for later, the interface not visited and the other notebooks too.
+        page.page.wait_for_function(KEEPS_ALL_JS, arg=lite_site().precached(site), timeout=120_000, polling=500)
+
+        # The server gone, a reload starts from the worker's cache, and the moves
+        # saved in the browser come back.
+        served.stop()
+        nb.reload()
+        nb.wait_kernel_named()
+        nb.run_all()
+        nb.table(1)
         page.page.wait_for_function(
             "([c, n]) => { const t = c.querySelector('.sw-table [data-counter=moves]');"
             " return !!t && t.textContent === `Moves ${n}`; }", arg=[nb.cell_handle(1), moves], timeout=60_000)
@@ -138,3 +160,4 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
         assert not visitor.blocked, f"requests tried to leave 127.0.0.1: {visitor.blocked}"
         missing = sorted({path for path, status, _ in served.requests if status >= 400})
         assert not missing, f"the app asked for files it does not have: {missing}"
+        assert not visitor.failed, f"requests lost with the server: {visitor.failed}"
