@@ -1,25 +1,36 @@
 """The docs site's in-browser app from a cold browser, as a visitor meets it.
 
-For each visit (a fresh Chromium profile: no cache, no storage) it opens
-``play.ipynb``, waits for the kernel, clicks Run All, and prints:
+Each visit is a fresh Chromium profile (no cache, no storage) and a server
+of its own: it opens ``play.ipynb``, waits for the kernel, presses the
+toolbar's ▶▶, and measures
 
 * interface: the notebook on screen, from opening the page;
 * kernel idle: Python started in the page and ready;
 * table: the card table on screen, from opening the page (the figure a
-  teacher cares about), and from the Run All click;
-* bytes: what the site sent for the visit, as served here (uncompressed)
-  and as a host that gzips would send it (each file's gzip size);
-* the site's size on disk.
+  teacher cares about), and from the ▶▶ click;
+* bytes to the table: what the server sent, as served here (a plain static
+  server: the app's service worker fetches the gzipped copies the build
+  wrote) and as a host that gzips would send it (each file's gzip size,
+  a ``.gz`` as it is);
+* bytes with the whole app kept: the same once the worker has fetched the
+  rest of the app for offline use (it starts 20 s after the page loaded);
+* offline reload: the server stopped, the page reloaded, the table again
+  from the worker's cache (seconds from the reload).
+
+Each visit alternates with one where no service worker may run (a browser
+that has none, or forbids them): what the app costs without its worker, on
+the machine as loaded at that moment.  Then the files of the first visit,
+largest first.
 
     python benchmarks/lite.py [--visits 3] [--json out.json]
 
 Other hosts do not resolve in the browser; requests are not intercepted
-(interception turns the HTTP cache off, which a visitor's browser has on:
-the app asks for its settings schemas several times at start).  The
-visitor's test, tests/browser/test_lite.py, intercepts and counts every
+(interception turns the HTTP cache off, which a visitor's browser has on).
+The visitor's test, tests/browser/test_lite.py, intercepts and counts every
 request.  Needs /usr/bin/chromium; builds the app first if the cache lacks it
-(docs/lite_site.py).  Medians over the visits.  Targets: a table within
-20 s of opening the page, at most 25 MB downloaded.
+(docs/lite_site.py).  Medians over the visits.  Targets: a table within 10 s
+of opening the page, at most 20 MB on a first visit, a reload with the server
+gone that plays.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ import json
 import os
 import statistics
 import sys
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -39,19 +51,32 @@ sys.path.insert(0, str(REPO))
 import harness as h  # noqa: E402
 from lite import LiteNotebook, Visitor, lite_site  # noqa: E402
 
+SHOWN = 15  # the largest files listed
+
+
+def file_of(path: str) -> str:
+    return path.split("?")[0].lstrip("/") or "index.html"
+
 
 def gzipped(site: Path, path: str, cache: dict[str, int]) -> int:
-    """What a compressing host sends for ``path`` (gzip level 6)."""
-    name = path.split("?")[0].lstrip("/") or "index.html"
+    """What a compressing host sends for ``path`` (gzip level 6; a ``.gz`` as it is)."""
+    name = file_of(path)
     if name not in cache:
         file = site / name
-        cache[name] = len(gzip.compress(file.read_bytes(), 6)) if file.is_file() else 0
+        data = file.read_bytes() if file.is_file() else b""
+        cache[name] = len(data) if name.endswith(".gz") else len(gzip.compress(data, 6))
     return cache[name]
 
 
-def visit(url: str, served, site: Path, sizes: dict[str, int]) -> dict:
-    served.clear()
-    with Visitor(intercept=False) as visitor:
+def sent(requests: list[tuple[str, int, int]], site: Path, sizes: dict[str, int]) -> tuple[int, int]:
+    """Bytes as served here, and as a gzipping host would send them."""
+    return (sum(b for _, _, b in requests),
+            sum(gzipped(site, p, sizes) for p, status, _ in requests if status == 200))
+
+
+def visit(site: Path, sizes: dict[str, int], worker: bool = True) -> dict:
+    lite = lite_site()
+    with lite.serve(site) as (url, served), Visitor(intercept=False, service_workers=worker) as visitor:
         page = visitor.new_page()
         nb = LiteNotebook(page, url).open()
         interface = nb.since_open()
@@ -61,12 +86,26 @@ def visit(url: str, served, site: Path, sizes: dict[str, int]) -> dict:
         clicked = nb.since_open()
         nb.table(1)
         table = nb.since_open()
+        first = list(served.requests)
         result = {"interface_s": interface, "kernel_idle_s": idle, "table_s": table,
-                  "table_after_run_all_s": table - clicked,
-                  "bytes": served.bytes, "gzip_bytes": sum(gzipped(site, p, sizes) for p, status, _ in served.requests
-                                                         if status == 200),
-                  "requests": len(served.requests), "blocked": list(visitor.blocked), "errors": list(page.errors)}
+                  "table_after_run_all_s": table - clicked, "requests": len(first), "files": first}
+        result["bytes"], result["gzip_bytes"] = sent(first, site, sizes)
+        if worker:
+            nb.wait_kept(lite.precached(site), timeout=180_000)
+            result["kept_bytes"], result["kept_gzip_bytes"] = sent(list(served.requests), site, sizes)
+            served.stop()
+            reloaded = time.perf_counter()
+            nb.reload()
+            nb.wait_kernel_named()
+            nb.run_all()
+            nb.table(1)
+            result["offline_table_s"] = time.perf_counter() - reloaded
+        result["problems"] = visitor.blocked + visitor.failed + page.errors
         return result
+
+
+def mb(n: float) -> str:
+    return f"{n / 1e6:.1f} MB"
 
 
 def main() -> None:
@@ -78,25 +117,45 @@ def main() -> None:
         raise SystemExit(h.chromium_missing())
     lite = lite_site()
     site = lite.build()
-    runs, sizes = [], {}
-    with lite.serve(site) as (url, served):
-        for i in range(args.visits):
-            runs.append(visit(url, served, site, sizes))
-            r = runs[-1]
-            print(f"visit {i + 1}: interface {r['interface_s']:.1f} s, kernel idle {r['kernel_idle_s']:.1f} s, "
-                  f"table {r['table_s']:.1f} s ({r['table_after_run_all_s']:.1f} s after Run All), "
-                  f"{r['bytes'] / 1e6:.1f} MB ({r['gzip_bytes'] / 1e6:.1f} MB gzipped), {r['requests']} requests",
-                  flush=True)
-    median = {key: statistics.median(r[key] for r in runs) for key in
-              ("interface_s", "kernel_idle_s", "table_s", "table_after_run_all_s", "bytes", "gzip_bytes")}
-    summary = {"visits": len(runs), "median": median, "site_bytes": lite.size(site), "runs": runs,
-               "load_average": os.getloadavg()[0]}
+    runs, bare, sizes = [], [], {}
+    for i in range(args.visits):
+        runs.append(visit(site, sizes))
+        r = runs[-1]
+        print(f"visit {i + 1}: interface {r['interface_s']:.1f} s, kernel idle {r['kernel_idle_s']:.1f} s, "
+              f"table {r['table_s']:.1f} s ({r['table_after_run_all_s']:.1f} s after ▶▶), "
+              f"{mb(r['bytes'])} ({mb(r['gzip_bytes'])} from a gzipping host), {r['requests']} requests; "
+              f"{mb(r['kept_bytes'])} with the whole app kept; offline reload to the table "
+              f"{r['offline_table_s']:.1f} s", flush=True)
+        bare.append(visit(site, sizes, worker=False))
+        b = bare[-1]
+        print(f"  no service worker: interface {b['interface_s']:.1f} s, kernel idle {b['kernel_idle_s']:.1f} s, "
+              f"table {b['table_s']:.1f} s, {mb(b['bytes'])} ({mb(b['gzip_bytes'])} from a gzipping host), "
+              f"{b['requests']} requests", flush=True)
+    keys = ("interface_s", "kernel_idle_s", "table_s", "table_after_run_all_s", "bytes", "gzip_bytes",
+            "kept_bytes", "kept_gzip_bytes", "offline_table_s")
+    median = {key: statistics.median(r[key] for r in runs) for key in keys}
+    bare_median = {key: statistics.median(r[key] for r in bare) for key in keys[:6]}
+    summary = {"visits": len(runs), "median": median, "no_worker_median": bare_median,
+               "site_bytes": lite.size(site), "load_average": os.getloadavg()[0],
+               "runs": [{k: v for k, v in r.items() if k != "files"} for r in runs],
+               "no_worker_runs": [{k: v for k, v in r.items() if k != "files"} for r in bare]}
     print(f"median of {len(runs)} cold visits: interface {median['interface_s']:.1f} s, "
           f"kernel idle {median['kernel_idle_s']:.1f} s, table {median['table_s']:.1f} s from opening the page "
-          f"({median['table_after_run_all_s']:.1f} s after Run All), {median['bytes'] / 1e6:.1f} MB per visit "
-          f"({median['gzip_bytes'] / 1e6:.1f} MB gzipped); site {summary['site_bytes'] / 1e6:.1f} MB on disk; "
+          f"({median['table_after_run_all_s']:.1f} s after ▶▶), {mb(median['bytes'])} to the table "
+          f"({mb(median['gzip_bytes'])} from a gzipping host), {mb(median['kept_bytes'])} with the whole app kept; "
+          f"offline reload to the table {median['offline_table_s']:.1f} s; site {mb(summary['site_bytes'])} on disk; "
           f"load average {summary['load_average']:.1f}")
-    problems = [p for r in runs for p in r["blocked"] + r["errors"]]
+    print(f"without a service worker: interface {bare_median['interface_s']:.1f} s, kernel idle "
+          f"{bare_median['kernel_idle_s']:.1f} s, table {bare_median['table_s']:.1f} s, {mb(bare_median['bytes'])} "
+          f"({mb(bare_median['gzip_bytes'])} from a gzipping host)")
+    files = sorted(runs[0]["files"], key=lambda f: -f[2])
+    print(f"\nthe first visit's {len(files)} files to the table, largest first (as served here):")
+    for path, _, size in files[:SHOWN]:
+        print(f"  {size / 1e6:6.2f} MB  {file_of(path)}")
+    rest = files[SHOWN:]
+    print(f"  {sum(f[2] for f in rest) / 1e6:6.2f} MB  the other {len(rest)}")
+    problems = [f"{kind} visit {i + 1}: {p}" for kind, visits in (("worker", runs), ("no-worker", bare))
+                for i, r in enumerate(visits) for p in r["problems"]]
     if problems:
         print("problems:", *problems, sep="\n  ")
     if args.json:

@@ -57,3 +57,39 @@ def test_the_app_is_built_with_the_pinned_jupyterlite_in_its_own_environment() -
     for name in ("jupyterlite-core", "jupyterlite-pyodide-kernel"):
         assert re.search(rf"^{name}(\[\w+\])?=={re.escape(versions[name])}\b", tools, re.M), (name, versions)
     assert re.fullmatch(r"\d+\.\d+\.\d+", versions["pyodide"])
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The app as built (or taken from .cache/lite/)."""
+    return docs_module("lite_site").build(print)
+
+
+def test_each_page_registers_the_app_s_worker_before_jupyterlite_starts(site) -> None:
+    lite = docs_module("lite_site")
+    pages = lite.pages(site)
+    assert {p.relative_to(site).as_posix() for p in pages} >= {"index.html", "lab/index.html", "notebooks/index.html"}
+    for page in pages:
+        text = page.read_text()
+        assert text.index("offline.js')).ready;") < text.index("config-utils.js"), page
+        assert 'rel="preload"' not in text and '<link rel="icon"' in text, page
+    assert "solitaire-widgets-lite-" in (site / lite.WORKER).read_text()  # the app's worker, not JupyterLite's
+
+
+def test_the_worker_lists_every_file_and_each_gzipped_copy_is_the_file(site) -> None:
+    import gzip
+    import json
+
+    lite = docs_module("lite_site")
+    app = json.loads(re.search(r"^const APP = (\{.*\});", (site / lite.WORKER).read_text(), re.M).group(1))
+    on_disk = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                     if p.is_file() and p.suffix != ".gz" and p.name not in (".complete", lite.WORKER))
+    assert app["files"] == on_disk
+    assert sorted(p.relative_to(site).as_posix()[:-3] for p in site.rglob("*.gz")) == app["gzipped"]
+    for name in app["gzipped"]:
+        assert gzip.decompress((site / f"{name}.gz").read_bytes()) == (site / name).read_bytes(), name
+    assert "static/pyodide/pyodide.asm.wasm" in app["gzipped"] and "play.ipynb" in " ".join(app["files"])
+    assert set(app["shell"]) <= set(app["files"]) and not set(app["unused"]) & set(lite.precached(site))
+    # (the build's rspack configurations are the only scripts left out)
+    assert not [f for f in app["unused"] if f.endswith((".js", ".mjs", ".wasm", ".ipynb", ".whl", ".woff2"))
+                and not f.startswith("rspack.config")], app["unused"]

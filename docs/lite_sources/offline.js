@@ -34,5 +34,9 @@ async function takeOver() {
 
 export const ready = takeOver();
 
-window.addEventListener("load", () => setTimeout(() => navigator.serviceWorker?.controller?.postMessage("precache"),
-  PRECACHE_AFTER_MS));
+function precacheLater() {
+  setTimeout(() => navigator.serviceWorker?.controller?.postMessage("precache"), PRECACHE_AFTER_MS);
+}
+
+if (document.readyState === "complete") precacheLater(); // this module may come after the page's load
+else window.addEventListener("load", precacheLater, { once: true });

@@ -74,10 +74,12 @@ class Visitor:
     request also passes through Playwright, which counts and aborts each
     one bound elsewhere.  Playwright's interception turns the browser's
     HTTP cache off, so a visit measured as a visitor meets it passes
-    ``intercept=False`` (requests elsewhere still fail, and are listed)."""
+    ``intercept=False`` (requests elsewhere still fail, and are listed).
+    ``service_workers=False`` is a browser where none may run."""
 
-    def __init__(self, intercept: bool = True) -> None:
+    def __init__(self, intercept: bool = True, service_workers: bool = True) -> None:
         self.intercept = intercept
+        self.service_workers = service_workers
         self.blocked: list[str] = []
         self.failed: list[str] = []  # requests to 127.0.0.1 that failed (the server stopped, say)
         self.browser = h.Browser(args=[BLOCK_OTHER_HOSTS])
@@ -85,7 +87,8 @@ class Visitor:
 
     def __enter__(self) -> "Visitor":
         self.browser.start()
-        self.context = self.browser.browser.new_context(viewport=h.VIEWPORT, service_workers="allow")
+        self.context = self.browser.browser.new_context(
+            viewport=h.VIEWPORT, service_workers="allow" if self.service_workers else "block")
         if self.intercept:
             self.context.route("**/*", self._route)
         self.context.on("requestfailed", self._failed)
@@ -149,6 +152,19 @@ class LiteNotebook(h.NotebookCells):
     def kept_offline(self) -> list[str]:
         """The paths the app's service worker holds in its cache."""
         return self.page.evaluate(KEPT_JS)
+
+    def wait_kept(self, paths: list[str], timeout: float = 120_000) -> None:
+        """Wait until the worker's cache holds every one of ``paths`` (the
+        cache is read by a promise, which ``wait_for_function`` does not await)."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            missing = sorted(set(paths) - set(self.kept_offline()))
+            if not missing:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the app's service worker kept {len(paths) - len(missing)} of {len(paths)} "
+                                     f"files after {timeout / 1000:.0f} s; missing {missing[:10]}")
+            self.page.wait_for_timeout(500)
 
     def wait_kernel_idle(self, timeout: float = KERNEL_TIMEOUT) -> None:
         self.page.wait_for_function(KERNEL_JS, arg=True, timeout=timeout, polling=100)

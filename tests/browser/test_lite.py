@@ -22,16 +22,11 @@ import re
 
 import harness as h
 import pytest
-from lite import KEPT_JS, LiteNotebook, Visitor, lite_site, served_site
+from lite import LiteNotebook, Visitor, lite_site, served_site
 
 pytestmark = pytest.mark.browser
 
 SOLVE_TIMEOUT = 120_000  # the 5 s budget, and a busy machine
-
-
-# Every one of the paths (the argument) is in the app's offline cache (lite.KEPT_JS).
-KEEPS_ALL_JS = (f"async (paths) => {{ const kept = new Set(await ({KEPT_JS})());"
-                " return paths.every(p => kept.has(p)); }")
 
 
 def counter(snap: dict, key: str) -> int:
@@ -107,7 +102,7 @@ def test_a_visitor_plays_in_the_browser_with_no_request_leaving_the_machine(chro
         downloads = collections.Counter(path.split("?")[0] for path, status, _ in served.requests if status == 200)
         assert not [path for path, times in downloads.items() if times > 1], downloads.most_common(5)
         # ... and keeps the whole app for later, the interface not visited and the other notebooks too.
-        page.page.wait_for_function(KEEPS_ALL_JS, arg=lite_site().precached(site), timeout=120_000, polling=500)
+        nb.wait_kept(lite_site().precached(site))
 
         # The server gone, a reload starts from the worker's cache, and the moves
         # saved in the browser come back.
