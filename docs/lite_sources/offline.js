@@ -21,11 +21,14 @@ async function takeOver() {
   try {
     localStorage.setItem(`${WORKER}-version`, JUPYTERLITE_VERSION);
     if (workers.controller) return;
+    let settle;
     const controlled = new Promise((resolve) => {
+      settle = resolve;
       workers.addEventListener("controllerchange", resolve, { once: true });
       setTimeout(resolve, WAIT_MS);
     });
-    await workers.register(WORKER);
+    const starting = (await workers.register(WORKER)).installing;
+    starting?.addEventListener("statechange", () => starting.state === "redundant" && settle()); // it failed
     await controlled;
   } catch (error) {
     console.warn("the app works online only here: its service worker did not start", error);
