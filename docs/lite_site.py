@@ -25,10 +25,18 @@ without its Django and third-party stubs, Pygments with the lexers IPython
 uses alone, anywidget without the copies of its lab extension the kernel
 never reads; no source maps ship.
 
-Cached under ``.cache/lite/`` by their inputs, as docs/hooks.py caches
-notebook runs: the tools' environment (``tools.txt``), the *app* (``jupyter
-lite build``: the pins, the notebooks, this file) and the *site* (the app plus this tree's wheel and the
-final lock: the package's sources too).  A docs build after no change copies
+The app's own service worker (``lite_sources/service-worker.js``) takes the
+place of JupyterLite's: each page imports ``offline.js`` first, which
+registers it, so every file a visit loads passes through it.  It fetches the
+gzipped copy the build writes beside most files and unpacks it (half the
+bytes, from any static host), and keeps the whole app in the browser's cache
+(a reload without the network starts and plays).
+
+Three stages, each cached under ``.cache/lite/`` by its inputs, as
+docs/hooks.py caches notebook runs: the tools' environment (``tools.txt``),
+the *app* (``jupyter lite build``: the pins, the notebooks, this file) and the
+*site* (the app plus this tree's wheel, the final lock and the worker's list
+of files: the package's sources too).  A docs build after no change copies
 the cached site.
 
 ``python docs/lite_site.py`` builds it and prints where it is;
@@ -161,6 +169,7 @@ print(json.dumps({
 
 @functools.lru_cache(maxsize=None)
 def _tools_info(python: Path) -> dict:
+    """``TOOLS_INFO``'s answer from the environment of ``python`` (once a process)."""
     done = subprocess.run([str(python), "-c", TOOLS_INFO], capture_output=True, text=True, timeout=120,
                           env=tools_environ())
     if done.returncode != 0:

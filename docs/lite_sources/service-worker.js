@@ -7,9 +7,9 @@
 //   and offline.js, fetched before, are cached when it installs; the rest of
 //   the app (the other interface, the other notebooks) when the page asks,
 //   once it has started (offline.js says when).
-// * A file the build also wrote gzipped is fetched as FILE.gz and unpacked
-//   here: a visit downloads about half the bytes from any static host,
-//   compressing or not.
+// * A file the build also wrote gzipped is fetched as FILE.gz, kept so (half
+//   the writes to the cache) and unpacked as the page reads it: a visit
+//   downloads about half the bytes from any static host, compressing or not.
 // * As JupyterLite's own worker does, it answers the kernel's file and input
 //   requests (/api/drive, /api/stdin/) through the page, and its heartbeat.
 //
@@ -30,6 +30,7 @@ const TYPES = {
   svg: "image/svg+xml", wasm: "application/wasm", webmanifest: "application/manifest+json",
   zip: "application/zip",
 };
+const PACKED = "X-Gzipped"; // on a response whose body is the file's gzipped copy
 const broadcast = new BroadcastChannel("/sw-api.v1"); // JupyterLite's channel to its pages
 
 self.addEventListener("install", (event) => {
@@ -81,7 +82,7 @@ async function cached(event, path) {
     if (!(await pending.get(path))) break;
     hit = await caches.match(key, { cacheName: CACHE });
   }
-  if (hit) return hit;
+  if (hit) return unpacked(hit);
   const response = download(path);
   const stored = response.then(async (got) => {
     if (!got.ok) return false;
@@ -91,7 +92,14 @@ async function cached(event, path) {
   }).catch(() => false).finally(() => pending.delete(path));
   pending.set(path, stored);
   event.waitUntil(stored);
-  return response;
+  return unpacked(await response);
+}
+
+/** A response as the page reads it: a gzipped copy unpacked. */
+function unpacked(response) {
+  if (!response.headers.has(PACKED)) return response;
+  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { headers: { "Content-Type": response.headers.get("Content-Type") } });
 }
 
 let precaching = null;
@@ -118,16 +126,16 @@ async function store(cache, path) {
   await cache.put(BASE + path, response);
 }
 
-/** ``path`` from the server: its gzipped copy unpacked where the build wrote one. */
+/** ``path`` from the server: its gzipped copy where the build wrote one (marked ``PACKED``). */
 async function download(path) {
   if (GZIPPED.has(path)) {
     try {
       const packed = await fetch(BASE + path + ".gz");
       if (packed.ok) {
+        const headers = { "Content-Type": TYPES[path.split(".").pop()] || "" };
         // A host that labels .gz files as gzip-encoded has the browser unpack them already.
-        const body = packed.headers.get("Content-Encoding") ? packed.body
-          : packed.body.pipeThrough(new DecompressionStream("gzip"));
-        return new Response(body, { headers: { "Content-Type": TYPES[path.split(".").pop()] || "" } });
+        if (!packed.headers.get("Content-Encoding")) headers[PACKED] = "1";
+        return new Response(packed.body, { headers });
       }
     } catch (error) {
       // offline, or no .gz on this host: the file itself below
