@@ -101,6 +101,8 @@ EXTENSION_WHEELS = ("anywidget", "jupyterlab-widgets")
 # From the Pyodide package: what the kernel loads (no console pages, types or source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 
+# Compiles wheels' Python with Pyodide's own (under Node.js) at build time.
+PRECOMPILE = "precompile.mjs"
 # The app's own service worker (docs/lite_sources/service-worker.js), in place
 # of JupyterLite's at the same address, and the module each page imports first
 # to register it (docs/lite_sources/offline.js).
@@ -299,8 +301,8 @@ def top_level(wheel: Path) -> list[str]:
                 continue
             if "/" in name:
                 names.add(first)
-            elif name.endswith(".py"):
-                names.add(name[:-3])
+            elif name.endswith((".py", ".pyc")):
+                names.add(name.rsplit(".", 1)[0])
     return sorted(n for n in names if n.isidentifier())
 
 
@@ -327,6 +329,53 @@ def slim(wheel: Path, drop: tuple[str, ...], keep: tuple[str, ...], folder: Path
                                 if not dropped(line.split(b",")[0].decode()))
             dst.writestr(info, data)
     return out
+
+
+def precompile(wheels: list[Path], runtime: Path, log: Log, keep_source: bool) -> None:
+    """Rewrite each of ``wheels`` with its modules compiled by the Python of
+    ``runtime`` (Pyodide, run under Node.js by lite_sources/precompile.mjs):
+    the kernel imports them without compiling them as it starts.  The
+    packages the app serves lose their sources (``X.pyc`` in place of ``X.py``:
+    smaller than both); with ``keep_source`` (this tree's wheel: its
+    tracebacks, ``help`` and ``??``) the bytecode goes in ``__pycache__``."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("building the in-browser app needs Node.js (`apt-get install nodejs`)")
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        folders = [Path(tmp) / (w.name + ("" if keep_source else ".sourceless")) for w in wheels]
+        for wheel, folder in zip(wheels, folders):
+            with zipfile.ZipFile(wheel) as z:
+                z.extractall(folder)
+        run([node, str(SOURCES / PRECOMPILE), str(runtime), *map(str, folders)], log)
+        for wheel, folder in zip(wheels, folders):
+            with_bytecode(wheel, folder, keep_source)
+
+
+def with_bytecode(wheel: Path, folder: Path, keep_source: bool) -> None:
+    """``wheel`` rewritten from ``folder``, its unpacked and compiled copy (``precompile``)."""
+    with zipfile.ZipFile(wheel) as src:
+        entries = [(info, src.read(info)) for info in src.infolist()]
+    compiled = {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*.pyc"))}
+    written, record = [], None
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        def add(name: str, data: bytes) -> None:
+            dst.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+            written.append(name)
+
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = (info, data)
+            elif not keep_source and info.filename + "c" in compiled:
+                add(info.filename + "c", compiled.pop(info.filename + "c"))
+            else:
+                dst.writestr(info, data)
+        for name, data in compiled.items() if keep_source else ():
+            add(name, data)
+        if record is not None:
+            info, data = record
+            sources = set() if keep_source else {name[:-1] for name in written}  # replaced by their .pyc
+            lines = [line for line in data.decode().splitlines() if line.split(",")[0] not in sources]
+            dst.writestr(info, "\n".join(lines + [f"{name},," for name in written]) + "\n")
 
 
 def marker_environment(python: str) -> dict[str, str]:
@@ -407,6 +456,8 @@ def _build(log: Log) -> Path:
     shutil.copytree(app, site, ignore=shutil.ignore_patterns(".complete"))
     folder = site / "static" / "pyodide"
     shutil.copy2(mine, folder / mine.name)
+    precompile([folder / mine.name], pyodide(_tools_info(tools(log))["versions"]["pyodide"], log), log,
+               keep_source=True)
     write_lock(folder)
     compress([folder / mine.name, folder / "pyodide-lock.json"])
     write_worker(site)
@@ -454,6 +505,7 @@ def build_app(log: Log) -> Path:
             slim(wheel, *SLIM[name], folder)
         else:
             shutil.copy2(wheel, folder / wheel.name)
+    precompile(sorted(folder.glob("*.whl")), runtime, log, keep_source=False)
     write_lock(folder)  # the app alone; the site's lock adds this tree's wheel
     extensions = [str(extension)] + [str(w) for w in downloaded
                                      if canonical(w.name.split("-")[0]) in EXTENSION_WHEELS]
