@@ -93,3 +93,22 @@ def test_the_worker_lists_every_file_and_each_gzipped_copy_is_the_file(site) -> 
     # (the build's rspack configurations are the only scripts left out)
     assert not [f for f in app["unused"] if f.endswith((".js", ".mjs", ".wasm", ".ipynb", ".whl", ".woff2"))
                 and not f.startswith("rspack.config")], app["unused"]
+
+
+def test_the_served_wheels_carry_bytecode_the_kernel_imports_unchecked(site) -> None:
+    import zipfile
+
+    wheels = sorted((site / "static" / "pyodide").glob("*.whl"))
+    assert len(wheels) > 20
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as z:
+            names = z.namelist()
+            pycs = [n for n in names if n.endswith(".pyc")]
+            flags = {int.from_bytes(z.read(n)[4:8], "little") for n in pycs}
+        assert pycs and flags == {0b01}, (wheel.name, flags)  # hash-based, never checked against a source
+        sources = [n for n in names if n.endswith(".py")]
+        if wheel.name.startswith("solitaire_widgets-"):  # its tracebacks and help show its source
+            assert {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}" for n in sources} == \
+                {n.rsplit(".", 2)[0] for n in pycs}
+        else:
+            assert not sources, (wheel.name, sources[:3])
