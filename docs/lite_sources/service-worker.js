@@ -72,26 +72,30 @@ function appFile(url) {
   return FILES.has(path) ? path : null;
 }
 
-const pending = new Map(); // path -> whether its copy got into the cache, while one request downloads it
+// path -> its download on the way into the cache, true once there (a failed
+// one is forgotten): a file is downloaded once however many ask for it at once
+// (the app asks for some many times; the page and the precache may meet).
+const storing = new Map();
+
+function remember(path, stored) {
+  const done = stored.then(() => true, () => false);
+  storing.set(path, done);
+  done.then((ok) => ok || storing.delete(path));
+  return done;
+}
 
 /** The cache's copy of ``path`` (whatever the query: it names one build's file), else the network's, kept. */
 async function cached(event, path) {
   const key = BASE + path;
   let hit = await caches.match(key, { cacheName: CACHE });
-  while (!hit && pending.has(path)) { // on its way for another request (the app asks for some files many times)
-    if (!(await pending.get(path))) break;
-    hit = await caches.match(key, { cacheName: CACHE });
-  }
+  if (!hit && storing.has(path) && (await storing.get(path))) hit = await caches.match(key, { cacheName: CACHE });
   if (hit) return unpacked(hit);
   const response = download(path);
-  const stored = response.then(async (got) => {
-    if (!got.ok) return false;
+  event.waitUntil(remember(path, response.then(async (got) => {
+    if (!got.ok) throw new Error(`${path}: ${got.status}`);
     const copy = got.clone(); // before the page reads it
     await (await caches.open(CACHE)).put(key, copy);
-    return true;
-  }).catch(() => false).finally(() => pending.delete(path));
-  pending.set(path, stored);
-  event.waitUntil(stored);
+  })));
   return unpacked(await response);
 }
 
@@ -111,7 +115,10 @@ function precache() {
     const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname.slice(BASE.length)));
     const todo = APP.files.filter((path) => !kept.has(path) && !UNUSED.has(path));
     const next = async () => {
-      while (todo.length) await store(cache, todo.shift()).catch(() => {}); // the next visit tries again
+      while (todo.length) { // a file that fails is left for the next visit
+        const path = todo.shift();
+        await (storing.get(path) ?? remember(path, store(cache, path)));
+      }
     };
     await Promise.all([next(), next(), next()]);
   })().finally(() => {
