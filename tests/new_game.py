@@ -1,11 +1,11 @@
-"""The notebook's Golf (examples/new_game.ipynb), the one copy of the game the
-tests play: the cell that defines it, made into a class as the notebook makes
-it, without registering it (a test registers it when it needs to, and
-``tests/test_design.py``'s ``clean_registry`` undoes that).
+"""The notebook's Penguin (examples/new_game.ipynb), the one copy of the game
+the tests play: the cell that defines it, made into a class as the notebook
+makes it, without registering it (a test registers it when it needs to, and
+the ``clean_registry`` fixture undoes that).
 
->>> golf = golf_class()
->>> golf.name, golf.title, golf.__module__
-('golf', 'Golf', 'new_game_notebook')
+>>> penguin = penguin_class()
+>>> penguin.name, penguin.title, penguin.__module__
+('penguin', 'Penguin', 'new_game_notebook')
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from helpers import REPO
 import solitaire_widgets as sw
 
 NOTEBOOK = REPO / "examples" / "new_game.ipynb"
-DEFINES = "class Golf(sw.Game):"
+DEFINES = "class Penguin(Game):"
 
 
 @functools.cache
-def golf_cell() -> str:
+def penguin_cell() -> str:
     """The source of the notebook's one cell that defines the game."""
     cells = ["".join(cell["source"]) for cell in json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
              if cell["cell_type"] == "code"]
@@ -32,9 +32,9 @@ def golf_cell() -> str:
     return defining[0]
 
 
-def golf_class() -> type[sw.Game]:
+def penguin_class() -> type[sw.Game]:
     """A fresh class from the notebook's cell (as if the cell ran again), not registered."""
     namespace = {"__name__": "new_game_notebook"}
     with mock.patch.object(sw, "register", lambda cls: cls):
-        exec(compile(golf_cell(), str(NOTEBOOK), "exec"), namespace)
-    return namespace["Golf"]  # type: ignore[return-value]
+        exec(compile(penguin_cell(), str(NOTEBOOK), "exec"), namespace)
+    return namespace["Penguin"]  # type: ignore[return-value]

@@ -16,21 +16,30 @@ from typing import Any
 import pytest
 from helpers import REPO
 
-from solitaire_widgets.kit import DOWN_IN_SUIT, RUNS, DealRow, Tableau, by_option
-from new_game import golf_class
+from new_game import penguin_class
 
 import solitaire_widgets as sw
 from solitaire_widgets import games as registry
+from solitaire_widgets.cards import CARD
+from solitaire_widgets.kit import DOWN_IN_SUIT, RUNS, DealRow, Draw, Tableau, by_option
 from solitaire_widgets.layout import Layout, Row, Slot, default_layout, run
 
 PACKAGE = REPO / "solitaire_widgets"
 GAME_NAME = re.compile(r"frog|leap[\s_-]?year|bobby|cruel|midshipman", re.IGNORECASE)
 
 
-def plain_golf() -> type[sw.Game]:
-    """The notebook's Golf with its optional declarations back at their
+def plain_penguin() -> type[sw.Game]:
+    """The notebook's Penguin with its optional declarations back at their
     defaults: what a new game gets when it declares only what it must."""
-    return type("Golf", (golf_class(),), {"LAYOUT": None, "NARROW_LAYOUTS": ()})
+    return type("Penguin", (penguin_class(),), {"LAYOUT": None, "NARROW_LAYOUTS": ()})
+
+
+PENGUIN = penguin_class()
+CELLS, HOME, COLUMNS = PENGUIN.piles_of("cell"), PENGUIN.piles_of("foundation"), PENGUIN.piles_of("tableau")
+# Penguin has no stock and no option: the declarations about them are tried with one added.
+WITH_STOCK = dict(PILES=PENGUIN.PILES + ("stock",), ROLES={**PENGUIN.ROLES, "stock": "stock"}, LAYOUT=None,
+                  NARROW_LAYOUTS=())
+WITH_OPTION = dict(OPTIONS={"wrap": ("no", "yes")}, OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes."}})
 
 
 # --- the registry and the one lookup ------------------------------------------------------------
@@ -69,8 +78,8 @@ def test_cli_takes_any_spelling_and_names_the_choices(capsys):
     assert main(["solve", "Leap Year", "--seed", "1", "--max-states", "50"]) == 0
     assert capsys.readouterr().out.startswith("Leap Year seed 1:")
     with pytest.raises(SystemExit):
-        main(["solve", "klondike", "--seed", "1"])
-    assert "unknown game 'klondike'; choose one of frog, leap_year" in capsys.readouterr().err
+        main(["solve", "whist", "--seed", "1"])
+    assert "unknown game 'whist'; choose one of frog, leap_year" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("cls", registry.BUILT_IN, ids=lambda cls: cls.name)
@@ -89,40 +98,41 @@ def test_register_refuses_what_is_not_a_game_and_a_taken_name(clean_registry):
         sw.register(sw.Move)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="declares no PILES"):
         sw.register(sw.Game)
-    impostor = type("Cruel", (golf_class(),), {})
+    impostor = type("Cruel", (penguin_class(),), {})
     with pytest.raises(ValueError, match="its name is taken by solitaire_widgets.games.cruel.Cruel"):
         sw.register(impostor)
     assert sw.GAMES["cruel"] is sw.Cruel
     with pytest.raises(TypeError):
-        sw.GAMES["golf"] = golf_class()  # type: ignore[index]
+        sw.GAMES["penguin"] = penguin_class()  # type: ignore[index]
 
 
 def test_register_makes_a_new_game_known_everywhere_and_a_cell_run_again_replaces_it(clean_registry):
-    golf = sw.register(golf_class())
-    assert (golf.name, golf.title) == ("golf", "Golf")
-    assert list(sw.GAMES)[-1] == "golf" and type(sw.new_game("Golf", seed=1)) is golf
-    again = sw.register(golf_class())  # the same class statement run again
-    assert sw.GAMES["golf"] is again and list(sw.GAMES).count("golf") == 1
+    penguin = sw.register(penguin_class())
+    assert (penguin.name, penguin.title) == ("penguin", "Penguin")
+    assert list(sw.GAMES)[-1] == "penguin" and type(sw.new_game("Penguin", seed=1)) is penguin
+    again = sw.register(penguin_class())  # the same class statement run again
+    assert sw.GAMES["penguin"] is again and list(sw.GAMES).count("penguin") == 1
     assert sw.register(again) is again
-    with pytest.raises(ValueError, match="unknown game 'klondike'; choose one of .*, midshipman, golf"):
-        sw.new_game("klondike")
+    with pytest.raises(ValueError, match="unknown game 'whist'; choose one of frog, .*, penguin$"):
+        sw.new_game("whist")
 
 
 # --- a plain new game plays everywhere ---------------------------------------------------------
 
 def test_a_plain_new_game_gets_its_defaults_and_plays_on_every_layer(clean_registry):
-    golf = sw.register(plain_golf())
-    game = golf(seed=1)
-    assert str(game).startswith("Golf  seed 1  Moves 0 · Home 1/52 · Score 0/51 · Stock 16 · Playing\n"
-                                 "stock    [16 cards]\nf0 ")
-    assert golf.layouts() == (default_layout(golf.PILES, golf.ROLES),)
-    assert [s.fan for s in golf.layouts()[0].slots if s.row == 1] == ["down"] * 7
+    penguin = sw.register(plain_penguin())
+    game = penguin(seed=1)
+    assert str(game).startswith("Penguin  seed 1  Moves 0 · Home 3/52 · Score 0/49 · Playing\nc0       –\n")
+    assert penguin.layouts() == (default_layout(penguin.PILES, penguin.ROLES),)
+    assert [s.fan for s in penguin.layouts()[0].slots if s.row == 1] == ["down"] * 7
     assert game.legal_moves() and game.hint(time_limit=None, max_states=300).move in game.legal_moves()
     assert sw.solve(game, time_limit=None, max_states=2000).status in ("won", "lost", "unknown")
     assert sw.load(game.to_dict()).key() == game.key()
-    table = sw.SolitaireWidget("golf", seed=1)
-    assert table.pile_roles == dict(golf.ROLES) and table.layouts == [golf.layouts()[0].to_json()]
-    assert table.counters["stock"] == 16 and table.empty_labels == {}
+    table = sw.SolitaireWidget("penguin", seed=1)
+    assert table.pile_roles == dict(penguin.ROLES) and table.layouts == [penguin.layouts()[0].to_json()]
+    # the beak is a 7: the foundations start from it, an empty column takes a 6 (the game's hook)
+    assert table.counters["home"] == 3 and table.empty_labels == {
+        **{c: "cell" for c in CELLS}, **{f: "7" for f in HOME}, **{t: "6" for t in COLUMNS}}
 
 
 def test_a_new_game_registered_later_gets_a_gymnasium_environment(clean_registry):
@@ -131,105 +141,116 @@ def test_a_new_game_registered_later_gets_a_gymnasium_environment(clean_registry
 
     from solitaire_widgets import gym as swgym
 
-    golf = sw.register(golf_class())
-    assert swgym.ENV_IDS["golf"] == swgym.env_id(golf) == "solitaire_widgets/Golf-v0"
-    env = gymnasium.make("solitaire_widgets/Golf-v0")
+    penguin = sw.register(penguin_class())
+    assert swgym.ENV_IDS["penguin"] == swgym.env_id(penguin) == "solitaire_widgets/Penguin-v0"
+    env = gymnasium.make("solitaire_widgets/Penguin-v0")
     check_env(env.unwrapped)
-    assert type(env.unwrapped.game) is golf
+    assert type(env.unwrapped.game) is penguin
 
 
 # --- the declarations are checked when the class is made ----------------------------------------
 
 def make(**changes: Any) -> type[sw.Game]:
-    """A Golf class with some declarations changed (made, so checked, at once)."""
-    return type("Golf", (golf_class(),), changes)
+    """A Penguin class with some declarations changed (made, so checked, at once)."""
+    return type("Penguin", (penguin_class(),), changes)
 
 
 REFUSALS = [
-    (dict(ROLES={"stock": "stock", "f0": "foundation"}), "Golf: pile 't0' has no role"),
-    (dict(ROLES={**golf_class().ROLES, "t9": "tableau"}), "Golf: ROLES names pile 't9', which is not in PILES"),
-    (dict(ROLES={**golf_class().ROLES, "f0": "home"}), "Golf: pile 'f0' has role 'home'; the roles are stock,"),
-    (dict(ROLES={**golf_class().ROLES, "f0": "tableau"}), "Golf: no pile has the role 'foundation'"),
-    (dict(PILES=("stock", "Hand 2")), "Golf: 'Hand 2' in PILES is not a pile id"),
-    (dict(ACTION_NAMES=("draw", "stock")), "Golf: stock action 'stock' has the name of a pile"),
-    (dict(ACTION_NAMES=("draw", "draw")), "Golf: stock action 'draw' is listed twice"),
+    (dict(ROLES={p: r for p, r in PENGUIN.ROLES.items() if p != "t0"}), "Penguin: pile 't0' has no role"),
+    (dict(ROLES={**PENGUIN.ROLES, "t9": "tableau"}), "Penguin: ROLES names pile 't9', which is not in PILES"),
+    (dict(ROLES={**PENGUIN.ROLES, "f0": "home"}), "Penguin: pile 'f0' has role 'home'; the roles are stock,"),
+    (dict(ROLES={**PENGUIN.ROLES, **{f: "tableau" for f in HOME}}), "Penguin: no pile has the role 'foundation'"),
+    (dict(PILES=("stock", "Hand 2")), "Penguin: 'Hand 2' in PILES is not a pile id"),
+    (dict(WITH_STOCK, ACTION_NAMES=("draw", "stock")), "Penguin: stock action 'stock' has the name of a pile"),
+    (dict(ACTION_NAMES=("draw", "draw")), "Penguin: stock action 'draw' is listed twice"),
     # each action is a method too (game.draw()): one named like a Game attribute would replace it, or be lost
-    (dict(ACTION_NAMES=("draw", "undo")), r"Golf: stock action 'undo' has the name of a Game attribute \(game\.undo\)"),
-    (dict(ACTION_NAMES=("draw", "play")), "Golf: stock action 'play' has the name of a Game attribute"),
-    (dict(ACTION_NAMES=("draw", "redeals")), "Golf: stock action 'redeals' has the name of a Game attribute"),
-    (dict(REDEALS=("redeal",)), "Golf: REDEALS names 'redeal', which is not in ACTION_NAMES"),
-    (dict(REDEALS=("draw",)), "Golf: REDEALS names 'draw', a draw"),
-    (dict(PASSES=0), "Golf: PASSES must be a whole number of passes ≥ 1, or None"),
+    (dict(ACTION_NAMES=("draw", "undo")), r"Penguin: stock action 'undo' has the name of a Game attribute "
+                                          r"\(game\.undo\)"),
+    (dict(ACTION_NAMES=("draw", "play")), "Penguin: stock action 'play' has the name of a Game attribute"),
+    (dict(ACTION_NAMES=("draw", "redeals")), "Penguin: stock action 'redeals' has the name of a Game attribute"),
+    (dict(REDEALS=("redeal",)), "Penguin: REDEALS names 'redeal', which is not in ACTION_NAMES"),
+    (dict(WITH_STOCK, ACTION_NAMES=("draw",), DRAWS={"draw": ("stock", "f0")}, REDEALS=("draw",)),
+     "Penguin: REDEALS names 'draw', a draw"),
+    (dict(PASSES=0), "Penguin: PASSES must be a whole number of passes ≥ 1, or None"),
     # the older spellings of runs and whole suits, with what says the same now
-    (dict(RUNS="down_in_suit"), r"Golf: RUNS is the older spelling: declare what may leave a tableau pile in its "
+    (dict(RUNS="down_in_suit"), r"Penguin: RUNS is the older spelling: declare what may leave a tableau pile in its "
                                 r"rule, TABLEAU = Tableau\(\.\.\., moves=runs\(DOWN_IN_SUIT\)\)"),
-    (dict(RUN_LIMIT="free_cells"), r"Golf: RUN_LIMIT is the older spelling: .*moves=runs\(limit=\"free_cells\"\)"),
-    (dict(FOUNDATIONS_TAKE="suit"), r"Golf: FOUNDATIONS_TAKE is the older spelling: .*FOUNDATION = WholeSuits\(\)"),
+    (dict(RUN_LIMIT="free_cells"), r"Penguin: RUN_LIMIT is the older spelling: .*moves=runs\(limit=\"free_cells\"\)"),
+    (dict(FOUNDATIONS_TAKE="suit"), r"Penguin: FOUNDATIONS_TAKE is the older spelling: .*FOUNDATION = WholeSuits\(\)"),
     # the rules as values
-    (dict(TABLEAU="down in suit"), r"Golf: TABLEAU must be a pile rule \(Foundation\(\.\.\.\), Tableau"),
-    (dict(PILE_RULES={"t9": Tableau()}), "Golf: PILE_RULES names pile 't9', which is not in PILES"),
-    (dict(PILE_RULES={"t0": DOWN_IN_SUIT}), r"Golf: PILE_RULES\['t0'\] must be a pile rule"),
-    (dict(TABLEAU=Tableau(by_option("suits", a=DOWN_IN_SUIT))), r"Golf: by_option\('suits', …\) names an option "
-                                                               "OPTIONS does not declare .its options: wrap."),
-    (dict(TABLEAU=Tableau(by_option("wrap", no=DOWN_IN_SUIT))), r"Golf: by_option\('wrap', …\) must give a value for "
-                                                              r"each of \('no', 'yes'\), not for \('no',\)"),
-    (dict(TABLEAU=Tableau(moves=RUNS)), "Golf: t0's rule moves runs built as it builds, but it builds nothing"),
-    (dict(STOCK=DealRow(), ACTION_NAMES=("deal",)), "Golf: STOCK declares the stock's actions, draws, redeals and "
+    (dict(TABLEAU="down in suit"), r"Penguin: TABLEAU must be a pile rule \(Foundation\(\.\.\.\), Tableau"),
+    (dict(PILE_RULES={"t9": Tableau()}), "Penguin: PILE_RULES names pile 't9', which is not in PILES"),
+    (dict(PILE_RULES={"t0": DOWN_IN_SUIT}), r"Penguin: PILE_RULES\['t0'\] must be a pile rule"),
+    (dict(TABLEAU=Tableau(by_option("suits", a=DOWN_IN_SUIT))), r"Penguin: by_option\('suits', …\) names an option "
+                                                               "OPTIONS does not declare .its options: none."),
+    (dict(WITH_OPTION, TABLEAU=Tableau(by_option("wrap", no=DOWN_IN_SUIT))),
+     r"Penguin: by_option\('wrap', …\) must give a value for each of \('no', 'yes'\), not for \('no',\)"),
+    (dict(TABLEAU=Tableau(moves=RUNS)), "Penguin: t0's rule moves runs built as it builds, but it builds nothing"),
+    (dict(STOCK=DealRow(), ACTION_NAMES=("deal",)), "Penguin: STOCK declares the stock's actions, draws, redeals and "
                                                    "passes; leave out ACTION_NAMES"),
-    (dict(STOCK="draw"), "Golf: STOCK must be a stock value"),
-    (dict(COVERED_BY={"t0": ("t0",)}), "Golf: COVERED_BY maps a pile to the piles lying on it"),
-    (dict(KEY="rank", TABLEAU=Tableau(DOWN_IN_SUIT)), "Golf: KEY is 'rank' .building ignores suits., but a rule it "
-                                                      "declares looks at suits"),
-    (dict(STATE=("since",)), "Golf: STATE names 'since'; each is an attribute of the game's own"),
-    (dict(STATE=("_piles",)), "Golf: STATE names '_piles'"),
-    (dict(ACTION_WORDS={"deal": "deals"}), "Golf: ACTION_WORDS names 'deal', which is not in ACTION_NAMES"),
-    (dict(INTERCHANGEABLE=("f0",)), "Golf: INTERCHANGEABLE names foundation 'f0'"),
-    (dict(INTERCHANGEABLE=(("t0", "t1"), ("t1",))), "Golf: INTERCHANGEABLE names pile 't1' twice"),
-    (dict(PILES=("stock", "f0", "f0")), "Golf: pile 'f0' is listed twice in PILES"),
-    (dict(ROUTES={"t0": ("f1",)}), r"Golf: ROUTES\['t0'\] names pile 'f1', which is not in PILES"),
-    (dict(ROUTES={"t8": ("f0",)}), "Golf: ROUTES names pile 't8'"),
-    (dict(ROUTES={"t0": ("f0", "t1", "f0")}), r"Golf: ROUTES\['t0'\] names pile 'f0' twice"),
-    (dict(ROUTES={"f0": ("t0",)}), "Golf: ROUTES starts at foundation 'f0': a card on a foundation never moves"),
-    (dict(ROUTES={"stock": ("f0",)}), "Golf: ROUTES starts at the stock 'stock': its cards are turned up by a"),
-    (dict(ROUTES={"t0": ("stock",)}), r"Golf: ROUTES\['t0'\] ends at the stock 'stock': cards never go back"),
-    (dict(DRAWS={"draw": ("stock", "waste")}), r"Golf: DRAWS\['draw'\] names pile 'waste'"),
-    (dict(DRAWS={"deal": ("stock", "f0")}), "Golf: DRAWS names action 'deal', which is not in ACTION_NAMES"),
-    (dict(ACTION_NAMES=("shuffle 2",)), "Golf: ACTION_NAMES holds 'shuffle 2'; a stock action's name is a lower-case"),
-    (dict(OPTIONS={"wrap": ()}, OPTION_RULES={"wrap": {}}), r"Golf: OPTIONS\['wrap'\] must be a tuple of distinct"),
+    (dict(STOCK="draw"), "Penguin: STOCK must be a stock value"),
+    (dict(COVERED_BY={"t0": ("t0",)}), "Penguin: COVERED_BY maps a pile to the piles lying on it"),
+    (dict(KEY="rank"), "Penguin: KEY is 'rank' .building ignores suits., but a rule it declares looks at suits"),
+    (dict(STATE=("since",)), "Penguin: STATE names 'since'; each is an attribute of the game's own"),
+    (dict(STATE=("_piles",)), "Penguin: STATE names '_piles'"),
+    (dict(ACTION_WORDS={"deal": "deals"}), "Penguin: ACTION_WORDS names 'deal', which is not in ACTION_NAMES"),
+    (dict(INTERCHANGEABLE=("f0",)), "Penguin: INTERCHANGEABLE names foundation 'f0'"),
+    (dict(INTERCHANGEABLE=(("t0", "t1"), ("t1",))), "Penguin: INTERCHANGEABLE names pile 't1' twice"),
+    (dict(PILES=("c0", "f0", "f0")), "Penguin: pile 'f0' is listed twice in PILES"),
+    (dict(ROUTES={"t0": ("f9",)}), r"Penguin: ROUTES\['t0'\] names pile 'f9', which is not in PILES"),
+    (dict(ROUTES={"t8": ("f0",)}), "Penguin: ROUTES names pile 't8'"),
+    (dict(ROUTES={"t0": ("f0", "t1", "f0")}), r"Penguin: ROUTES\['t0'\] names pile 'f0' twice"),
+    (dict(ROUTES={"f0": ("t0",)}), "Penguin: ROUTES starts at foundation 'f0': a card on a foundation never moves"),
+    (dict(WITH_STOCK, ROUTES={"stock": ("f0",)}), "Penguin: ROUTES starts at the stock 'stock': its cards are turned "
+                                                  "up by a"),
+    (dict(WITH_STOCK, ROUTES={"t0": ("stock",)}), r"Penguin: ROUTES\['t0'\] ends at the stock 'stock': cards never "
+                                                  "go back"),
+    (dict(WITH_STOCK, ACTION_NAMES=("draw",), DRAWS={"draw": ("stock", "waste")}),
+     r"Penguin: DRAWS\['draw'\] names pile 'waste'"),
+    (dict(DRAWS={"deal": ("stock", "f0")}), "Penguin: DRAWS names action 'deal', which is not in ACTION_NAMES"),
+    (dict(ACTION_NAMES=("shuffle 2",)), "Penguin: ACTION_NAMES holds 'shuffle 2'; a stock action's name is a "
+                                        "lower-case"),
+    (dict(OPTIONS={"wrap": ()}, OPTION_RULES={"wrap": {}}), r"Penguin: OPTIONS\['wrap'\] must be a tuple of distinct"),
     (dict(OPTIONS={"wrap": ("no", "yes")}, OPTION_RULES={"wrap": {"no": "No."}}),
-     r"Golf: OPTION_RULES\['wrap'\] must give one sentence for each of \('no', 'yes'\)"),
+     r"Penguin: OPTION_RULES\['wrap'\] must give one sentence for each of \('no', 'yes'\)"),
     (dict(OPTIONS={"wrap": ("no", "yes please")}, OPTION_RULES={"wrap": {"no": "No.", "yes please": "Yes."}}),
-     r"Golf: OPTIONS\['wrap'\] holds 'yes please'; an option value is a word"),
+     r"Penguin: OPTIONS\['wrap'\] holds 'yes please'; an option value is a word"),
     (dict(OPTIONS={"wrap": ("no", "<b>")}, OPTION_RULES={"wrap": {"no": "No.", "<b>": "Yes."}}),
-     r"Golf: OPTIONS\['wrap'\] holds '<b>'; an option value is a word"),
-    (dict(OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes,\nover two lines."}}),
-     r"Golf: OPTION_RULES\['wrap'\]\['yes'\] must be one sentence on one line"),
-    (dict(OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes."}, "corner": {"no": "No."}}),
-     "Golf: OPTION_RULES has option 'corner', which OPTIONS does not"),
-    (dict(RULES=(("Play", "K and A {corner}."),)), r"Golf: the rules text of 'Play' names \{corner\}, which is neither "
-                                                    r"an option OPTIONS declares .its options: wrap. nor a rule it "
-                                                    r"declares .its rules: none."),
-    (dict(RULES=(("Play", "a { brace"),)), "Golf: the rules text of 'Play' has a stray brace"),
+     r"Penguin: OPTIONS\['wrap'\] holds '<b>'; an option value is a word"),
+    (dict(WITH_OPTION, OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes,\nover two lines."}}),
+     r"Penguin: OPTION_RULES\['wrap'\]\['yes'\] must be one sentence on one line"),
+    (dict(WITH_OPTION, OPTION_RULES={"wrap": {"no": "No.", "yes": "Yes."}, "corner": {"no": "No."}}),
+     "Penguin: OPTION_RULES has option 'corner', which OPTIONS does not"),
+    (dict(RULES=(("Play", "K and A {corner}."),)), r"Penguin: the rules text of 'Play' names \{corner\}, which is "
+                                                    r"neither an option OPTIONS declares .its options: none. nor a "
+                                                    r"rule it declares .its rules: \{foundation\}, \{tableau\}, "
+                                                    r"\{cell\}."),
+    (dict(RULES=(("Play", "a { brace"),)), "Penguin: the rules text of 'Play' has a stray brace"),
     # the sentence goes in as it is, so sw.rules, the table and sw.play can always fill it in
-    (dict(RULES=(("Play", "K and A {wrap:d}."),)), r"Golf: the rules text of 'Play' writes \{wrap:d\}: name an option "
-                                                    r"or a rule alone in braces, \{wrap\}"),
-    (dict(RULES=(("Play", "K and A {wrap!z}."),)), r"Golf: the rules text of 'Play' writes \{wrap!z\}"),
-    (dict(RULES=(("Play", "K and A {wrap!r}."),)), r"Golf: the rules text of 'Play' writes \{wrap!r\}"),
-    (dict(RULES=(("Play", "{wrap:>999999999}"),)), r"Golf: the rules text of 'Play' writes \{wrap:>999999999\}"),
-    (dict(RULES=(("Play", "one line,\nthen another"),)), "Golf: RULES: the topic and the text of 'Play' are each one"),
-    (dict(RULES=(("", "no topic"),)), "Golf: RULES: the topic and the text of '' are each one line"),
-    (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0), Slot("w", 0, 1)))), "Golf: LAYOUT: it places pile 'w'"),
-    (dict(LAYOUT=Layout(1, (Row(),), (Slot("stock", 0, 0),))), "Golf: LAYOUT: it leaves out pile 'f0'"),
-    (dict(NARROW_LAYOUTS=(Layout(1, (Row(),), ()),)), r"Golf: NARROW_LAYOUTS\[0\]: it leaves out pile 'stock'"),
-    (dict(LAYOUT={"cols": 3}), "Golf: LAYOUT must be a solitaire_widgets.layout.Layout, not dict"),
-    (dict(name="Golf!"), "Golf: name must be a snake_case id"),
-    (dict(title="Golf\n<b>"), "Golf: title must be one line of text"),
-    (dict(decks=9), "Golf: decks must be a whole number from 1 to 8"),
-    (dict(KEY="suit"), "Golf: KEY must be 'rank'"),
+    (dict(WITH_OPTION, RULES=(("Play", "K and A {wrap:d}."),)), r"Penguin: the rules text of 'Play' writes "
+                                                                 r"\{wrap:d\}: name an option or a rule alone in "
+                                                                 r"braces, \{wrap\}"),
+    (dict(WITH_OPTION, RULES=(("Play", "K and A {wrap!z}."),)), r"Penguin: the rules text of 'Play' writes "
+                                                                 r"\{wrap!z\}"),
+    (dict(WITH_OPTION, RULES=(("Play", "K and A {wrap!r}."),)), r"Penguin: the rules text of 'Play' writes "
+                                                                 r"\{wrap!r\}"),
+    (dict(WITH_OPTION, RULES=(("Play", "{wrap:>999999999}"),)), r"Penguin: the rules text of 'Play' writes "
+                                                                 r"\{wrap:>999999999\}"),
+    (dict(RULES=(("Play", "one line,\nthen another"),)), "Penguin: RULES: the topic and the text of 'Play' are each "
+                                                         "one"),
+    (dict(RULES=(("", "no topic"),)), "Penguin: RULES: the topic and the text of '' are each one line"),
+    (dict(LAYOUT=Layout(1, (Row(),), (Slot("c0", 0, 0), Slot("w", 0, 1)))), "Penguin: LAYOUT: it places pile 'w'"),
+    (dict(LAYOUT=Layout(7, (Row(),), run(CELLS, 0, 0))), "Penguin: LAYOUT: it leaves out pile 'f0'"),
+    (dict(NARROW_LAYOUTS=(Layout(1, (Row(),), ()),)), r"Penguin: NARROW_LAYOUTS\[0\]: it leaves out pile 'c0'"),
+    (dict(LAYOUT={"cols": 3}), "Penguin: LAYOUT must be a solitaire_widgets.layout.Layout, not dict"),
+    (dict(name="Penguin!"), "Penguin: name must be a snake_case id"),
+    (dict(title="Penguin\n<b>"), "Penguin: title must be one line of text"),
+    (dict(decks=9), "Penguin: decks must be a whole number from 1 to 8"),
+    (dict(KEY="suit"), "Penguin: KEY must be 'rank'"),
     (dict(PILES=("stock", "waste", "f0"), ROLES={"stock": "stock", "waste": "stock", "f0": "foundation"}, ROUTES={},
-          DRAWS={}), "Golf: a game has at most one stock, not 2"),
-    (dict(GUIDE="home first"), "Golf: GUIDE must be a solitaire_widgets.strategy.Guide or None, not 'home first'"),
-    (dict(PACE={"stock": 2}), r"Golf: PACE must be a solitaire_widgets.strategy.Pace, not \{'stock': 2\}"),
+          DRAWS={}), "Penguin: a game has at most one stock, not 2"),
+    (dict(GUIDE="home first"), "Penguin: GUIDE must be a solitaire_widgets.strategy.Guide or None, not 'home first'"),
+    (dict(PACE={"stock": 2}), r"Penguin: PACE must be a solitaire_widgets.strategy.Pace, not \{'stock': 2\}"),
 ]
 
 
@@ -240,66 +261,75 @@ def test_a_class_that_breaks_its_declarations_is_refused_when_it_is_made(changes
 
 
 def without(*hooks: str, **changes: Any) -> type[sw.Game]:
-    """Golf made straight on sw.Game, as the notebook writes it but without ``hooks``."""
-    body = {k: v for k, v in vars(golf_class()).items() if k not in hooks and not k.startswith("__")}
-    return type("Golf", (sw.Game,), {**body, **changes})
+    """Penguin made straight on sw.Game, as the notebook writes it but without ``hooks``."""
+    body = {k: v for k, v in vars(penguin_class()).items() if k not in hooks and not k.startswith("__")}
+    return type("Penguin", (sw.Game,), {**body, **changes})
 
 
 @pytest.mark.parametrize("hooks, changes, message", [
-    (("_setup",), {}, r"Golf: define _setup\(\) to deal the cards onto the piles"),
-    (("_wants",), {}, r"Golf: define _wants\(\) to say which cards a pile takes now"),
-    (("_build_reason",), {}, r"Golf: define _build_reason\(\) to say why a card may not go onto a pile"),
-    (("_action_reason",), {}, r"Golf: define _action_reason\(\) to say when its stock actions \(draw\) are allowed"),
-    ((), {"DRAWS": {}}, r"Golf: define _do_action\(\) to carry out its stock actions that are not DRAWS \(draw\)"),
+    (("_setup",), {}, r"Penguin: define _setup\(\) to deal the cards onto the piles"),
+    # a pile that cards go to and whose rule is not declared needs both hooks
+    (("_wants",), {"TABLEAU": None}, r"Penguin: define _wants\(\) to say which cards a pile takes now"),
+    (("_build_reason",), {"TABLEAU": None}, r"Penguin: define _build_reason\(\) to say why a card may not go onto a "
+                                            "pile"),
+    # stock actions no STOCK declares need their hooks
+    ((), dict(WITH_STOCK, ACTION_NAMES=("draw",), DRAWS={"draw": ("stock", "f0")}),
+     r"Penguin: define _action_reason\(\) to say when its stock actions \(draw\) are allowed"),
+    ((), dict(WITH_STOCK, ACTION_NAMES=("draw",), _action_reason=lambda self, action: None),
+     r"Penguin: define _do_action\(\) to carry out its stock actions that are not DRAWS \(draw\)"),
 ])
 def test_a_class_without_a_hook_its_declarations_need_is_refused_when_it_is_made(hooks, changes, message):
     with pytest.raises(TypeError, match=message):
         without(*hooks, **changes)
-    assert without("_wants", "_build_reason", ROUTES={}).ROUTES == {}, "no routes, no card moves to answer for"
+    # no routes, no card moves to answer for; a declared rule answers for its piles
+    assert without("_wants", "_build_reason", TABLEAU=None, ROUTES={}).ROUTES == {}
+    assert not without("_wants", "_build_reason").FACTS.own_wants
 
 
 def rules_broken(**hooks: Any) -> type[sw.Game]:
-    """Golf with some hooks replaced: declared well, so made, but wrong when dealt or asked."""
-    return type("Golf", (golf_class(),), hooks)
+    """Penguin with some hooks replaced: declared well, so made, but wrong when dealt or asked."""
+    return type("Penguin", (penguin_class(),), hooks)
 
 
 def lose_a_card(self, order):
-    golf_class()._setup(self, order)
-    self._piles[self._INDEX["stock"]].pop(0)  # the bottom card of the stock: A♦ at seed 0
+    penguin_class()._setup(self, order)
+    self._piles[self._INDEX["t0"]].pop(0)  # the beak, at the bottom of t0
+
+
+def face_of_top(game: sw.Game, t: int) -> int:
+    return game.card_ids(game.PILES[t])[-1] % 52  # fails on an empty pile, as a careless hook would
 
 
 @pytest.mark.parametrize("hooks, message", [
-    (dict(_setup=lose_a_card), r"Golf: _setup must put each of the 52 cards on exactly one pile; dealing seed 0, "
+    (dict(_setup=lose_a_card), r"Penguin: _setup must put each of the 52 cards on exactly one pile; dealing seed 0, "
                                r"\S+ is never dealt \(51 cards dealt\)"),
     (dict(_setup=lambda self, order: self._piles[0].extend(order + order[:1])),
-     r"Golf: _setup must put each of the 52 cards on exactly one pile; dealing seed 0, \S+ is dealt twice"),
-    (dict(_setup=lambda self, order: order[99]), r"Golf: dealing a game \(seed 0\) failed: IndexError"),
-    (dict(_wants=lambda self, t: self._ranks_on(RANK_OF_TOP(self, t))),
-     r"Golf: _wants\(1\) for f0 while empty, as dealt raised IndexError"),
-    (dict(_wants=lambda self, t: [1, 2]), r"Golf: _wants\(1\) answered \[1, 2\] for f0 as dealt; it answers ANY, "
-                                          r"or a tuple of card keys \(ranks: 1–13\)"),
-    (dict(_wants=lambda self, t: (1, 99)), r"Golf: _wants\(1\) answered \(1, 99\) for f0 as dealt"),
-    (dict(_action_reason=lambda self, action: False), r"Golf: _action_reason\('draw'\) answered False"),
-    (dict(_build_reason=lambda self, t, card: None), r"Golf: _build_reason\(\d+, \d+\) answered None as dealt"),
-    (dict(_wants=lambda self, t: self._ranks_on(RANK_OF_TOP(self, t)) if self.card_ids("f0") else (1,)),
-     r"Golf: _build_reason\(\d+, \d+\) with f0 emptied raised IndexError"),  # it reads f0's top card
-    (dict(_won=lambda self: True), r"Golf: _won\(\) answered True as dealt; it answers None, or why in words"),
+     r"Penguin: _setup must put each of the 52 cards on exactly one pile; dealing seed 0, \S+ is dealt twice"),
+    (dict(_setup=lambda self, order: order[99]), r"Penguin: dealing a game \(seed 0\) failed: IndexError"),
+    # every pile is asked about while empty: a position the deal never shows, from_position may lay out
+    (dict(_wants=lambda self, t: (face_of_top(self, t),)),
+     r"Penguin: _wants\(7\) for f0 while empty, as dealt raised IndexError"),
+    (dict(_wants=lambda self, t: [1, 2]), r"Penguin: _wants\(7\) answered \[1, 2\] for f0 as dealt; it answers ANY, "
+                                          r"or a tuple of card keys \(faces: 0–51\)"),
+    (dict(_wants=lambda self, t: (1, 99)), r"Penguin: _wants\(7\) answered \(1, 99\) for f0 as dealt"),
+    (dict(WITH_STOCK, STOCK=Draw(to="c0"), _action_reason=lambda self, action: False),
+     r"Penguin: _action_reason\('draw'\) answered False"),
+    (dict(_build_reason=lambda self, t, card: None), r"Penguin: _build_reason\(\d+, \d+\) answered None as dealt"),
+    (dict(_build_reason=lambda self, t, card: f"{CARD[card]} cannot go on {CARD[self._piles[t][-1]]}"),
+     r"Penguin: _build_reason\(10, \d+\) as dealt raised IndexError"),  # f3 is empty, and it reads f3's top card
+    (dict(_won=lambda self: True), r"Penguin: _won\(\) answered True as dealt; it answers None, or why in words"),
     # a hook that raises is named, though other hooks (a move's reason) ask it first
-    (dict(_won=lambda self: 1 / 0), r"Golf: _won\(\) as dealt raised ZeroDivisionError: division by zero"),
-    (dict(_lost=lambda self: 1 / 0), r"Golf: _lost\(\) as dealt raised ZeroDivisionError: division by zero"),
+    (dict(_won=lambda self: 1 / 0), r"Penguin: _won\(\) as dealt raised ZeroDivisionError: division by zero"),
+    (dict(_lost=lambda self: 1 / 0), r"Penguin: _lost\(\) as dealt raised ZeroDivisionError: division by zero"),
     (dict(_won=lambda self: 1 / 0 if self.history else None),
-     r"Golf: _won\(\), asked for legal_moves\(\), raised ZeroDivisionError: division by zero"),
-    (dict(_empty_label=lambda self, t: None), r"Golf: _empty_label\(\d+\) answered None"),
+     r"Penguin: _won\(\), asked for legal_moves\(\), raised ZeroDivisionError: division by zero"),
+    (dict(_empty_label=lambda self, t: None), r"Penguin: _empty_label\(\d+\) answered None"),
 ])
 def test_a_game_whose_hooks_answer_wrong_is_refused_when_it_is_registered(clean_registry, hooks, message):
     broken = rules_broken(**hooks)
     with pytest.raises(TypeError, match=message):
         sw.register(broken)
-    assert "golf" not in sw.GAMES
-
-
-def RANK_OF_TOP(game: sw.Game, t: int) -> int:
-    return game.card_ids(game.PILES[t])[-1] % 13 + 1  # fails on an empty pile, as a careless _wants would
+    assert "penguin" not in sw.GAMES
 
 
 def test_layout_values_are_checked_as_they_are_made():

@@ -1,6 +1,6 @@
 """examples/new_game.ipynb in a real JupyterLab in Chromium: the notebook runs
-as a user runs it (Run All), Golf's table plays a move by mouse with the page
-equal to the engine, and a game class worded to attack the page (a title
+as a user runs it (Run All), Penguin's table plays moves by mouse (a drag
+and a click on each pile) with the page equal to the engine, and a game class worded to attack the page (a title
 ``<img src=x onerror=alert(1)>``, script tags and links in its rules and
 reasons) shows those characters in the table, its Rules panel, its messages
 and the Markdown of ``sw.rules``, ``sw.variants`` and ``explain()``, and runs
@@ -24,21 +24,24 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = REPO / "examples" / "new_game.ipynb"
 HOSTILE = "<img src=x onerror=alert(1)>"
 
-# Golf worded as a hostile notebook might (the notebook has defined Golf).
+# Penguin worded as a hostile notebook might (the notebook has defined Penguin).
 HOSTILE_CODE = f'''
 HOSTILE = {HOSTILE!r}
-class Hostile(Golf):
+class Hostile(Penguin):
     name = "hostile"
     title = HOSTILE
-    RULES = (("Play <b>", HOSTILE + " <script>alert(2)</script> [a link](javascript:alert(3)) {{wrap}}"),)
-    OPTION_RULES = {{"wrap": {{"no": "no " + HOSTILE, "yes": "yes"}}}}
+    OPTIONS = {{"mood": ("calm", "wild")}}
+    RULES = (("Play <b>", HOSTILE + " <script>alert(2)</script> [a link](javascript:alert(3)) {{mood}}"),)
+    OPTION_RULES = {{"mood": {{"calm": "calm " + HOSTILE, "wild": "wild"}}}}
 
     def _build_reason(self, t, card):
         return HOSTILE + " <i>never</i>"
 
 sw.register(Hostile)
 hostile = sw.SolitaireWidget(Hostile(seed=1))
-display(sw.rules(Hostile), sw.variants(Hostile), Hostile(seed=1).explain(), Hostile(seed=1).picture(), hostile)
+cells = {{f"c{{i}}": card for i, card in enumerate("5C 6C 7C 8C 9C 10C JC".split())}}
+stuck = Hostile.from_position({{**cells, "f0": "AS", "t0": "5H", "t1": "9D"}})  # explain says why each card stays
+display(sw.rules(Hostile), sw.variants(Hostile), stuck.explain(), Hostile(seed=1).picture(), hostile)
 '''
 
 # Nothing on the page carries an event handler attribute or loads "x".
@@ -59,7 +62,7 @@ def notebook(lab_server, lab_table):
     the helper and driver cells."""
     data = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     cells = data["cells"]
-    marks = {"table": cell_index(cells, 'table = sw.play("golf"'), "gym": cell_index(cells, "check_env(")}
+    marks = {"table": cell_index(cells, 'table = sw.play("penguin"'), "gym": cell_index(cells, "check_env(")}
     extra = h.notebook_json(["# state helpers", "# driver"])["cells"]
     marks["helpers"], marks["driver"] = len(cells), len(cells) + 1
     (lab_server.root / "new_game.ipynb").write_text(json.dumps({**data, "cells": cells + extra}, indent=1))
@@ -89,17 +92,18 @@ def test_the_notebook_runs_and_its_game_plays_by_mouse(notebook, console_guard):
     assert errors.count() == 0, errors.first.inner_text()
     view, table = marks["table"], Table(nb)
     state = nb.run_json(marks["driver"], "_sw_emit(_sw_state(table))")
-    assert state["game"] == "golf" and state["history"] == ["t4 f0"]  # the move the notebook played from code
+    assert state["game"] == "penguin" and state["history"] == ["t1 c0"]  # the move the notebook played from code
     table.assert_same(state, cells=[view])
     title = nb.cell(view).locator(".sw-title")
-    assert title.inner_text() == "Golf"
-    table.screenshot("new-game-golf", cell=view)
-    for how, move in (("drag", next(m for m in state["legal"] if m != "draw")), ("stock", "draw")):
+    assert title.inner_text() == "Penguin"
+    table.screenshot("new-game-penguin", cell=view)
+    for how in ("drag", "click-click"):
+        move = state["legal"][0]
         older = table.dom_version(view)
         if how == "drag":
             table.drag(*move.split(), cell=view)
         else:
-            table.click_pile("stock", cell=view)
+            table.click_click(*move.split(), cell=view)
         table.wait_version_change(older, view)
         after = nb.run_json(marks["driver"], "_sw_emit(_sw_state(table))")
         assert after["history"] == state["history"] + [move], f"{how} played {after['history'][-1:]}, not {move}"
@@ -124,9 +128,9 @@ def test_a_game_class_s_words_show_as_text_and_run_nothing(notebook, console_gua
     rules = cell.locator('.sw-panel[data-panel="rules"]')
     rules.wait_for()
     assert rules.locator("h5, h6").first.inner_text() == HOSTILE
-    assert f"{HOSTILE} <script>alert(2)</script> [a link](javascript:alert(3)) no {HOSTILE}" in rules.inner_text()
+    assert f"{HOSTILE} <script>alert(2)</script> [a link](javascript:alert(3)) calm {HOSTILE}" in rules.inner_text()
     older = table.dom_version(driver)
-    table.drag("t0", "f0", cell=driver)  # refused: the message is the class's reason
+    table.drag("t0", "t1", cell=driver)  # refused: the message is the class's reason
     nb.page.wait_for_function("c => (c.querySelector('.sw-message')?.innerText ?? '').includes('never')",
                               arg=nb.cell_handle(driver), timeout=10_000)
     assert cell.locator(".sw-message").inner_text().startswith(f"{HOSTILE} <i>never</i>")
