@@ -381,8 +381,9 @@ class PileRule:
             return ("a whole suit in order, king down to ace, at the top of a pile goes home: all 13 cards in one "
                     "move.")
         if self.pairs:
+            alone = f"; a card of rank {self.pairs} goes alone" if self.pairs <= 13 else ""
             return (f"two exposed cards whose ranks make {self.pairs} go here together (a jack is 11, a queen "
-                    f"12, a king 13); a card of rank {self.pairs} goes alone.")
+                    f"12, a king 13){alone}.")
         if role == "foundation":
             start = {"any": "any card on an empty one", "nothing": "nothing on an empty one",
                      "base": "a card of the base rank on an empty one"}.get(
@@ -544,16 +545,17 @@ class PileLaw:
         if rule.whole_suits:
             return f"{pile_id} takes only a completed suit, king down to ace, all 13 cards at once"
         if rule.pairs:
-            alone = f"a {rank_word(rule.pairs)}" if rule.pairs <= 13 else "no card"
-            return (f"{moving} cannot go to {pile_id} alone: only {alone} goes alone; two exposed cards that make "
-                    f"{rule.pairs} go together")
+            alone = (f"only a {rank_word(rule.pairs)} goes alone; " if rule.pairs <= 13 else "no card goes alone: ")
+            return (f"{moving} cannot go to {pile_id} alone: {alone}two exposed cards that make {rule.pairs} go "
+                    "together")
         if not pile:
+            takes = rule.empty.words() if rule.empty.kind != "base" else \
+                f"only {describe_rank(game.base_rank)}, the base rank"
             if role == "foundation":
-                return f"{moving} cannot start {pile_id}: an empty foundation takes {rule.empty.words()}"
+                return f"{moving} cannot start {pile_id}: an empty foundation takes {takes}"
             if rule.empty.kind == "nothing":
                 return f"{pile_id} is empty, and in {title} an empty pile is never filled"
-            return (f"{moving} cannot go on the empty {pile_id}: in {title}{self.chosen_empty} an empty pile takes "
-                    f"{rule.empty.words()}")
+            return f"{moving} cannot go on the empty {pile_id}: in {title}{self.chosen_empty} an empty pile takes " + takes
         top = CARD[pile[-1]]
         if rule.holds is not None and len(pile) >= rule.holds:
             if role == "cell":

@@ -110,7 +110,7 @@ def test_penguin_refuses_in_its_own_words():
     game = Penguin(seed=3)  # the beak is A♥, at the bottom of t0; A♦ A♠ A♣ start the foundations
     assert game.why_illegal("t0 t1") == "10♣ cannot go on Q♥ (t1): Penguin builds down in suit, K and A joined, " \
                                         "so Q♥ takes only J♥"
-    assert game.why_illegal("t0 f3") == "10♣ cannot start f3: an empty foundation takes only a card of the base rank"
+    assert game.why_illegal("t0 f3") == "10♣ cannot start f3: an empty foundation takes only an ace, the base rank"
     assert game.why_illegal("f0 t0") == "cards on the foundations never move: foundations are final"
     game.play("t1 c0")
     assert game.why_illegal("c0 c1") == "Penguin never moves a card from c0 to c1"
