@@ -555,7 +555,8 @@ class PileLaw:
                 return f"{moving} cannot start {pile_id}: an empty foundation takes {takes}"
             if rule.empty.kind == "nothing":
                 return f"{pile_id} is empty, and in {title} an empty pile is never filled"
-            return f"{moving} cannot go on the empty {pile_id}: in {title}{self.chosen_empty} an empty pile takes " + takes
+            return (f"{moving} cannot go on the empty {pile_id}: in {title}{self.chosen_empty} an empty pile "
+                    f"takes {takes}")
         top = CARD[pile[-1]]
         if rule.holds is not None and len(pile) >= rule.holds:
             if role == "cell":
