@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..kit import (ANY_CARD, NOTHING, UP_OR_DOWN, Card, Draw, Foundation, Game, Layout, Row, Slot, Tableau,
-                   by_option, piles_by_role, run)
+from ..kit import (ANY_CARD, NOTHING, UP_OR_DOWN, Card, Draw, Foundation, Game, Guide, Layout, Pace, Row, Slot,
+                   Tableau, by_option, piles_by_role, run)
 
 GOLF_COLUMNS = tuple(f"t{i}" for i in range(7))
 FANS = tuple(f"t{i}" for i in range(17))
@@ -42,6 +42,12 @@ WRAP_RULES = {
 }
 # The foundation's build, king and ace joined or not as the option says.
 BY_WRAP = by_option("wrap", no=UP_OR_DOWN, yes=UP_OR_DOWN.with_wrap())
+# The solver (Golf and TriPeaks): its guided pass turns no stock card while a
+# card can go home, and a position counts the cards that lie on one the
+# foundation takes now.  On Golf's seeds 0-11 at 30,000 states: 3 won
+# against 0 without them.
+GUIDE_UP_OR_DOWN = Guide(home_before_stock=True)
+PACE_UP_OR_DOWN = Pace(covering=1.0)
 
 
 def cleared(game: Game, piles: tuple[str, ...]) -> bool:
@@ -62,6 +68,7 @@ class Golf(Game):
     OPTIONS = {"wrap": ("no", "yes")}
     OPTION_RULES = {"wrap": WRAP_RULES}
     INTERCHANGEABLE = GOLF_COLUMNS  # each column only gives its top card home
+    GUIDE, PACE = GUIDE_UP_OR_DOWN, PACE_UP_OR_DOWN
     RULES = (
         ("Cards", "one deck of 52. A stock, one foundation f0 and seven columns t0–t6."),
         ("Deal", "five cards face up onto each column, one onto f0; the other 16 are the stock."),
@@ -182,6 +189,7 @@ class TriPeaks(Game):
     STOCK = Draw(to="f0")
     OPTIONS = {"wrap": ("yes", "no")}
     OPTION_RULES = {"wrap": {"yes": WRAP_RULES["yes"], "no": WRAP_RULES["no"]}}
+    GUIDE, PACE = GUIDE_UP_OR_DOWN, PACE_UP_OR_DOWN
     RULES = (
         ("Cards", "one deck of 52. A stock, one foundation f0 and 28 tableau piles t0–t27 of one card each: "
                   "three peaks (t0–t17) over a row of ten (t18–t27)."),
