@@ -215,10 +215,10 @@ def _move_of(game: "Game", arrow: Optional[MoveLike], name: str = "arrow") -> Op
         if arrow.action not in game.ACTION_NAMES:
             raise ValueError(f"{name}: {game.title} has no {arrow.action}")
         return arrow
-    for pile in (arrow.source, arrow.target):
+    for pile in (arrow.source, arrow.target) + ((arrow.partner,) if arrow.partner is not None else ()):
         if pile not in game.PILES:
             raise ValueError(f"{name}: {game.title} has no pile {pile} (its piles: {', '.join(game.PILES)})")
-    if arrow.count > 1:
+    if arrow.count > 1 and arrow.partner is None:
         up = len(game.card_ids(arrow.source)) - game.face_down(arrow.source)  # type: ignore[arg-type]
         if arrow.count > up:
             cards = f"{up} card{'s' * (up != 1)} of {arrow.source} lie{'s' * (up == 1)}"
@@ -591,24 +591,30 @@ class _Drawing:
             source, target = pair
         else:
             source, target = move.source, move.target  # type: ignore[assignment]
-        (sx, sy), (tx, ty) = tops[source], tops[target]  # the top cards' centres
+        tx, ty = tops[target]  # the top cards' centres
         run = ""
         colour, key = (MISTAKE, "w") if wrong else (MARK, "m")
-        if move.count > 1:
-            (sx, sy), run = self._run_start(source, move.count, boxes[source].fan, colour)
-        length = math.hypot(tx - sx, ty - sy) or 1
-        # Stop short of the centre so the head does not cover the card's middle.
-        back = min(length / 3, ch * 0.2)
-        ex, ey = tx - (tx - sx) * back / length, ty - (ty - sy) * back / length
+        starts = [tops[source]]
+        if move.partner is not None:  # a pair: an arrow from each of its two cards
+            starts.append(tops[move.partner])
+        elif move.count > 1:
+            starts[0], run = self._run_start(source, move.count, boxes[source].fan, colour)
         stroke = max(3, round(cw * 0.07))
         self._define(key, f'<marker id="\x01{key}" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="3" '
                           f'markerHeight="3" orient="auto"><path d="M0 0L10 5 0 10z" fill="{colour}"/></marker>')
-        line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
         edge, dash = ('#fff" stroke-opacity=".9', f'butt" stroke-dasharray="{stroke * 2} {_n(stroke * 1.5)}') \
             if wrong else ('#000" stroke-opacity=".35', "round")
-        return (f'<g data-{"mistake" if wrong else "arrow"}="{_text(str(move))}">{run}<line {line} '
-                f'stroke="{edge}" stroke-width="{stroke + 3}" stroke-linecap="round"/><line {line} stroke="{colour}" '
-                f'stroke-width="{stroke}" stroke-linecap="{dash}" marker-end="url(#\x01{key})"/></g>')
+        lines = ""
+        for sx, sy in starts:
+            length = math.hypot(tx - sx, ty - sy) or 1
+            # Stop short of the centre so the head does not cover the card's middle.
+            back = min(length / 3, ch * 0.2)
+            ex, ey = tx - (tx - sx) * back / length, ty - (ty - sy) * back / length
+            line = f'x1="{_n(round(sx, 1))}" y1="{_n(round(sy, 1))}" x2="{_n(round(ex, 1))}" y2="{_n(round(ey, 1))}"'
+            lines += (f'<line {line} stroke="{edge}" stroke-width="{stroke + 3}" stroke-linecap="round"/>'
+                      f'<line {line} stroke="{colour}" stroke-width="{stroke}" stroke-linecap="{dash}" '
+                      f'marker-end="url(#\x01{key})"/>')
+        return f'<g data-{"mistake" if wrong else "arrow"}="{_text(str(move))}">{run}{lines}</g>'
 
     def _run_start(self, pile: str, count: int, fan: str, colour: str = MARK) -> tuple[tuple[float, float], str]:
         """Where the arrow of a move of ``count`` cards from ``pile`` starts:

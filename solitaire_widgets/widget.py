@@ -132,6 +132,12 @@ class SolitaireWidget(anywidget.AnyWidget):
     action_words = traitlets.Dict().tag(sync=True)  # action -> what it does, in words (Game.action_words)
     redeal_actions = traitlets.List(Text()).tag(sync=True)  # the actions that start a new pass (Game.redeal_actions)
     options = traitlets.Dict().tag(sync=True)
+    # Piles that lie on others (Game.COVERED_BY, as in Pyramid): pile id -> the
+    # piles lying on it, whose cards must all leave before its card plays; {} in most games.
+    covered_by = traitlets.Dict().tag(sync=True)
+    # The piles two cards go to together (pairs, as Pyramid's 13): a pick of one
+    # card, then its partner, plays "SOURCE+PARTNER TARGET"; [] in most games.
+    pair_targets = traitlets.List(Text()).tag(sync=True)
     rules = Text("").tag(sync=True)  # sw.rules(game): Markdown for the Rules panel
     # What the page offers: {"safe_drops": whether any drop is ever safe (no Auto-drop without)}.
     features = traitlets.Dict().tag(sync=True)
@@ -345,6 +351,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.redeal_actions = list(game.redeal_actions())
             self.features = {"safe_drops": game.has_safe_drops}
             self.options = game.options
+            self.covered_by = {pile: list(lying) for pile, lying in game.COVERED_BY.items()}
+            self.pair_targets = sorted({game.PILES[t] for _, _, t in game.SHAPE.pairs})
             self.rules = rules_text(game)
             self._sync(game.PILES, message, kind, fresh=True)
             self._help.position_shown("new")

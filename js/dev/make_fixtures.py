@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import anywidget  # noqa: E402
 import traitlets  # noqa: E402
+import solitaire_widgets as sw  # noqa: E402
 from classic_games import classic_class  # noqa: E402
 from solitaire_widgets.assist.states import page_types  # noqa: E402
 from solitaire_widgets.text import status_items  # noqa: E402
@@ -28,7 +29,7 @@ from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "action_words",
           "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win", "counters",
           "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty",
-          "guard", "analysis", "puzzle")
+          "guard", "analysis", "puzzle", "covered_by", "pair_targets")
 LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]  # Cruel seed 2: move 8 loses
 OUT = ROOT / "js" / "test" / "fixtures"
 
@@ -63,6 +64,9 @@ def classic_states():
     data["free_cell"] = {"start": start, "after": snap(free_cell), "move": "t0 c0"}
     aces_up = classic_class("AcesUp").from_position({"t0": "AS", "t1": "AH", "t2": "AD", "t3": "AC", "f0": "KS QS"})
     data["aces_up_won"] = {"start": snap(SolitaireWidget(aces_up))}
+    # Pyramid: A♠ covered by Q♥ and 8♣; 8♣ pairs with the waste's 5♦.
+    pyramid = sw.Pyramid.from_position({"p0": "AS", "p1": "QH", "p2": "8C", "waste": "5D"})
+    data["pyramid"] = {"start": snap(SolitaireWidget(pyramid))}
     return data
 
 

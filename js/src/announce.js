@@ -64,6 +64,11 @@ export function moveWords(move, piles, counters, game = {}, before = {}) {
     return words ? `${action}: ${words}` : action;
   }
   const cards = piles[parsed.target] ?? [];
+  if (parsed.partner) {  // a pair: the two cards now on top of the target
+    const [a, b] = cards.slice(-2);
+    return a >= 0 && b >= 0 ? `the ${cardName(a)} and the ${cardName(b)} to ${parsed.target}`
+      : `two cards to ${parsed.target}`;
+  }
   const first = cards.length >= parsed.count ? cards[cards.length - parsed.count] : -1;
   return `${first >= 0 ? cardsWords(first, parsed.count) : "a card"} to ${parsed.target}`;
 }

@@ -146,7 +146,8 @@ const OF_A_POSITION = new Set(["hint", "guard", "mistake"]);
  * @param {number} version
  */
 export function marksOf(a, version) {
-  const marks = { source: "", target: "", action: "", mistakeSource: "", mistakeTarget: "", mistakeAction: "" };
+  const marks = { source: "", target: "", action: "", mistakeSource: "", mistakeTarget: "", mistakeAction: "",
+    partner: "", mistakePartner: "" };
   if (!a.kind || a.version !== version) return marks;
   // the move to play: the hint's, or the better one of a warning or a mistake
   const play = a.kind === "hint" ? { move: a.move, source: a.source, target: a.target }
@@ -156,14 +157,25 @@ export function marksOf(a, version) {
   if (play && good) {
     marks.source = String(play.source ?? "");
     marks.target = String(play.target ?? "");
+    marks.partner = partnerOf(good);
     if (!marks.source) marks.action = good;
   }
   if (a.kind === "mistake") {
     marks.mistakeSource = String(a.played_source ?? "");
     marks.mistakeTarget = String(a.played_target ?? "");
+    marks.mistakePartner = partnerOf(String(a.move ?? ""));
     if (!marks.mistakeSource) marks.mistakeAction = String(a.move ?? "");
   }
   return marks;
+}
+
+/**
+ * The other pile of a pair's move ("p3+p5 f0": "p5"), "" for any other move.
+ * @param {string} move
+ */
+function partnerOf(move) {
+  const parsed = parseMove(move);
+  return parsed && "partner" in parsed ? String(parsed.partner ?? "") : "";
 }
 
 /**
@@ -177,6 +189,12 @@ export function hintWords(move, piles = {}) {
   const parsed = parseMove(move);
   if (!parsed) return move;
   if ("action" in parsed) return parsed.action;
+  if (parsed.partner) {
+    const top = (/** @type {string} */ pile) => (piles[pile] ?? []).at(-1) ?? -1;
+    const named = (/** @type {string} */ pile) => (top(pile) >= 0 ? `${cardText(top(pile))} from ${pileWords(pile)}`
+      : `the top card of ${pileWords(pile)}`);
+    return `move ${named(parsed.source)} and ${named(parsed.partner)} together to ${pileWords(parsed.target)}`;
+  }
   const cards = piles[parsed.source] ?? [];
   const n = parsed.count;
   const first = cards.length >= n ? cards[cards.length - n] : -1;
@@ -248,9 +266,9 @@ function update(t) {
   const a = assistOf(t);
   const version = Number(t.get("version") ?? 0);
   const m = marksOf(a, version);
-  t.markPiles("sw-hinted", m.source ? [m.source] : []);
+  t.markPiles("sw-hinted", [m.source, m.partner].filter(Boolean));
   t.markPiles("sw-hint-target", m.target ? [m.target] : []);
-  t.markPiles("sw-mistake", m.mistakeSource ? [m.mistakeSource] : []);
+  t.markPiles("sw-mistake", [m.mistakeSource, m.mistakePartner].filter(Boolean));
   t.markPiles("sw-mistake-target", m.mistakeTarget ? [m.mistakeTarget] : []);
   // A marked action with no pile to mark (a redeal in a game without a stock) marks its button:
   // the toolbar's button of that action (Redeal plays the game's redeal actions).

@@ -3,7 +3,7 @@
 // may ask for, the selection, the toolbar, the question, the focus, words for
 // the player and a timer. The inputs get this object, never the table itself.
 
-import { moveText, stockAction } from "./legal.js";
+import { stockAction } from "./legal.js";
 
 /** @typedef {import("./table.js").CardTable} CardTable */
 /** @typedef {import("./piles.js").PileRecord} PileRecord */
@@ -23,8 +23,12 @@ import { moveText, stockAction } from "./legal.js";
  * @property {LegalMoves} legal  the legal moves now
  * @property {boolean} lost  the kernel is gone: nothing is sent any more
  * @property {boolean} reducedMotion  no motion (the cards jump back)
+ * @property {(source: string, target: string, count?: number) => string} gesture  the move a gesture
+ *   of the top `count` cards of `source` onto `target` asks for: that move, or the pair of the two
+ *   piles' top cards (LegalMoves.gesture)
  * @property {(source: string, target: string, count?: number) => Promise<Reply | null>} move
- *   ask for a move of the top `count` cards of `source`; resolves with the kernel's reply
+ *   ask for the move a gesture of the top `count` cards of `source` onto `target` means (`gesture`);
+ *   resolves with the kernel's reply
  * @property {(pile: string) => boolean} toFoundation  send the top card of `pile` home if a
  *   foundation takes it (true), else say so
  * @property {() => void} playStock  play the stock's action now (if one is legal)
@@ -55,7 +59,8 @@ export function inputApi(t) {
     get legal() { return t.legal; },
     get lost() { return t.lost; },
     get reducedMotion() { return t.reducedMotion; },
-    move: (source, target, count = 1) => t.requests.send("move", { move: moveText(source, target, count) }),
+    gesture: (source, target, count = 1) => gestureMove(t, source, target, count),
+    move: (source, target, count = 1) => t.requests.send("move", { move: gestureMove(t, source, target, count) }),
     toFoundation: (pile) => {
       const move = t.legal.foundationMove(pile, t.roles ?? {});
       if (move) {
@@ -82,4 +87,19 @@ export function inputApi(t) {
     showMessage: (text, kind, pile = null) => t.showMessage(text, kind, pile),
     later: (fn, ms) => t.later(fn, ms),
   });
+}
+
+/**
+ * The move a gesture of the top `count` cards of `source` onto `target`
+ * asks for on table `t` (a pair where the game has them: `LegalMoves.gesture`).
+ * @param {CardTable} t
+ * @param {string} source
+ * @param {string} target
+ * @param {number} count
+ */
+function gestureMove(t, source, target, count) {
+  const targets = t.pairTargets;
+  const rec = t.piles.get(target);
+  const pairable = !!rec && rec.cards.length > 0 && t.roles?.[target] !== "foundation" && !t.isStock(target);
+  return t.legal.gesture(source, target, count, targets, pairable);
 }

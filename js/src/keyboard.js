@@ -208,6 +208,11 @@ export class KeyboardInput {
   /** @param {string} pile */
   nothingToPick(pile) {
     const input = this.input;
+    const covered = input.selection.coveredWords(pile);
+    if (covered) {
+      input.showMessage(covered, "info", pile);
+      return;
+    }
     const rec = input.piles.get(pile);
     input.showMessage(rec && rec.cards.length ? `The top card of ${pile} lies face down.` : `${pile} is empty: there is no card to pick up.`, "info", pile);
   }

@@ -1,19 +1,22 @@
 // Reading the `legal` trait: the legal moves as texts like "t3 f0", "t3 t5 3"
-// (the top three cards of t3 onto t5) or a stock action (any word the game
-// declares).
+// (the top three cards of t3 onto t5), "p3+p5 f0" (the top cards of p3 and
+// p5 leave together, a pair) or a stock action (any word the game declares).
 
 /**
- * @typedef {{source: string, target: string, count: number} | {action: string}} ParsedMove
+ * @typedef {{source: string, target: string, count: number, partner?: string} | {action: string}} ParsedMove
  */
 
 /**
  * Parse a move text: "SOURCE TARGET", "SOURCE TARGET COUNT" (a count of 1 or
- * more, in digits) or one word, a stock action; null for anything else.
+ * more, in digits), "SOURCE+PARTNER TARGET" (a pair: two cards, `partner`
+ * set) or one word, a stock action; null for anything else.
  * @param {string} text
  * @returns {ParsedMove | null}
  */
 export function parseMove(text) {
   if (typeof text !== "string") return null;
+  const pair = /^\s*([a-z_0-9]+)\s*\+\s*([a-z_0-9]+)\s+([a-z_0-9]+)\s*$/.exec(text.toLowerCase());
+  if (pair) return pair[1] === pair[2] ? null : { source: pair[1], partner: pair[2], target: pair[3], count: 2 };
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 1) return { action: words[0] };
   if (words.length === 2) return { source: words[0], target: words[1], count: 1 };
@@ -33,6 +36,16 @@ export function moveText(source, target, count = 1) {
 }
 
 /**
+ * The text of a pair's move: its two piles in either order are one move.
+ * @param {string} source
+ * @param {string} partner
+ * @param {string} target
+ */
+export function pairText(source, partner, target) {
+  return `${source}+${partner} ${target}`;
+}
+
+/**
  * An index of the legal moves, built once per change of `legal`.
  */
 export class LegalMoves {
@@ -44,14 +57,25 @@ export class LegalMoves {
     this.bySource = new Map();
     /** @type {Set<string>} */
     this.actions = new Set();
-    /** @type {Set<string>} the moves, written as `moveText` writes them */
+    /** @type {Set<string>} the moves, written as `moveText` writes them (a pair in both orders) */
     this.texts = new Set();
+    /** @type {Map<string, Map<string, string>>} pile -> the piles whose top card pairs with its own -> the pair's text */
+    this.pairs = new Map();
     for (const text of this.list) {
       const move = parseMove(text);
       if (!move) continue;
       if ("action" in move) {
         this.actions.add(move.action);
         this.texts.add(move.action);
+        continue;
+      }
+      if (move.partner) {
+        for (const [a, b] of [[move.source, move.partner], [move.partner, move.source]]) {
+          this.texts.add(pairText(a, b, move.target));
+          let partners = this.pairs.get(a);
+          if (!partners) this.pairs.set(a, (partners = new Map()));
+          partners.set(b, text);
+        }
         continue;
       }
       this.texts.add(moveText(move.source, move.target, move.count));
@@ -82,9 +106,42 @@ export class LegalMoves {
     return [...(this.bySource.get(source)?.keys() ?? [])].sort((a, b) => a - b);
   }
 
+  /**
+   * The piles whose top card leaves together with the top card of `pile`
+   * now (a pair), in `legal` order.
+   * @param {string} pile
+   * @returns {string[]}
+   */
+  partners(pile) {
+    return [...(this.pairs.get(pile)?.keys() ?? [])];
+  }
+
   /** @param {string} source */
   canMoveFrom(source) {
-    return this.bySource.has(source);
+    return this.bySource.has(source) || this.pairs.has(source);
+  }
+
+  /**
+   * The move a gesture asks for when it takes the top `count` cards of
+   * `source` onto `target` (a drop, a click on `target` after a pick, Enter
+   * on it): that move where it is legal; else, for one card in a game with
+   * pairs (`pairTargets`, the `pair_targets` trait), the pair of the two top
+   * cards where it is legal, or where `target` holds a card a pair could
+   * take (the kernel then says why it may not); else the move as asked
+   * (the kernel says why not).
+   * @param {string} source
+   * @param {string} target
+   * @param {number} count
+   * @param {string[]} [pairTargets]
+   * @param {boolean} [pairable]  whether `target`'s top card could be half of a pair
+   */
+  gesture(source, target, count = 1, pairTargets = [], pairable = false) {
+    const single = moveText(source, target, count);
+    if (this.texts.has(single) || count !== 1) return single;
+    const pair = this.pairs.get(source)?.get(target);
+    if (pair) return pair;
+    if (pairTargets.length && pairable && !pairTargets.includes(target)) return pairText(source, target, pairTargets[0]);
+    return single;
   }
 
   /**
@@ -96,7 +153,9 @@ export class LegalMoves {
   has(source, target, count = 1) {
     const move = parseMove(target === undefined ? source : moveText(source, target, count));
     if (!move) return false;
-    return "action" in move ? this.actions.has(move.action) : this.texts.has(moveText(move.source, move.target, move.count));
+    if ("action" in move) return this.actions.has(move.action);
+    if (move.partner) return this.texts.has(pairText(move.source, move.partner, move.target));
+    return this.texts.has(moveText(move.source, move.target, move.count));
   }
 
   /**
@@ -109,7 +168,7 @@ export class LegalMoves {
   foundationMove(source, roles) {
     for (const text of this.list) {
       const move = parseMove(text);
-      if (move && "source" in move && move.source === source && roles[move.target] === "foundation") {
+      if (move && "source" in move && !move.partner && move.source === source && roles[move.target] === "foundation") {
         return moveText(move.source, move.target, move.count);
       }
     }

@@ -24,6 +24,8 @@
  * @property {Record<string, string>} action_words  what each action does, in the game's words
  * @property {string[]} redeal_actions  the actions that start a new pass
  * @property {Record<string, string>} options  the rule options in force
+ * @property {Record<string, string[]>} covered_by  pile id -> the piles lying on it ({} in most games)
+ * @property {string[]} pair_targets  the piles two cards go to together ("a+b t"; [] in most games)
  * @property {string} rules  the rules, as Markdown
  * @property {Record<string, boolean>} features  what the page offers (`safe_drops`, `puzzle`)
  * @property {boolean} replay  open with the replay bar shown

@@ -200,7 +200,7 @@ export class PointerInput {
       this.snapBack(p.els, source);
       return;
     }
-    const legal = this.input.legal.has(source, target, p.count);
+    const legal = this.input.legal.has(this.input.gesture(source, target, p.count));
     const answered = this.input.move(source, target, p.count);
     if (!legal) {
       // The engine will refuse it and say why: snap back now, show the reason then.

@@ -12,7 +12,7 @@ import { shake } from "./motion.js";
  * The part of the table a selection reads: its pile layer, the `runs` trait,
  * the legal moves, where the stock is; and where it says why not.
  * @typedef {Pick<import("./table.js").CardTable,
- *   "pileLayer" | "get" | "legal" | "isStock" | "showMessage" | "reducedMotion">} SelectionHost
+ *   "pileLayer" | "get" | "legal" | "isStock" | "showMessage" | "reducedMotion" | "lyingOn">} SelectionHost
  */
 
 /** @param {unknown} x */
@@ -38,7 +38,20 @@ export class Selection {
   canPickUp(pile) {
     if (this.t.isStock(pile)) return false;
     const rec = this.t.pileLayer.records.get(pile);
-    return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0;
+    return !!rec && rec.cards.length > 0 && rec.cards[rec.cards.length - 1] >= 0 && !this.t.lyingOn(pile).length;
+  }
+
+  /**
+   * Why the top card of `pile` cannot be picked up while cards lie on it
+   * (Pyramid's rows), in the kernel's words; "" when none does.
+   * @param {string} pile
+   */
+  coveredWords(pile) {
+    const lying = this.t.lyingOn(pile);
+    const rec = this.t.pileLayer.records.get(pile);
+    const top = rec?.cards[rec.cards.length - 1] ?? -1;
+    if (!lying.length || top < 0) return "";
+    return `${cardText(top)} is covered by ${lying.join(" and ")}: a card plays only once nothing lies on it`;
   }
 
   /**
@@ -67,6 +80,11 @@ export class Selection {
    * @returns {number | null}
    */
   pickAt(pile, index) {
+    const covered = this.coveredWords(pile);
+    if (covered) {
+      this.t.showMessage(covered, "info", pile);
+      return null;
+    }
     const run = this.runOf(pile);
     const rec = this.t.pileLayer.records.get(pile);
     if (!run || !rec) return null;
@@ -125,7 +143,9 @@ export class Selection {
   showTargets() {
     const piles = this.t.pileLayer.records;
     for (const t of this.targets) piles.get(t)?.el.classList.remove("sw-target");
-    this.targets = this.pile ? this.t.legal.targets(this.pile, this.count) : [];
+    // (a card that pairs: its partners too, a pick of one then the other playing the pair)
+    this.targets = this.pile ? [...this.t.legal.targets(this.pile, this.count),
+      ...(this.count === 1 ? this.t.legal.partners(this.pile) : [])] : [];
     for (const t of this.targets) piles.get(t)?.el.classList.add("sw-target");
   }
 

@@ -75,6 +75,10 @@ export class CardTable {
     this.actionWords = {};
     /** @type {string[]} the actions that start a new pass (Redeal plays them) */
     this.redealActions = [];
+    /** @type {Record<string, string[]>} pile -> the piles lying on it (the `covered_by` trait) */
+    this.coveredBy = {};
+    /** @type {string[]} the piles two cards go to together (the `pair_targets` trait) */
+    this.pairTargets = [];
     /** what is picked up and where it may go (selection.js) */
     this.selection = new Selection(this);
     this.seed = undefined;
@@ -165,6 +169,7 @@ export class CardTable {
       ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["layouts", "structure"],
       ["actions", "structure"], ["action_words", "structure"], ["redeal_actions", "structure"],
       ["features", "structure"], ["title", "structure"], ["options", "info"],
+      ["covered_by", "structure"], ["pair_targets", "structure"],
       ["piles", "piles"], ["empty_labels", "labels"], ["runs", "info"], ["status", "info"], ["end_reason", "info"],
       ["no_win", "info"], ["counters", "info"], ["status_items", "info"], ["legal", "info"],
       ["last_move", "info"], ["message", "message"], ["message_kind", "message"], ["version", "info"],
@@ -285,6 +290,8 @@ export class CardTable {
     this.actions = actions;
     this.actionWords = { ...asRecord(this.get("action_words")) };
     this.redealActions = (this.get("redeal_actions") || []).slice();
+    this.coveredBy = { ...asRecord(this.get("covered_by")) };
+    this.pairTargets = (this.get("pair_targets") || []).slice();
     this.gameName = game;
     this.pileIds = pileIds;
     /** @type {Record<string, string>} pile id -> role ("stock", "waste", "reserve", "foundation", "tableau") */
@@ -355,12 +362,31 @@ export class CardTable {
     // until now (so it slides from there).
     this.pointer.landed();
     for (const id of changed) this.updatePile(id, Array.isArray(next[id]) ? next[id] : []);
+    this.pileLayer.mark("sw-covered", this.coveredPiles());
     this.fit.refit();
     // If the selected pile changed, the picked-up card is no longer there.
     if (this.selection.pile && changed.includes(this.selection.pile)) this.selection.clear();
     // The new places come from the geometry (no forced layout).
     play?.(/** @type {Geometry} */ (this.fit.geometry));
     this.lastPilesMs = performance.now() - t0;
+  }
+
+  /**
+   * The piles whose cards may not play while cards lie on them (the
+   * `covered_by` trait): those holding cards with a card on them now.
+   * @returns {string[]}
+   */
+  coveredPiles() {
+    return Object.keys(this.coveredBy).filter((id) => this.lyingOn(id).length > 0 && this.piles.get(id)?.cards.length);
+  }
+
+  /**
+   * The piles lying on `pile` that hold cards now ([] for a pile nothing may cover).
+   * @param {string} pile
+   * @returns {string[]}
+   */
+  lyingOn(pile) {
+    return (this.coveredBy[pile] ?? []).filter((id) => (this.piles.get(id)?.cards.length ?? 0) > 0);
   }
 
   /**

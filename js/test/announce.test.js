@@ -14,6 +14,7 @@ describe("spoken moves", () => {
 
   it("names the cards of a run moved together", () => {
     expect(moveWords("t2 t3 3", { t3: [5, 6, 7, 8] }, {})).toBe(`${cardName(6)} and the 2 cards on it to t3`);
+    expect(moveWords("p1+p2 f0", { f0: [12, 4, 7] }, {})).toBe(`the ${cardName(4)} and the ${cardName(7)} to f0`);
     expect(moveWords("t2 t3 2", { t3: [5, 6, 7] }, {})).toBe(`${cardName(6)} and the card on it to t3`);
   });
 

@@ -29,6 +29,8 @@ describe("assist texts", () => {
     expect(assistText(hint, 5)).toBe("");
     expect(hintWords("waste t1", { waste: [6] })).toBe("move 7♠ from the waste to t1");
     // A stock action by the game's own name (the reason, from the kernel, says what it does).
+    expect(hintWords("p21+waste f0", { p21: [4], waste: [7] })).toBe(
+      "move 5♠ from p21 and 8♠ from the waste together to f0");
     expect(hintWords("draw")).toBe("draw");
     expect(hintWords("gather")).toBe("gather");
     // A run: its lowest and top cards, and how many.

@@ -47,6 +47,8 @@ function setUp(state = klondike) {
     isStock: host.isStock,
     legal: host.legal, lost: false, reducedMotion: true,
     /** @param {string} source @param {string} target @param {number} [count] */
+    gesture: (source, target, count = 1) => host.legal.gesture(source, target, count, state.pair_targets ?? [], true),
+    /** @param {string} source @param {string} target @param {number} [count] */
     move: (source, target, count = 1) => {
       calls.push(["move", source, target, count]);
       return Promise.resolve(reply);
@@ -279,5 +281,23 @@ describe("the input API on the table", () => {
     tap(pile("t3"));
     expect(model.sent).toEqual([]);
     expect(message()).toBe("No foundation takes that card now.");
+  });
+});
+
+describe("pairs on the table (Pyramid)", () => {
+  const pyramid = states.pyramid.start;
+
+  it("a pick lights its partners, and a click on one asks for the pair; a covered card says why it stays", () => {
+    const { cardEl, selection, calls, host } = setUp(pyramid);
+    tap(cardEl("p2", 0));
+    expect(selection.pile).toBe("p2");
+    expect(selection.targets).toEqual(["waste"]);
+    tap(cardEl("waste", 0));
+    expect(calls).toContainEqual(["move", "p2", "waste", 1]);
+    expect(host.legal.gesture("p2", "waste", 1, pyramid.pair_targets, true)).toBe("waste+p2 f0"); // (as the kernel lists it: the piles in the game's order)
+    tap(cardEl("p0", 0));
+    expect(selection.pile).toBeNull();
+    expect(host.messages.at(-1)).toEqual({ text: "A♠ is covered by p1 and p2: a card plays only once nothing lies on it",
+      kind: "info", pile: "p0" });
   });
 });

@@ -103,3 +103,31 @@ describe("redealAction", () => {
     expect(redealAction([], ["turn"], new LegalMoves(["turn"]))).toBeNull();
   });
 });
+
+describe("pairs: two cards that leave together (Pyramid's 13)", () => {
+  const legal = new LegalMoves(["p21+p22 f0", "waste+p24 f0", "p23 f0", "draw"]);
+
+  it("reads a pair's move, its two piles in either order the one move", () => {
+    expect(parseMove("p21+p22 f0")).toEqual({ source: "p21", partner: "p22", target: "f0", count: 2 });
+    expect(parseMove(" waste + p3  f0 ")).toEqual({ source: "waste", partner: "p3", target: "f0", count: 2 });
+    expect(parseMove("p1+p1 f0")).toBeNull();
+    expect(legal.has("p22+p21 f0") && legal.has("p21+p22 f0") && legal.has("p24+waste f0")).toBe(true);
+    expect(legal.has("p21+p24 f0")).toBe(false);
+    expect(legal.partners("p21")).toEqual(["p22"]);
+    expect(legal.partners("p24")).toEqual(["waste"]);
+    expect(legal.canMoveFrom("p22") && !legal.canMoveFrom("p0")).toBe(true);
+  });
+
+  it("a gesture of one card onto its partner plays the pair; a king alone goes home alone", () => {
+    expect(legal.gesture("p22", "p21", 1, ["f0"], true)).toBe("p21+p22 f0");
+    expect(legal.gesture("p23", "f0", 1, ["f0"], false)).toBe("p23 f0");
+    expect(legal.foundationMove("p21", { f0: "foundation" })).toBeNull(); // a double-click plays no pair
+    expect(legal.foundationMove("p23", { f0: "foundation" })).toBe("p23 f0");
+  });
+
+  it("a gesture onto a card that does not pair asks for the pair, for the kernel to say why not", () => {
+    expect(legal.gesture("p21", "p24", 1, ["f0"], true)).toBe("p21+p24 f0");
+    expect(legal.gesture("p21", "p0", 1, [], true)).toBe("p21 p0"); // a game without pairs
+    expect(legal.gesture("p21", "stock", 1, ["f0"], false)).toBe("p21 stock");
+  });
+});

@@ -38,7 +38,7 @@ describe("marks", () => {
     const mistake = { kind: "mistake", move: "redeal", better: "t6 t11", played_source: "", played_target: "",
       source: "t6", target: "t11", version: 7 };
     expect(marksOf(mistake, 7)).toEqual({ source: "t6", target: "t11", action: "", mistakeSource: "",
-      mistakeTarget: "", mistakeAction: "redeal" });
+      mistakeTarget: "", mistakeAction: "redeal", partner: "", mistakePartner: "" });
     expect(marksOf(mistake, 8).source).toBe("");
     const warned = { kind: "guard", state: "warned", move: "t1 t2", better: "redeal", source: "", target: "", version: 3 };
     expect(marksOf(warned, 3)).toMatchObject({ action: "redeal", mistakeSource: "" });

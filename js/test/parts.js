@@ -52,6 +52,9 @@ export function selectionHost(state, layer) {
     reducedMotion: true,
     /** @param {string | null} pile */
     isStock: (pile) => pile !== null && state.pile_roles[pile] === "stock",
+    /** @param {string} pile the piles lying on it that hold cards (the `covered_by` trait) */
+    lyingOn: (pile) => (state.covered_by?.[pile] ?? []).filter((/** @type {string} */ id) =>
+      (layer.records.get(id)?.cards.length ?? 0) > 0),
     /** @param {string} text @param {string} kind @param {string | null} [pile] */
     showMessage: (text, kind, pile = null) => { messages.push({ text, kind, pile }); },
     messages,
