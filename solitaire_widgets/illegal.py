@@ -117,7 +117,9 @@ def _covered(game: "Game", s: int) -> Optional[str]:
     lying = [game.PILES[c] for c in game.SHAPE.covered_by[s] if game._piles[c]]
     if not lying:
         return None
-    card = CARD[game._piles[s][-1]]
+    pile = game._piles[s]
+    # (a face-down card is not named: the words would show what it is)
+    card = CARD[pile[-1]] if len(pile) > game._down[s] else f"{game.PILES[s]}'s card, face down,"
     return f"{card} is covered by {' and '.join(lying)}: a card plays only once nothing lies on it"
 
 

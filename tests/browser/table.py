@@ -478,6 +478,10 @@ class Table:
         """The ArrowRight order of the piles (learned once per game)."""
         if game not in self._focus_order:
             self.focus_table(cell)
+            # from the first pile: Home goes there (the order is learned from where key_focus's Home lands)
+            self.page.keyboard.press("Home")
+            self.page.wait_for_function("c => !!c.querySelector('.sw-pile.sw-focus')", arg=self.handle(cell),
+                                        timeout=5_000, polling="raf")
             start = self.focused_pile(cell)
             order = [start]
             for _ in range(64):
