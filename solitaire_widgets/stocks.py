@@ -238,6 +238,8 @@ class Draw(StockRule):
             if self.pass_limit() == 1:
                 return f"the stock is empty: {game.title} has one pass through it and no redeal"
             return f"the stock is empty and {game.title} allows no more passes"
+        if self.pass_limit() == 1:  # (a redeal another choice of the options allows)
+            return f"{game.title} has one pass through the stock and no redeal"
         if stock:
             return f"the stock still holds {_plural(len(stock), 'card')}: redeal only when it is empty"
         if not to:
