@@ -38,8 +38,10 @@ def pyramid_slots(first_row: int, left: float) -> list[Slot]:
     return slots
 
 
-# Each row of the pyramid half a card under the one above, the last whole.
+# Each row of the pyramid half a card under the one above (a little more on
+# narrow tables, whose small cards draw a larger index), the last whole.
 PYRAMID_ROWS = tuple(Row(height=0.5, gap_before=0) for _ in range(ROWS - 1)) + (Row(),)
+NARROW_STEP = 0.6
 
 
 class Pyramid(Game):
@@ -68,12 +70,13 @@ class Pyramid(Game):
         ("Stock", "{stock}"),
         ("End", "won when all 52 cards are home; lost when no move is left."),
     )
-    # The stock and the waste on the left, the pyramid, the discard pile on the right.
+    # The stock and the waste on the left (room between them for the passes left), the
+    # pyramid, the discard pile on the right.
     LAYOUT = Layout(cols=9.4, rows=PYRAMID_ROWS, slots=(
-        Slot("stock", 0, 0, badge=True), Slot("waste", 2, 0, badge=True), *pyramid_slots(0, 1.2),
+        Slot("stock", 0, 0, badge=True), Slot("waste", 3, 0, badge=True), *pyramid_slots(0, 1.2),
         Slot("f0", 0, 8.4, badge=True)))
     # Narrow tables: the stock, the waste and the discard pile in a row above the pyramid.
-    NARROW_LAYOUTS = (Layout(cols=7, rows=(Row(),) + tuple(Row(height=0.5, gap_before=1.5 if r == 0 else 0)
+    NARROW_LAYOUTS = (Layout(cols=7, rows=(Row(),) + tuple(Row(height=NARROW_STEP, gap_before=1.5 if r == 0 else 0)
                                                              for r in range(ROWS - 1)) + (Row(gap_before=0),),
                              slots=(Slot("stock", 0, 1, badge=True), Slot("waste", 0, 2, badge=True),
                                     Slot("f0", 0, 5, badge=True), *pyramid_slots(1, 0)), max_width=700),)
