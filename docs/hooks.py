@@ -11,8 +11,9 @@
   A notebook's links to its neighbours (``cruel.ipynb``) become links to
   their pages, and its pages have no contents sidebar (room for the pictures).
 * The gallery page's ``<!-- gallery -->`` marker becomes, for each game, the
-  picture ``game.picture()`` draws of a deal (made here) and the light and dark
-  screenshots of its live table, from ``docs/gallery/img/GAME-THEME.png``.  The
+  picture ``game.picture()`` draws of a deal (made here, for every built-in
+  game) and, for the five seed games, the light and dark screenshots of its
+  live table, from ``docs/gallery/img/GAME-THEME.png``.  The
   browser suite takes those (``tests/browser/gallery.py``); they are build
   output, not committed.  When some are missing the page leaves out that
   section (visitors read no note meant for the builder; the build's log says
@@ -46,6 +47,7 @@ from mkdocs.utils import get_relative_url
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # this tree's package, installed or not
 import solitaire_widgets as sw  # noqa: E402
+from solitaire_widgets.games import SEED_GAMES  # noqa: E402
 
 EXAMPLES = REPO / "examples"
 NOT_RUN = {"agent.ipynb", "win_rates.ipynb"}  # no table, and long: the site shows them unrun
@@ -163,7 +165,7 @@ def gallery_picture(game: str) -> str:
 def gallery_markdown() -> str:
     """The gallery's "live table" section: the screenshots, or nothing (and a
     line in the build's log) while some are missing."""
-    missing = [f"{game}-{theme}.png" for game in sw.GAMES for theme in THEMES
+    missing = [f"{cls.name}-{theme}.png" for cls in SEED_GAMES for theme in THEMES
                if not (GALLERY_IMAGES / f"{game}-{theme}.png").is_file()]
     if missing:
         text = (f"the gallery pictures {', '.join(missing)} are missing from docs/gallery/img/, so the gallery "
@@ -175,7 +177,8 @@ def gallery_markdown() -> str:
         return ""
     parts = ["## The live table", "",
              "The same deals on the card table in JupyterLab, in its light and dark themes.", ""]
-    for game, cls in sw.GAMES.items():
+    for cls in SEED_GAMES:  # (the classic games: their pictures above, drawn without a browser)
+        game = cls.name
         shots = "\n".join(f"![{cls.title} on the live table, {theme} theme](gallery/img/{game}-{theme}.png)"
                           for theme in THEMES)
         parts += [f"### {cls.title} on the table", "", pictures_block(shots), ""]

@@ -1,4 +1,4 @@
-"""The documentation's gallery: a light and a dark picture of each game's table,
+"""The documentation's gallery: a light and a dark picture of each seed game's table,
 taken in a real JupyterLab and written to ``docs/gallery/img/GAME-THEME.png``
 (the names docs/hooks.py looks for; the folder is git-ignored build output).
 
@@ -26,10 +26,13 @@ TEXT_COLOUR_JS = "t => getComputedStyle(t).color"
 
 
 def game_names() -> list[str]:
+    """The games whose live table the gallery shows: the five seed games (the
+    classic games show there as ``game.picture()`` draws them, which the docs
+    build makes without a browser: docs/hooks.py)."""
     sys.path.insert(0, str(h.REPO))
-    import solitaire_widgets as sw
+    from solitaire_widgets.games import SEED_GAMES
 
-    return list(sw.GAMES)
+    return [cls.name for cls in SEED_GAMES]
 
 
 def luminance(css_colour: str) -> float:
