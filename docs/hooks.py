@@ -166,7 +166,7 @@ def gallery_markdown() -> str:
     """The gallery's "live table" section: the screenshots, or nothing (and a
     line in the build's log) while some are missing."""
     missing = [f"{cls.name}-{theme}.png" for cls in SEED_GAMES for theme in THEMES
-               if not (GALLERY_IMAGES / f"{game}-{theme}.png").is_file()]
+               if not (GALLERY_IMAGES / f"{cls.name}-{theme}.png").is_file()]
     if missing:
         text = (f"the gallery pictures {', '.join(missing)} are missing from docs/gallery/img/, so the gallery "
                 f"leaves out its live table section; make them with `{MAKE_GALLERY}` (needs Chromium)")
