@@ -74,6 +74,13 @@ class ActionPlayed(NamedTuple):
     state: tuple[int, ...] = ()
 
 
+def _uncovering(record: CardsMoved) -> CardsMoved:
+    """``record`` with the piles whose cards it turned up among those it
+    changed (a table shows them anew, on the move and on its undo)."""
+    turned = tuple(p for p, _ in record.uncovered if p not in record.changed)
+    return record._replace(changed=record.changed + turned) if turned else record
+
+
 UndoRecord = Union[CardsMoved, ActionPlayed]  # what ``apply`` returns and ``revert`` takes
 # What may leave a pile, as the move generator reads it (``FastPath._run_kind``).
 TOP, LINKED, FACE_UP, WHOLE, NONE, HOOK = range(6)
@@ -429,7 +436,7 @@ class FastPath:
                 down[s] -= 1
                 return self._flipped_records[code]
             if self._covering and not source:
-                return CardsMoved(s, t, 1, False, (s, t), -1, self._uncover((s,)))
+                return _uncovering(CardsMoved(s, t, 1, False, (s, t), -1, self._uncover((s,))))
             return self._plain_records[code]  # (records are values: one per move, made once)
         if code < self._base:
             return self._apply_several(code)
@@ -448,7 +455,7 @@ class FastPath:
             k = len(piles[s])
             piles[t].extend(piles[s])
             piles[s] = []
-            return CardsMoved(s, t, k, False, (s, t), -1, self._uncover((s,)) if self._covering else ())
+            return _uncovering(CardsMoved(s, t, k, False, (s, t), -1, self._uncover((s,)) if self._covering else ()))
         if code >= self._pair_base:
             s, partner, t = self.shape.pairs[code - self._pair_base]
             target = piles[t]
@@ -461,7 +468,7 @@ class FastPath:
                     flips.append((i, down[i] + 1))
             emptied = tuple(i for i in (s, partner) if not piles[i])
             uncovered = tuple(flips) + (self._uncover(emptied) if self._covering and emptied else ())
-            return CardsMoved(s, t, 2, False, (s, partner, t), partner, uncovered)
+            return _uncovering(CardsMoved(s, t, 2, False, (s, partner, t), partner, uncovered))
         n = self._n
         rest, t = divmod(code, n)
         k, s = divmod(rest, n)
@@ -473,7 +480,7 @@ class FastPath:
         if flipped:
             down[s] -= 1
         elif self._covering and not source:
-            return CardsMoved(s, t, k, False, (s, t), -1, self._uncover((s,)))
+            return _uncovering(CardsMoved(s, t, k, False, (s, t), -1, self._uncover((s,))))
         return (self._flipped_records if flipped else self._plain_records)[code]
 
     def _uncover(self, emptied: Sequence[int]) -> tuple[tuple[int, int], ...]:

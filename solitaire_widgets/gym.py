@@ -115,8 +115,9 @@ def env_id(game: GameName) -> str:
 
 
 def action_moves(cls: type[Game]) -> tuple[Move, ...]:
-    """The fixed action list of a game: its routed pairs (for each pair, every
-    number of cards a move between them can ever move, fewest first), then
+    """The fixed action list of a game: its routed pairs of piles (for each,
+    every number of cards a move between them can ever move, fewest first),
+    then the moves of two cards that leave together (Pyramid's pairs), then
     its stock actions.
 
     >>> from solitaire_widgets import Bobby
@@ -128,7 +129,8 @@ def action_moves(cls: type[Game]) -> tuple[Move, ...]:
     moves = [shape.moves[shape.code(index[source], index[target], count)]
              for source, targets in cls.ROUTES.items() for target in targets if target != source
              for count in range(1, shape.max_run + 1)]
-    return tuple(m for m in moves if m is not None) + tuple(Move(action) for action in cls.ACTION_NAMES)
+    pairs = shape.moves[shape.pair_base:shape.pair_base + len(shape.pairs)]
+    return tuple(m for m in moves if m is not None) + tuple(pairs) + tuple(Move(action) for action in cls.ACTION_NAMES)
 
 
 class SolitaireEnv(gymnasium.Env):

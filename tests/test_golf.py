@@ -87,3 +87,15 @@ def test_the_solver_proves_a_black_hole_deal_lost_from_a_small_position():
     won = sw.solve(sw.BlackHole.from_position({"f0": "AS", "t0": "3D 2C", "t1": "4H"}), time_limit=None,
                    max_states=1_000)
     assert won.status == "won" and [str(m) for m in won.moves] == ["t0 f0", "t0 f0", "t1 f0"]
+
+
+def test_a_card_turned_up_as_it_is_uncovered_is_among_the_piles_a_move_and_its_undo_change():
+    """A table redraws the piles a change names: the card turned up (and
+    turned down again by undo) must be among them, or it shows stale."""
+    game = sw.TriPeaks.from_position({"t0": "5S", "t3": "4H", "t4": "3C", "f0": "5D"}, face_down={"t0": 1})
+    heard: list[tuple[str, ...]] = []
+    game.observe(lambda _game, change: heard.append(change.piles))
+    game.play("t3 f0")
+    game.play("t4 f0")
+    game.undo()
+    assert heard == [("t3", "f0"), ("t4", "f0", "t0"), ("t4", "f0", "t0")]
