@@ -40,3 +40,12 @@ def test_the_solver_wins_a_pyramid_deal_with_pairs_and_its_line_replays():
     for move in result.moves:
         replay.play(move)
     assert replay.status == "won" and any(m.partner is not None for m in result.moves)
+
+
+def test_a_hint_names_both_cards_of_a_pair_and_a_picture_arrows_from_each():
+    game = sw.Pyramid.from_position({"p0": "KS", "p1": "QH", "p2": "8C", "waste": "5D", "stock": "AD"})
+    hint = game.hint(time_limit=None, max_states=500)
+    assert str(hint.move) == "waste+p2 f0" and hint.reason.endswith("sends 5♦ and 8♣ home together")
+    picture = game.picture(arrow=hint.move)
+    arrow = picture[picture.index('data-arrow="waste+p2 f0"'):]
+    assert arrow[:arrow.index("</g>")].count("marker-end") == 2  # one arrow from each card

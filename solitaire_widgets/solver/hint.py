@@ -35,6 +35,8 @@ def describe(game: Game, move: Move) -> str:
         return game.action_words(move.action)
     source, target = move.source, move.target
     assert source is not None and target is not None
+    if move.partner is not None:  # a pair: its two top cards leave together
+        return f"sends {game[source][-1]} and {game[move.partner][-1]} home together"
     count = move.count
     cards = game[source][-count:]
     card = run_text(cards) if count == 1 else f"{run_text(cards)} ({count} cards)"
