@@ -159,6 +159,7 @@ def explain(game: "Game") -> Markdown:
              f"{game.cards_home}/{game.card_count} cards home, {game.status}.", ""]
     can, cannot = [], []
     runs = _runs(game)
+    paired = _pairs(game)
     for source in game.ROUTES:
         card = game.top(source)
         if card is None:
@@ -167,8 +168,8 @@ def explain(game: "Game") -> Markdown:
         legal = [t for t, r in reasons.items() if r is None]
         if legal:
             can.append(f"- `{source}` {card} → " + ", ".join(f"`{t}`" for t in legal))
-        can += runs.get(source, [])
-        if legal or source in runs:
+        can += runs.get(source, []) + paired.get(source, [])
+        if legal or source in runs or source in paired:
             continue
         # One reason per kind of target is enough: the others say the same.
         # For the foundations, the one of the card's suit says the most.
@@ -196,6 +197,19 @@ def explain(game: "Game") -> Markdown:
     return Markdown("\n".join(lines).rstrip())
 
 
+def _pairs(game: "Game") -> dict[str, list[str]]:
+    """Source pile -> a line for each pair it may leave with now (Pyramid's
+    13), said once, under the first of its two piles: "``p21``+``p22`` 5♠
+    and 8♥ → ``f0`` together"."""
+    lines: dict[str, list[str]] = {}
+    for move in game.legal_moves():
+        if move.partner is not None:
+            a, b = str(move.source), move.partner
+            lines.setdefault(a, []).append(f"- `{a}`+`{b}` {game.top(a)} and {game.top(b)} → `{move.target}` together")
+            lines.setdefault(b, [])  # (its card moves: not among those that stay)
+    return lines
+
+
 def _runs(game: "Game") -> dict[str, list[str]]:
     """Source pile -> a line for each run (more than one card) that may move
     from it now, with where it may go, fewest cards first.  Runs of the
@@ -203,7 +217,7 @@ def _runs(game: "Game") -> dict[str, list[str]]:
     cards from the top)"."""
     targets: dict[str, dict[int, list[str]]] = {}
     for move in game.legal_moves():
-        if move.count > 1:
+        if move.count > 1 and move.partner is None:
             targets.setdefault(str(move.source), {}).setdefault(move.count, []).append(str(move.target))
     lines: dict[str, list[str]] = {}
     for source, by_count in targets.items():

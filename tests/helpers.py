@@ -29,6 +29,9 @@ import solitaire_widgets as sw  # noqa: E402
 # The built-in games, as registered when the tests start (a test that
 # registers a game of its own forgets it afterwards: the clean_registry fixture).
 GAMES: tuple[str, ...] = tuple(sw.GAMES)
+# The five seed games: the browser suite plays them in depth (the classic
+# games each play one move there: tests/browser/test_browser_catalogue.py).
+SEED_NAMES: tuple[str, ...] = GAMES[:5]
 
 
 def on_ci() -> bool:

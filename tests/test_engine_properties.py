@@ -66,7 +66,8 @@ def check_cards_once(game):
     for p in game.PILES:
         assert game[p] == tuple(Card.from_id(i) for i in game.card_ids(p))
         assert 0 <= game.face_down(p) <= len(game[p])
-        if game[p] and p != "stock":
+        if game[p] and p != "stock" and not any(game[c] for c in game.COVERED_BY.get(p, ())):
+            # (a covered pile's card may lie face down until nothing lies on it: TriPeaks')
             assert game.face_down(p) < len(game[p]), "a top card outside the stock is face up"
 
 
@@ -101,10 +102,12 @@ def test_every_card_exactly_once_and_status_is_honest(name, data):
         for f, cards in home_before.items():
             assert game[f][:len(cards)] == cards
         if not move.is_action:
-            # Only the top card moves, one card, from source to target.
-            assert game[move.source] == before[move.source][:-1]
-            assert game[move.target] == before[move.target] + before[move.source][-1:]
-            assert all(game[p] == before[p] for p in game.PILES if p not in (move.source, move.target))
+            # Only the top card moves, one card, from source to target (a pair: one from each of its two piles).
+            sources = (move.source,) if move.partner is None else (move.source, move.partner)
+            for source in sources:
+                assert game[source] == before[source][:-1]
+            assert game[move.target] == before[move.target] + tuple(before[s][-1] for s in sources)
+            assert all(game[p] == before[p] for p in game.PILES if p not in (*sources, move.target))
         check_cards_once(game)
         check_status(game)
 
@@ -320,8 +323,10 @@ def test_observers_hear_every_change_with_the_piles_that_changed(name, data):
         assert heard == []
         assert (change.kind, change.move, change.version) == (kind, move, game.version)
         assert changed_piles() <= set(change.piles) <= set(game.PILES)
-        if not move.is_action:
-            assert set(change.piles) == {move.source, move.target}
+        if not move.is_action:  # its piles, and those whose covered cards it turned up (or down again)
+            covered = {p for p in game.PILES if game.COVERED_BY.get(p)}
+            assert {move.source, move.target} | ({move.partner} if move.partner else set()) <= set(change.piles) \
+                <= {move.source, move.target, move.partner} | covered
     if game.history:
         game.restart()
         change = heard.pop()

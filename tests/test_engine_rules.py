@@ -867,10 +867,11 @@ def test_only_the_top_card_of_a_pile_moves(name):
         if move.is_action:
             g.play(move)
             continue
-        source, target = g[move.source], g[move.target]
+        sources = (move.source,) if move.partner is None else (move.source, move.partner)  # (a pair: one from each)
+        before, target = {s: g[s] for s in sources}, g[move.target]
         g.play(move)
-        assert g[move.source] == source[:-1]
-        assert g[move.target] == target + source[-1:]
+        assert all(g[s] == before[s][:-1] for s in sources)
+        assert g[move.target] == target + tuple(before[s][-1] for s in sources)
 
 
 @pytest.mark.parametrize("name", sorted(sw.GAMES))

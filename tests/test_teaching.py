@@ -378,6 +378,8 @@ def test_explain_matches_legal_moves_in_random_positions():
             for move in g.legal_moves():
                 if move.is_action:
                     assert f"- `{move.action}`\n" in text + "\n"
+                elif move.partner is not None:  # a pair: its two piles on one line
+                    assert f"- `{move.source}`+`{move.partner}` " in text
                 else:
                     line = next(x for x in text.splitlines() if x.startswith(f"- `{move.source}` "))
                     assert f"`{move.target}`" in line.split("→")[1]
@@ -558,7 +560,7 @@ def test_targets_and_explain_agree_with_legal_moves_under_every_option(name, opt
     rng = random.Random(f"{name} {option} {value}")
     g = sw.new_game(name, seed=rng.randrange(10**6), **{option: value})
     for _ in range(25):
-        legal = {str(m) for m in g.legal_moves() if not m.is_action}
+        legal = {str(m) for m in g.legal_moves() if not m.is_action and m.partner is None}  # (a pair: no one target)
         via_targets = {f"{s} {t}" for s in g.PILES for t, why in g.targets(s).items() if why is None}
         assert via_targets == legal
         assert g.explain().startswith(f"**{g.title}**")

@@ -57,7 +57,8 @@ class Pyramid(Game):
     STOCK = Draw(passes=by_option("passes", {"3": 3, "1": 1}))
     OPTIONS = {"passes": ("3", "1")}
     OPTION_RULES = {"passes": {
-        "3": "Three passes through the stock: twice, once it is empty, the waste is turned over into it again.",
+        "3": "Three passes through the stock: twice, once it is empty, redeal turns the waste over into a new "
+             "stock, its cards in the same order.",
         "1": "One pass through the stock, no redeal.",
     }}
     RULES = (
@@ -67,7 +68,7 @@ class Pyramid(Game):
                  "card onto the waste; the other 23 are the stock."),
         ("Play", "a card plays only once no card lies on it; the waste's top card plays too. {foundation} Jacks "
                  "count 11, queens 12, aces 1: a queen goes with an ace, a jack with a 2 … a 7 with a 6."),
-        ("Stock", "{stock}"),
+        ("Stock", "draw turns the stock's top card onto the waste. {passes}"),
         ("End", "won when all 52 cards are home; lost when no move is left."),
     )
     # The stock and the waste on the left (room between them for the passes left), the

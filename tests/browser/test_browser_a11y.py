@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import plans
 import pytest
-from helpers import GAMES, REPO, on_ci
+from helpers import REPO, on_ci
+from helpers import SEED_NAMES as GAMES
 from table import VIEW
 
 import solitaire_widgets as sw
