@@ -8,6 +8,7 @@ game on the shared table page."""
 from __future__ import annotations
 
 import pytest
+from test_browser_readable import CHECK_JS, MIN_INDEX_PX, MIN_INDEX_W, sized  # noqa: F401  (sized: a fixture)
 
 import solitaire_widgets as sw
 from solitaire_widgets.games import SEED_GAMES
@@ -41,15 +42,29 @@ def play_by_mouse(table, move: sw.Move) -> dict:
 
 
 @pytest.mark.parametrize("name", CLASSICS)
-def test_each_classic_game_plays_a_move_by_mouse(table, name):
+def test_each_classic_game_plays_a_move_by_mouse_and_reads_at_300_and_1400_px(table, sized, name):
+    """Then, at the narrowest and the widest width, every face-up card's
+    index shows whole and the table does not scroll sideways (the seed
+    games' test_browser_readable, on the position after the move)."""
     move = mouse_move(sw.new_game(name, seed=SEED))
     table.new(f"sw.SolitaireWidget({name!r}, seed={SEED})")
     state = play_by_mouse(table, move)
     assert state["history"] == [str(move)], f"{name}: {move} by mouse played {state['history']}"
+    for width in (300, 1400):
+        sized(width)
+        result = table.page.evaluate(CHECK_JS, [table.handle(), MIN_INDEX_PX, MIN_INDEX_W])
+        where = f"{name} at {width} px (card width {result['cw']} px)"
+        assert result["checked"] > 0 and not result["problems"], f"{where}:\n" + "\n".join(result["problems"][:10])
+        assert not result["scrolls"], f"{where}: the table scrolls sideways"
 
 
 PYRAMID = ("sw.SolitaireWidget(sw.Pyramid.from_position({'p0': 'AS', 'p1': 'QH', 'p2': '8C', 'waste': '5D', "
            "'stock': 'AD KC 7H'}))")
+
+
+def shown(table, code: str) -> None:
+    """Run ``code`` in the kernel and wait until the page shows its outcome."""
+    table.wait_version_eq(table.code(code)["version"])
 
 
 def test_pyramid_pairs_by_click_drag_and_keyboard_and_refused_pairs_get_words(table):
@@ -63,22 +78,20 @@ def test_pyramid_pairs_by_click_drag_and_keyboard_and_refused_pairs_get_words(ta
     table.wait_version_change(older)
     assert table.settled()["history"] == ["waste+p2 f0"]
     # Q♥ and the 7♥ drawn make 19: refused, in the kernel's words, and nothing played.
-    older = table.dom_version()
-    table.code("w.game.play('draw')")
-    table.wait_version_change(older)
+    shown(table, "w.game.play('draw')")
     table.click_click("p1", "waste")
     table.page.wait_for_function("t => t.querySelector('.sw-message')?.textContent.includes('make 19')",
                                  arg=table.root().element_handle(), timeout=10_000)
     assert "7♥ and Q♥ make 19, not 13" in table.message()
     assert table.state()["history"] == ["waste+p2 f0", "draw"]
     # A king goes alone: a double-click sends the K♣ home.
-    table.code("w.game.play('draw')")
+    shown(table, "w.game.play('draw')")
     older = table.dom_version()
     table.dblclick("waste")
     table.wait_version_change(older)
     assert table.settled()["history"][-1] == "waste f0"
     # The A♦ drawn dragged onto Q♥: the pair leaves, and A♠ under it is free.
-    table.code("w.game.play('draw')")
+    shown(table, "w.game.play('draw')")
     older = table.dom_version()
     table.drag("waste", "p1")
     table.wait_version_change(older)
@@ -86,9 +99,7 @@ def test_pyramid_pairs_by_click_drag_and_keyboard_and_refused_pairs_get_words(ta
     assert state["history"][-1] == "waste+p1 f0", state["history"]
     assert "sw-covered" not in table.pile_classes("p0")
     # The same pair again by the keyboard, after an undo: Enter on Q♥, then on the waste.
-    older = table.dom_version()
-    table.code("w.game.undo()")
-    table.wait_version_change(older)
+    shown(table, "w.game.undo()")
     assert "sw-covered" in table.pile_classes("p0")
     older = table.dom_version()
     table.key_move("p1", "waste", "pyramid")
