@@ -129,7 +129,7 @@ def action_moves(cls: type[Game]) -> tuple[Move, ...]:
     moves = [shape.moves[shape.code(index[source], index[target], count)]
              for source, targets in cls.ROUTES.items() for target in targets if target != source
              for count in range(1, shape.max_run + 1)]
-    pairs = shape.moves[shape.pair_base:shape.pair_base + len(shape.pairs)]
+    pairs = [shape.move(shape.pair_base + i) for i in range(len(shape.pairs))]
     return tuple(m for m in moves if m is not None) + tuple(pairs) + tuple(Move(action) for action in cls.ACTION_NAMES)
 
 

@@ -99,3 +99,39 @@ def table(lab_table, console_guard, request):
     page.keyboard.press("Escape")
     yield lab_table
     page.mouse.up()
+
+
+# The width of a table's output area (test_browser_readable, test_browser_catalogue), up to WIDEST px.
+WIDEST = 1400
+SET_WIDTH_JS = """
+([cell, w]) => {
+  const out = cell.querySelector('.jp-OutputArea-output');
+  out.style.flex = w ? '0 0 auto' : '';
+  out.style.width = w ? w + 'px' : '';
+  out.style.maxWidth = w ? w + 'px' : '';
+}
+"""
+
+# Waits for the table to be laid out at the width (and no card in flight).
+SETTLED_JS = """
+([cell, w]) => {
+  const t = cell.querySelector('.sw-table');
+  return !!t && Math.abs(t.clientWidth - w) < 2 && !t.querySelector('.sw-moving, .sw-returning');
+}
+"""
+
+
+@pytest.fixture
+def sized(table):
+    """Sets the width of the table's output area (in a window wide enough for
+    it); puts both back afterwards."""
+    table.page.set_viewport_size({"width": WIDEST + 400, "height": h.VIEWPORT["height"]})
+
+    def size(width: int) -> None:
+        table.page.evaluate(SET_WIDTH_JS, [table.handle(), width])
+        table.page.wait_for_function(SETTLED_JS, arg=[table.handle(), width], timeout=10_000, polling="raf")
+        table.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    yield size
+    table.page.evaluate(SET_WIDTH_JS, [table.handle(), 0])
+    table.page.set_viewport_size(h.VIEWPORT)

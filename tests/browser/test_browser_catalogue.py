@@ -8,7 +8,7 @@ game on the shared table page."""
 from __future__ import annotations
 
 import pytest
-from test_browser_readable import CHECK_JS, MIN_INDEX_PX, MIN_INDEX_W, sized  # noqa: F401  (sized: a fixture)
+from test_browser_readable import CHECK_JS, MIN_INDEX_PX, MIN_INDEX_W
 
 import solitaire_widgets as sw
 from solitaire_widgets.games import SEED_GAMES

@@ -28,7 +28,7 @@ import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = [300, 420, 800, 1400]
+WIDTHS = [300, 420, 800, 1400]  # (the width is set by the ``sized`` fixture: conftest.py)
 # The face draws the rank at a font size of at least 12 px (faces.js); its
 # strip is then at least 14.4 px high, its corner 15.6 px wide and 25 px high.
 MIN_INDEX_PX = 14
@@ -37,23 +37,6 @@ MIN_INDEX_W = 15
 # columns, a full Frog reserve, long Midshipman columns, an 8-card Cruel
 # packet (it wraps onto a second line).
 STRESS = {"frog": (4, 70), "leap_year": (2, 90), "bobby": (5, 6), "cruel": (11, 30), "midshipman": (7, 90)}
-
-SET_WIDTH_JS = """
-([cell, w]) => {
-  const out = cell.querySelector('.jp-OutputArea-output');
-  out.style.flex = w ? '0 0 auto' : '';
-  out.style.width = w ? w + 'px' : '';
-  out.style.maxWidth = w ? w + 'px' : '';
-}
-"""
-
-# Waits for the table to be laid out at the width (and no card in flight).
-SETTLED_JS = """
-([cell, w]) => {
-  const t = cell.querySelector('.sw-table');
-  return !!t && Math.abs(t.clientWidth - w) < 2 && !t.querySelector('.sw-moving, .sw-returning');
-}
-"""
 
 # Every face-up card's index box against every card painted over it (later
 # in document order: piles and cards are positioned without z-index).
@@ -146,22 +129,6 @@ def stress_moves(name: str) -> tuple[int, list[str]]:
         game.play(move)
         played.append(str(move))
     return seed, played
-
-
-@pytest.fixture
-def sized(table):
-    """Sets the width of the table's output area (in a window wide enough for
-    it); puts both back afterwards."""
-    table.page.set_viewport_size({"width": max(WIDTHS) + 400, "height": h.VIEWPORT["height"]})
-
-    def size(width: int) -> None:
-        table.page.evaluate(SET_WIDTH_JS, [table.handle(), width])
-        table.page.wait_for_function(SETTLED_JS, arg=[table.handle(), width], timeout=10_000, polling="raf")
-        table.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-    yield size
-    table.page.evaluate(SET_WIDTH_JS, [table.handle(), 0])
-    table.page.set_viewport_size(h.VIEWPORT)
 
 
 @pytest.mark.parametrize("name", GAMES)
