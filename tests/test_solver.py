@@ -512,7 +512,18 @@ def endgame(game, rng, left, redeals=None):
             wanted += [(i, j, f) for i in outside for j, card in enumerate(piles[i])
                        if wants is ANY or shape.keys[card] in wants]
         if not wanted:
-            break
+            # a pile that takes pairs (Pyramid's 13): two cards that make its total go home together
+            totals = {t: game._book.rules[t].pairs for _, _, t in shape.pairs}
+            pairs = [(a, b, f) for f, total in totals.items() for a in ((i, j) for i in outside for j in
+                     range(len(piles[i]))) for b in ((i, j) for i in outside for j in range(len(piles[i])))
+                     if a < b and RANK[piles[a[0]][a[1]]] + RANK[piles[b[0]][b[1]]] == total]
+            if not pairs:
+                break
+            (i, j), (i2, j2), f = rng.choice(pairs)
+            piles[f] += [piles[i2].pop(j2), piles[i].pop(j)] if i == i2 else [piles[i].pop(j), piles[i2].pop(j2)]
+            for k in {i, i2}:
+                down[k] = min(down[k], max(0, len(piles[k]) - 1))
+            continue
         i, j, f = rng.choice(wanted)
         piles[f].append(piles[i].pop(j))
         down[i] = min(down[i], max(0, len(piles[i]) - 1))
