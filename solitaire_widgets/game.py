@@ -648,6 +648,9 @@ class Game(Position):
             return ""  # no card is ever put on it by hand
         if t in self.SHAPE.suit_targets:
             return "K"
+        rule = self._book.rules[t]
+        if rule is not None and rule.empty.kind == "from" and rule.empty.feeder(self) is not None:
+            return ""  # only a named pile's card fills it, not a rank
         wants = self._fast.wants_holding(t, [])  # ask the rules about the pile as if it were empty
         if wants is ANY:
             return ""
