@@ -33,8 +33,8 @@ Rulings where sources differ:
 
 from __future__ import annotations
 
-from ..kit import (ANY_CARD, DOWN_IN_SUIT, RANK, SUIT, UP_IN_SUIT, Draw, Foundation, Game, Layout, Row, Slot,
-                   Tableau, only_from, piles_by_role, run)
+from ..kit import (ANY_CARD, DOWN_IN_SUIT, RANK, SUIT, UP_IN_SUIT, Draw, Foundation, Game, Guide, Layout, Pace, Row,
+                   Slot, Tableau, only_from, piles_by_role, run)
 
 THIEVES_FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 THIEVES_COLUMNS = tuple(f"t{i}" for i in range(10))
@@ -65,6 +65,11 @@ class FortyThieves(Game):
     )
     INTERCHANGEABLE = THIEVES_COLUMNS
     CAN_CYCLE = True  # a lone card can go back and forth between empty columns
+    # One pass: a card passed over onto the waste is hard to get back, so
+    # the waste counts three times a card short of home and the stock little
+    # (6 of 16 deals won at 30,000 positions; none with the defaults).
+    GUIDE = Guide(home_before_stock=True, no_new_knots=True)
+    PACE = Pace(stock=0.3, waste=3.0)
     # Stock, waste and the eight foundations in the top row, the ten
     # columns fanned down under them.
     LAYOUT = Layout(cols=10, rows=(Row(), Row(height=3)), slots=(

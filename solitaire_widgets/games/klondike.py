@@ -37,8 +37,8 @@ Rulings where sources differ:
 
 from __future__ import annotations
 
-from ..kit import (ANY_CARD, DOWN_ALTERNATE_COLOURS, DOWN_IN_SUIT, FACE_UP, KINGS, RANK, RUNS, SUIT, UP_IN_SUIT,
-                   Build, Draw, Foundation, Game, Layout, Row, Slot, Tableau, by_option, piles_by_role, run, runs)
+from ..kit import (ANY_CARD, DOWN_ALTERNATE_COLOURS, DOWN_IN_SUIT, FACE_UP, KINGS, RANK, RUNS, SUIT, UP_IN_SUIT, Build,
+                   Draw, Foundation, Game, Guide, Layout, Pace, Row, Slot, Tableau, by_option, piles_by_role, run, runs)
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 COLUMNS = tuple(f"t{i}" for i in range(7))
@@ -114,6 +114,7 @@ class Klondike(Game):
     )
     INTERCHANGEABLE = COLUMNS
     CAN_CYCLE = True  # a run can go back and forth between columns, and the stock round and round
+    GUIDE = Guide(home_before_stock=True)  # (21 of 30 deals won at 20,000 positions, 19 without)
     # Stock, waste (fanned right: three cards show after a draw of three) and
     # the four foundations in the top row; the columns fanned down under them.
     LAYOUT = columns_layout((Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, span=1.8, fan="right"),
@@ -156,6 +157,7 @@ class Whitehead(Game):
     )
     INTERCHANGEABLE = COLUMNS
     CAN_CYCLE = True
+    GUIDE = Guide(home_before_stock=True, no_new_knots=True)  # (13 of 24 deals won at 20,000 positions, 10 without)
     LAYOUT = columns_layout((Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True),
                              *run(FOUNDATIONS, 0, 3)), 3.5)
 
@@ -192,6 +194,7 @@ class Yukon(Game):
     )
     INTERCHANGEABLE = COLUMNS
     CAN_CYCLE = True
+    PACE = Pace(covering=0.5)  # uncover what goes home next (15 of 24 deals won at 20,000 positions, 13 without)
     # The foundations in the top row, the long columns under them.
     LAYOUT = columns_layout(run(FOUNDATIONS, 0, 3), 5)
 
