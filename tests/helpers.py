@@ -26,9 +26,10 @@ if str(REPO) not in sys.path:
 
 import solitaire_widgets as sw  # noqa: E402
 
-# The built-in games, as registered when the tests start (a test that
-# registers a game of its own forgets it afterwards: the clean_registry fixture).
-GAMES: tuple[str, ...] = tuple(sw.GAMES)
+# The five seed games, the first games registered: the tests written for
+# them (saves, pictures, the table's readability …) run over these names;
+# the classic games are checked by tests/test_catalogue.py.
+GAMES: tuple[str, ...] = tuple(sw.GAMES)[:5]
 
 
 def on_ci() -> bool:

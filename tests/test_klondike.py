@@ -85,10 +85,10 @@ def test_unlimited_passes_redeal_as_often_as_you_like():
 
 
 def test_the_rules_read_the_options_in_force():
-    assert "draw turns its top 3 cards (or the last ones) onto the waste; only the top one plays." in sw.rules(
+    assert "Each draw turns up three cards (or the last one or two); only the top one plays." in sw.rules(
         "klondike", draw="3")
-    assert "One pass through the stock, no redeal." in sw.rules("klondike", passes="1")
-    assert "2 times (3 passes in all)" in sw.rules("klondike", passes="3")
+    assert "One pass through the stock: no redeal." in sw.rules("klondike", passes="1")
+    assert "twice: three passes in all" in sw.rules("klondike", passes="3")
     assert "as often as you like" in sw.rules("klondike")
     assert list(sw.variants("klondike")) == ["draw", "passes"]
 

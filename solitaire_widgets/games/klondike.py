@@ -98,8 +98,10 @@ class Klondike(Game):
     OPTION_RULES = {
         "draw": {"1": "Each draw turns up one card.",
                  "3": "Each draw turns up three cards (or the last one or two); only the top one plays."},
-        "passes": {"unlimited": "The waste may be turned over into the stock as often as you like.",
-                   "3": "Three passes through the stock: two redeals.",
+        "passes": {"unlimited": "Once the stock is empty, redeal turns the waste over into a new stock, card order "
+                                "kept, as often as you like.",
+                   "3": "Once the stock is empty, redeal turns the waste over into a new stock, card order kept, "
+                        "twice: three passes in all.",
                    "1": "One pass through the stock: no redeal."},
     }
     RULES = (
@@ -109,7 +111,7 @@ class Klondike(Game):
         ("Foundations", "{foundation} A card on a foundation stays there: some rule books let it come back to a "
                         "column, this game does not."),
         ("Columns", "{tableau} A face-down card turns up as soon as it is the top card."),
-        ("Stock", "{stock}"),
+        ("Stock", "draw turns cards from the stock face up onto the waste, whose top card plays. {draw} {passes}"),
         ("End", "won when all 52 cards are home; lost when no move is left."),
     )
     INTERCHANGEABLE = COLUMNS
