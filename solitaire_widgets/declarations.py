@@ -29,8 +29,8 @@ from .cards import MAX_CARDS
 from .layout import Layout
 from .moves import LONGEST_NAME, is_action_name, is_pile_id
 from .piles import ROLES
-from .pile_rules import PileRule, rule_value
-from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, stock_rules
+from .pile_rules import PileRule, resolve, rule_value
+from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, option_choices, stock_rules
 from .shape import interchangeable_groups
 from .stocks import StockRule
 from .strategy import Guide, Pace
@@ -246,6 +246,13 @@ def _check_values(cls: type["Game"], fail: Any) -> None:
             fail(f"COVERED_BY maps a pile to the piles lying on it (all in PILES, not itself), not "
                  f"{pile!r}: {lying!r}")
     for pile in cls.PILES:
+        for options in option_choices(cls):
+            rule = resolve(declared_rule(cls, pile), options)
+            empty = rule.empty if isinstance(rule, PileRule) else None
+            for feeder in getattr(empty, "piles", ()):
+                if feeder not in cls.PILES or feeder == pile:
+                    fail(f"{pile}'s rule fills it only from {feeder!r}, which is not another of its PILES "
+                         f"({', '.join(cls.PILES)})")
         rule = declared_rule(cls, pile)
         moves = rule.moves if isinstance(rule, PileRule) else None
         if moves is not None and moves.kind == "runs" and moves.build is None and rule.build is None:

@@ -149,6 +149,11 @@ class FastPath:
         self._wants_of: list[Callable[[Sequence[int], Any], Wants]] = [
             law.wants if law is not None and not facts.own_wants else asks_hook(t) for t, law in enumerate(book.laws)]
         self._target_wants = [(t, self._wants_of[t]) for t in shape.targets]
+        # Piles that, while empty, take only a named pile's top card
+        # (``only_from``): target -> its rule's Empty.  What they take says
+        # which card; the moves listed must also come from that pile.
+        self._fed = {} if facts.own_wants else {
+            t: rule.empty for t, rule in enumerate(book.rules) if rule is not None and rule.empty.kind == "from"}
         # The game's own rule code, bound once (the hooks of docs/extending.md).
         self._wants = self.wants_at
         self._action_reason = game._action_reason
@@ -224,6 +229,7 @@ class FastPath:
                     by_key.setdefault(key, []).append(t)
         codes: list[int] = []
         grid = self._grid
+        fed = self._only_from() if self._fed else None
         for s in self._sources:
             pile = piles[s]
             if not pile:
@@ -231,7 +237,7 @@ class FastPath:
             row = grid[s]
             for t in by_key.get(keys[pile[-1]], ()):
                 code = row[t]
-                if code is not None:
+                if code is not None and (not fed or fed.get(t, s) == s):
                     codes.append(code)
             for t in to_any:
                 code = row[t]
@@ -261,6 +267,7 @@ class FastPath:
             if tops.isdisjoint(takers):
                 return []
         codes: list[int] = []
+        fed = self._only_from() if self._fed else None
         if not self._general:  # as ``move_codes``: the foundations that take the card, then those taking any
             grid = self._grid
             for s in self._sources:
@@ -268,7 +275,7 @@ class FastPath:
                 if pile:
                     row = grid[s]
                     for t in (*takers.get(keys[pile[-1]], ()), *open_homes):
-                        if row[t] is not None:
+                        if row[t] is not None and (not fed or fed.get(t, s) == s):
                             codes.append(row[t])
             return codes
         for s in self._sources:
@@ -276,7 +283,8 @@ class FastPath:
             if not pile or self._run_at(s) < 1 or self._run_kind[s] == WHOLE:
                 continue  # no card of it may move now (face down, covered), or it moves whole
             reach = self._reach[s]
-            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1]
+            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1
+                     and (not fed or fed.get(t, s) == s)]
             if found:
                 found.sort()  # as ``_general_codes``: by target
                 codes += [s * n + t for t in found]
@@ -299,6 +307,18 @@ class FastPath:
                     else:
                         takers[key] = [t]
         return takers, open_targets
+
+    def _only_from(self) -> dict[int, int]:
+        """The empty piles that take only one pile's top card now
+        (``only_from``): target -> that pile."""
+        piles, game = self.piles, self.game
+        found = {}
+        for t, empty in self._fed.items():
+            if not piles[t]:
+                feeder = empty.feeder(game)
+                if feeder is not None:
+                    found[t] = feeder
+        return found
 
     def _action_codes(self) -> list[int]:
         base, allowed = self._base, self._action_allowed
@@ -360,6 +380,7 @@ class FastPath:
             onto_pile = (cells + 1) << columns
             onto_empty = (cells + 1) << max(columns - 1, 0)  # the target, an empty tableau pile, not counted
         tableau, run_kind, grid = self._tableau, self._run_kind, self._grid
+        fed = self._only_from() if self._fed else None
         codes: list[int] = []
         for s in self._sources:
             pile = piles[s]
@@ -373,7 +394,8 @@ class FastPath:
             if run_kind[s] == WHOLE:  # the whole pile moves, asked about by its top card
                 if run == len(pile):
                     key = keys[pile[-1]]
-                    found = [(t, 1) for t in (*takers.get(key, ()), *open_targets) if t in reach]
+                    found = [(t, 1) for t in (*takers.get(key, ()), *open_targets) if t in reach
+                             and (not fed or fed.get(t, s) == s)]
                     found.sort()
                     codes += [grid[s][t] for t, _ in found]  # type: ignore[misc]
                 continue
@@ -390,6 +412,8 @@ class FastPath:
             for t in empty_homes:
                 if t in reach and completes_suit(pile, down[s]):
                     found.append((t, 0))
+            if fed:  # an empty pile fed by one pile takes no card from another
+                found = [(t, k) for t, k in found if fed.get(t, s) == s]
             if not found:
                 continue
             found.sort()

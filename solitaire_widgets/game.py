@@ -651,6 +651,8 @@ class Game(Position):
         rule = self._book.rules[t]
         if rule is not None and rule.pairs:
             return ""  # pairs go there as well as the cards that go alone: no one rank says it
+        if rule is not None and rule.empty.kind == "from" and rule.empty.feeder(self) is not None:
+            return ""  # only a named pile's card fills it, not a rank
         wants = self._fast.wants_holding(t, [])  # ask the rules about the pile as if it were empty
         if wants is ANY:
             return ""

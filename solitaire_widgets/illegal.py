@@ -127,9 +127,18 @@ def _lands(game: "Game", s: int, t: int, count: int) -> Optional[str]:
     """Why the ``count``-th card from the top of ``s`` may not land on ``t``."""
     card = game._piles[s][-count]
     wants = game._wants(t)
-    if wants is ANY or game.SHAPE.keys[card] in wants:
+    if (wants is ANY or game.SHAPE.keys[card] in wants) and _fed_by(game, t) in (None, s):
         return None
     return game._build_reason(t, card)
+
+
+def _fed_by(game: "Game", t: int) -> Optional[int]:
+    """The one pile whose top card the empty pile ``t`` takes now, where its
+    rule says so (``only_from``), else None."""
+    rule = game._book.rules[t]
+    if rule is None or rule.empty.kind != "from" or game._piles[t] or game.FACTS.own_wants:
+        return None
+    return rule.empty.feeder(game)
 
 
 def _whole_reason(game: "Game", s: int, t: int, count: int) -> Optional[str]:

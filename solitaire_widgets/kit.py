@@ -22,7 +22,7 @@ What is here: ``Game`` and ``piles_by_role``; the rules of piles
 ``DOWN_ALTERNATE_COLOURS``, ``DOWN_BY_RANK``, ``DOWN_OTHER_SUIT``,
 ``UP_IN_SUIT``, ``UP_BY_RANK``, ``UP_OR_DOWN``, ``ANY_ORDER``), what an empty
 pile takes (``ANY_CARD``, ``NOTHING``, ``KINGS``, ``ACES``, ``BASE_RANK``,
-``ranks``), what may leave a pile (``TOP_CARD``, ``RUNS``, ``runs``,
+``ranks``, ``only_from``), what may leave a pile (``TOP_CARD``, ``RUNS``, ``runs``,
 ``FACE_UP``, ``WHOLE_PILE``); the stock's values (``Draw``, ``DealRow``,
 ``GatherToStock``, ``Regather``); ``by_option``; ``pyramid`` (which piles
 cover which); the table's layout (``Layout``, ``Row``, ``Slot``, ``run``); the
@@ -39,7 +39,7 @@ from .moves import Move
 from .pile_rules import (ACES, ANY, ANY_CARD, ANY_ORDER, BASE_RANK, DOWN_ALTERNATE_COLOURS, DOWN_BY_RANK,
                          DOWN_IN_SUIT, DOWN_OTHER_SUIT, FACE_UP, FREE_CELL, KINGS, NOTHING, RESERVE, RUNS, TOP_CARD,
                          UP_BY_RANK, UP_IN_SUIT, UP_OR_DOWN, WASTE, WHOLE_PILE, Build, Foundation, Pairs, PileRule,
-                         Tableau, WholeSuits, by_option, pyramid, ranks, runs)
+                         Tableau, WholeSuits, by_option, only_from, pyramid, ranks, runs)
 from .piles import piles_by_role
 from .stocks import DealRow, Draw, GatherToStock, Regather
 from .strategy import Guide, Pace
@@ -49,6 +49,7 @@ __all__ = [
     "DOWN_BY_RANK", "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "DealRow", "Draw", "FACE", "FACE_UP", "FREE_CELL", "Foundation",
     "Game", "GatherToStock", "Guide", "KINGS", "Layout", "Move", "NOTHING", "Pace", "Pairs", "PileRule", "RANK",
     "RESERVE", "RUNS", "Regather", "Row", "SUIT", "Slot", "TOP_CARD", "Tableau", "UP_BY_RANK", "UP_IN_SUIT",
-    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank", "pack", "piles_by_role",
+    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank", "only_from", "pack",
+    "piles_by_role",
     "pyramid", "ranks", "run", "runs",
 ]

@@ -36,7 +36,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
 
-from .cards import CARD, MAX_CARDS, RANK, SUIT, SUITS, Card, describe_rank, rank_word
+from .cards import CARD, FACE, MAX_CARDS, RANK, SUIT, SUITS, Card, describe_rank, rank_word
 
 if TYPE_CHECKING:
     from .game import Game
@@ -248,12 +248,16 @@ ANY_ORDER = Build("any", "any_suit")  # any card goes on any card
 @dataclass(frozen=True)
 class Empty:
     """What an empty pile takes: ``ANY_CARD``, ``NOTHING`` (never filled),
-    cards of some ranks only (``KINGS``, ``ACES``, ``ranks(13, 12)``), or
+    cards of some ranks only (``KINGS``, ``ACES``, ``ranks(13, 12)``),
     ``BASE_RANK``: the rank of the first card dealt to the foundations (as
-    Canfield's foundations start from it)."""
+    Canfield's foundations start from it), or ``only_from(pile, …)``: only
+    the top card of a named pile while it holds cards, then what ``then``
+    says (Canfield's columns are filled from the reserve)."""
 
-    kind: str  # "any", "nothing", "ranks" or "base"
+    kind: str  # "any", "nothing", "ranks", "base" or "from"
     ranks: tuple[int, ...] = ()
+    piles: tuple[str, ...] = ()  # "from": the piles that feed it, the first holding cards gives
+    then: Optional["Empty"] = None  # "from": what it takes once those piles are all empty
 
     def words(self) -> str:
         """What it takes, after "takes": "only a king", "any card", "nothing"."""
@@ -263,6 +267,13 @@ class Empty:
             return "nothing"
         if self.kind == "base":
             return "only a card of the base rank"
+        if self.kind == "from":
+            first, then = self.piles[0], self.then.words() if self.then is not None else "nothing"
+            if len(self.piles) == 1:
+                return f"only the {first}'s top card while the {first} holds cards, {then} once it is empty"
+            later = ", then of the ".join(self.piles[1:])
+            return (f"only the top card of the {first} while it holds cards, then of the {later}, and {then} once all "
+                    "are empty")
         return "only " + " or ".join(describe_rank(r) for r in self.ranks)
 
     def ranks_in(self, game: "Game") -> tuple[int, ...]:
@@ -271,7 +282,23 @@ class Empty:
             return tuple(range(1, 14))
         if self.kind == "base":
             return (game.base_rank,)
+        if self.kind == "from":
+            feeder = self.feeder(game)
+            if feeder is None:
+                return self.then.ranks_in(game) if self.then is not None else ()
+            pile = game._piles[feeder]
+            return (RANK[pile[-1]],) if game._ROLE_AT[feeder] != "stock" else ()
         return self.ranks
+
+    def feeder(self, game: "Game") -> Optional[int]:
+        """``only_from``: the index of the pile whose top card alone may
+        fill an empty pile in ``game`` now (the first named one holding
+        cards), or None once they are all empty."""
+        for name in self.piles:
+            i = game._INDEX[name]
+            if game._piles[i]:
+                return i
+        return None
 
 
 ANY_CARD = Empty("any")
@@ -279,6 +306,23 @@ NOTHING = Empty("nothing")
 KINGS = Empty("ranks", (13,))
 ACES = Empty("ranks", (1,))
 BASE_RANK = Empty("base")
+
+
+def only_from(*piles: str, then: Empty = ANY_CARD) -> Empty:
+    """An empty pile that takes only the top card of ``piles[0]`` while it
+    holds cards (of the next named pile once it is empty, and so on: a
+    stock's card is turned up before it plays), and what ``then`` says once
+    they are all empty.  The piles are named by id.
+
+    >>> only_from("reserve").words()
+    "only the reserve's top card while the reserve holds cards, any card once it is empty"
+    """
+    if not piles or not all(isinstance(p, str) and p for p in piles) or len(set(piles)) != len(piles):
+        raise ValueError(f"only_from takes the ids of the piles that feed an empty pile, not {piles!r}")
+    if not isinstance(then, Empty) or then.kind == "from":
+        raise ValueError(f"only_from's then is what the pile takes once they are empty (ANY_CARD, KINGS …), "
+                         f"not {then!r}")
+    return Empty("from", piles=tuple(piles), then=then)
 
 
 def ranks(*taken: int) -> Empty:
@@ -604,6 +648,23 @@ def law_for(rule: PileRule, key: str, chosen: str = "", chosen_empty: str = "") 
     if build == ANY_ORDER and holds is None and empty.kind == "any":
         return made(lambda pile, game: ANY)
     table = build_table(build, key) if build is not None else None
+    if empty.kind == "from":
+        # Only the feeding pile's top card, by its key (the engine also
+        # checks the move comes from that pile: another card may share
+        # the key); a stock's card is turned up first.
+        keys = FACE if key == "face" else RANK
+        then = law_for(PileRule(build, empty.then or NOTHING, rule.moves, holds), key).wants
+
+        def wants_from(pile: Sequence[int], game: "Game") -> Wants:
+            if pile:
+                return then(pile, game)
+            feeder = empty.feeder(game)
+            if feeder is None:
+                return then(pile, game)
+            fed = game._piles[feeder]
+            return () if game._ROLE_AT[feeder] == "stock" else (keys[fed[-1]],)
+
+        return made(wants_from)
     if empty.kind == "base":
         def wants_base(pile: Sequence[int], game: "Game") -> Wants:
             if not pile:
@@ -635,5 +696,5 @@ __all__ = [
     "ANY", "ANY_CARD", "ANY_ORDER", "ACES", "BASE_RANK", "Build", "ByOption", "DOWN_ALTERNATE_COLOURS", "DOWN_BY_RANK",
     "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "Empty", "FACE_UP", "FREE_CELL", "Foundation", "KINGS", "Moves", "NOTHING",
     "NO_MOVES", "PileRule", "Pairs", "RESERVE", "RUNS", "TOP_CARD", "Tableau", "UP_BY_RANK", "UP_IN_SUIT",
-    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "pyramid", "ranks", "runs",
+    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "only_from", "pyramid", "ranks", "runs",
 ]

@@ -275,9 +275,8 @@ class Draw(StockRule):
 
     def sentence(self) -> str:
         to = "the waste" if self.to is None else self.to
-        cards = "its top card" if self.count == 1 else f"its top {self.count} cards (or the last ones); only the top " \
-                                                       "one plays"
-        text = f"draw turns {cards} onto {to}."
+        text = (f"draw turns its top card onto {to}." if self.count == 1 else
+                f"draw turns its top {self.count} cards (or the last ones) onto {to}; only the top one plays.")
         if self.waste_holds == 1:
             text += " The waste holds one card: play it before the next draw."
         passes = self.pass_limit()

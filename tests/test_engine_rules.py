@@ -9,6 +9,7 @@ K♥, A♦ … K♦, A♣ … K♣, repeated per deck) by putting chosen cards i
 from __future__ import annotations
 
 import pytest
+from helpers import GAMES
 from positions import cards
 
 import solitaire_widgets as sw
@@ -856,7 +857,7 @@ class TestMidshipman:
 # Shared rules: status, foundations are final, only the top card moves
 # ==============================================================================
 
-@pytest.mark.parametrize("name", sorted(sw.GAMES))
+@pytest.mark.parametrize("name", sorted(GAMES))  # (the seed games: classic games move runs too)
 def test_only_the_top_card_of_a_pile_moves(name):
     g = sw.new_game(name, seed=3)
     for _ in range(40):

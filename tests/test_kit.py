@@ -17,7 +17,7 @@ from classic_games import CLASSES, classic_class
 import solitaire_widgets as sw
 from solitaire_widgets import Move
 from solitaire_widgets.kit import (DOWN_ALTERNATE_COLOURS, FACE_UP, KINGS, NOTHING, UP_IN_SUIT, Draw, Foundation,
-                                   Game, Pairs, Tableau, piles_by_role, pyramid)
+                                   Game, Pairs, Tableau, only_from, piles_by_role, pyramid)
 
 COLUMNS = tuple(f"t{i}" for i in range(7))
 HOME = tuple(f"f{i}" for i in range(4))
@@ -170,3 +170,50 @@ def test_rules_text_reads_the_values_sentences_and_refusals_name_the_option_that
                                          '(build="other_colour"), so 7♠ takes only a red 6')
     assert sw.Midshipman.from_position({"t0": "7S", "t1": "6S"}).why_illegal("t1 t0").endswith(
         "builds down in a different suit, so 7♠ takes only a 6 that is not a spade")
+
+
+class Fed(Game):
+    """Two decks, one reserve: an empty column takes only the reserve's top
+    card, then any card (a two-deck Canfield's columns, in small)."""
+
+    decks = 2
+    PILES, ROLES = piles_by_role(reserve="reserve", foundation=HOME, tableau=COLUMNS[:3])
+    ROUTES = {pile: HOME + COLUMNS[:3] for pile in ("reserve",) + COLUMNS[:3]}
+    FOUNDATION = Foundation(UP_IN_SUIT)
+    TABLEAU = Tableau(DOWN_ALTERNATE_COLOURS, empty=only_from("reserve"))
+
+    def _setup(self, order):
+        deal = self.dealer(order)
+        deal.rows(COLUMNS[:3])
+        deal.rest_to("reserve")
+
+
+def test_an_empty_pile_fed_by_a_named_pile_takes_its_top_card_and_no_copy_of_it_from_elsewhere():
+    from solitaire_widgets.fast_path import FastPath
+
+    game = Fed.from_position({"reserve": "7S", "t0": "7S", "t1": "8H"})
+    legal = game.legal_moves()
+    assert Move("reserve", "t2") in legal and Move("t0", "t2") not in legal  # the other 7♠ is no reserve card
+    assert [game.SHAPE.moves[c] for c in FastPath(game).move_codes()] == legal
+    words = ("7♠ cannot go on the empty t2: in Fed an empty pile takes only the reserve's top card while the "
+             "reserve holds cards, any card once it is empty")
+    assert game.why_illegal("t0 t2") == words and game.targets("t0")["t2"] == words
+    assert Move("t0", "t1") in legal and game.empty_label("t2") == ""
+    game.play("reserve t2")
+    game.play("t0 t1")
+    assert Move("t2", "t0") in game.legal_moves()  # the reserve is empty: any card fills a column
+
+
+def test_only_from_reads_in_the_rules_and_names_only_piles_the_game_has():
+    assert Tableau(DOWN_ALTERNATE_COLOURS, empty=only_from("reserve")).sentence() == (
+        "build down in alternating colours; an empty pile takes only the reserve's top card while the reserve holds "
+        "cards, any card once it is empty.")
+    assert only_from("waste", "stock", then=KINGS).words() == (
+        "only the top card of the waste while it holds cards, then of the stock, and only a king once all are empty")
+    with pytest.raises(TypeError, match="Fed: t0's rule fills it only from 'hand', which is not another of its PILES"):
+        type("Fed", (Fed,), {"TABLEAU": Tableau(DOWN_ALTERNATE_COLOURS, empty=only_from("hand"))})
+    for bad in ((), ("reserve", "reserve")):
+        with pytest.raises(ValueError, match="only_from takes the ids of the piles that feed an empty pile"):
+            only_from(*bad)
+    with pytest.raises(ValueError, match="only_from's then is what the pile takes once they are empty"):
+        only_from("reserve", then=only_from("waste"))

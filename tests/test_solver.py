@@ -633,7 +633,7 @@ def test_solve_refuses_what_is_not_a_game():
     (dict(player="lucky"), "player must be one of solver, greedy, random, not 'lucky'"),
     (dict(progress="yes"), "progress must be True or False, not 'yes'"),
     (dict(gather="sideways"), "Cruel option gather='sideways' is not allowed"),
-    (dict(name="klondike"), "unknown game 'klondike'; choose one of frog, leap_year, bobby, cruel, midshipman"),
+    (dict(name="whist"), "unknown game 'whist'; choose one of frog, leap_year, bobby, cruel, midshipman"),
 ])
 def test_winnability_refuses_bad_arguments_before_dealing_anything(kwargs, message, monkeypatch):
     monkeypatch.setattr(sw.solver.winrate, "play_deal", lambda *args: pytest.fail("a deal was dealt"))
@@ -907,7 +907,7 @@ def test_cli_solve_and_winnability(capsys, tmp_path):
     (["winnability", "bobby", "--json", "/nonexistent/x.json"],
      "--json /nonexistent/x.json: cannot write there (No such file or directory)"),
     (["winnability", "bobby", "--json", "."], "--json .: is a directory, not a file"),
-    (["winnability", "klondike"], "argument game: unknown game 'klondike'; choose one of frog, leap_year,"),
+    (["winnability", "whist"], "argument game: unknown game 'whist'; choose one of frog, leap_year,"),
     (["solve", "cruel", "--seed", "-1"], "--seed must be a whole number from 0 to 2**64 - 1, not -1"),
     (["solve", "cruel", "--seed", "1", "--time-limit", "0"], "--time-limit must be a positive number"),
 ])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import plans
 import pytest
 from helpers import REPO, on_ci
-from helpers import SEED_NAMES as GAMES
+from helpers import GAMES
 from table import VIEW
 
 import solitaire_widgets as sw

@@ -22,7 +22,7 @@ import random
 import harness as h
 import plans
 import pytest
-from helpers import SEED_NAMES as GAMES
+from helpers import GAMES
 
 import solitaire_widgets as sw
 

@@ -16,7 +16,7 @@ import harness as h
 import keys
 import plans
 import pytest
-from helpers import SEED_NAMES as GAMES
+from helpers import GAMES
 from table import NOTEBOOK_CELLS, SPARE, VIEW, VIEW2, Table
 
 import solitaire_widgets as sw
