@@ -172,7 +172,7 @@ class FreeCell(Game):
         ``rand()``); ``options`` as for a new game (``cells="2"``).
 
         >>> [str(card) for card in FreeCell.deal_number(11982)["t7"]]
-        ['3♠', '4♣', 'A♣', '7♣', 'J♦', '8♠']
+        ['J♠', 'K♠', '3♣', '7♣', '7♠', '5♥']
         >>> FreeCell.deal_number(0)
         Traceback (most recent call last):
         ...

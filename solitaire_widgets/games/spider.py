@@ -218,6 +218,9 @@ class SimpleSimon(Game):
     INTERCHANGEABLE = TEN_COLUMNS
     CAN_CYCLE = True
     GUIDE = SPIDER_GUIDE
+    # Every card is in play from the start, and a suit goes home only whole:
+    # a card built in suit on the table is most of the way there.
+    PACE = Pace(built=0.8)
     LAYOUT = stock_and_homes(FOUR_FOUNDATIONS, TEN_COLUMNS, stock=False)
     NARROW_LAYOUTS = (columns_in_two_rows(FOUR_FOUNDATIONS, TEN_COLUMNS, stock=False),)
 
