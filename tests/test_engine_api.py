@@ -200,8 +200,9 @@ def test_move_counts_are_whole_numbers_numpy_s_too_and_an_action_takes_none():
 
 def test_games_mapping_and_classes():
     assert GAMES == ("frog", "leap_year", "bobby", "cruel", "midshipman")
-    assert sw.GAMES == {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby,
-                        "cruel": sw.Cruel, "midshipman": sw.Midshipman}
+    # the five first, then the classic games
+    assert dict(list(sw.GAMES.items())[:5]) == {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby,
+                                                "cruel": sw.Cruel, "midshipman": sw.Midshipman}
     for name, cls in sw.GAMES.items():
         assert cls.name == name and issubclass(cls, sw.Game) and cls.title
 
@@ -274,7 +275,8 @@ def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
         else:
             raise AssertionError(f"{taker} took {bad!r}")
         if taker != "command line":  # argparse prints it: see test_cli_refuses_bad_usage_with_status_2
-            assert message == f"unknown game {bad!r}; choose one of frog, leap_year, bobby, cruel, midshipman"
+            five = "frog, leap_year, bobby, cruel, midshipman"
+            assert message.startswith(f"unknown game {bad!r}; choose one of {five}, ")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -558,8 +558,9 @@ def test_targets_and_explain_agree_with_legal_moves_under_every_option(name, opt
     rng = random.Random(f"{name} {option} {value}")
     g = sw.new_game(name, seed=rng.randrange(10**6), **{option: value})
     for _ in range(25):
-        legal = {str(m) for m in g.legal_moves() if not m.is_action}
-        via_targets = {f"{s} {t}" for s in g.PILES for t, why in g.targets(s).items() if why is None}
+        legal = {m for m in g.legal_moves() if not m.is_action}
+        via_targets = {sw.Move(s, t, count) for s in g.PILES for count in range(1, g.movable(s) + 1)
+                       for t, why in g.targets(s, count).items() if why is None}
         assert via_targets == legal
         assert g.explain().startswith(f"**{g.title}**")
         if g.status != "playing":
