@@ -45,9 +45,7 @@ from ..kit import (ANY_CARD, DOWN_ALTERNATE_COLOURS, DOWN_IN_SUIT, FREE_CELL, KI
                    UP_IN_SUIT, Card, Foundation, Game, Guide, Layout, Pace, PileRule, Row, Tableau, by_option,
                    piles_by_role, run, runs)
 
-FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 CELL_COUNTS = ("4", "3", "2", "1", "0")
-NUMBER_WORDS = ("no", "one", "two", "three", "four")
 # A free cell out of play under the option ``cells``: it takes no card.
 CLOSED = PileRule(empty=NOTHING)
 # How the solver plays the family: a card that can go home goes at once, and
@@ -63,6 +61,7 @@ def piles(prefix: str, count: int) -> tuple[str, ...]:
     return tuple(f"{prefix}{i}" for i in range(count))
 
 
+FOUNDATIONS = piles("f", 4)
 FOUR_CELLS, EIGHT_CELLS = piles("c", 4), piles("c", 8)
 EIGHT_COLUMNS, NINE_COLUMNS, TEN_COLUMNS = piles("t", 8), piles("t", 9), piles("t", 10)
 RESERVES = piles("r", 7)
