@@ -2,7 +2,7 @@
 same run, by Debian's ``fc-solve`` (not a test).
 
 Deals ``--first`` … ``--last`` (default 1–1000) as Microsoft numbered them,
-``FreeCell.deal_number(n)`` of examples/classic_games.ipynb.  Our solver
+``sw.FreeCell.deal_number(n)``.  Our solver
 gets ``--time-limit`` seconds per deal (default 1), or with ``--max-states
 N`` a budget of N positions and no time limit, so that its share solved
 is the same on any machine and at any load; ``fc-solve`` (package
@@ -42,11 +42,9 @@ from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO))
 
 import solitaire_widgets as sw  # noqa: E402
-from classic_games import classic_class  # noqa: E402  (the notebook's FreeCell cell, run as the notebook runs it)
 
 UNSOLVABLE = 11982  # the one deal of Microsoft's first 32,000 that has no win
 RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}  # fc-solve's card names: AH, TD, KS …
@@ -73,16 +71,10 @@ def board_text(game: sw.Game) -> str:
 
 
 # --- our solver -------------------------------------------------------------------
-_FREECELL: Optional[type[sw.Game]] = None
-
-
 def ours(deal: int, time_limit: float, max_states: Optional[int] = None) -> Run:
     """Solve deal ``deal`` with ``sw.solve`` in this (warm) process, within
     ``time_limit`` seconds, or ``max_states`` positions and no time limit."""
-    global _FREECELL
-    if _FREECELL is None:
-        _FREECELL = classic_class("FreeCell")
-    game = _FREECELL.deal_number(deal)  # type: ignore[attr-defined]
+    game = sw.FreeCell.deal_number(deal)
     wall, cpu = time.perf_counter(), time.process_time()
     limits = {"time_limit": None, "max_states": max_states} if max_states else {"time_limit": time_limit}
     solution = sw.solve(game, **limits)  # a won line is replayed to a win before it returns
@@ -113,10 +105,7 @@ def fc_solve(deal: int, time_limit: float, args: Sequence[str]) -> Run:
 def _board(deal: int) -> str:
     """Deal ``deal`` as fc-solve reads it: ``make-microsoft-freecell-board``'s
     text, checked against ours; ours where that tool is missing."""
-    global _FREECELL
-    if _FREECELL is None:
-        _FREECELL = classic_class("FreeCell")
-    mine = board_text(_FREECELL.deal_number(deal))  # type: ignore[attr-defined]
+    mine = board_text(sw.FreeCell.deal_number(deal))
     if shutil.which("make-microsoft-freecell-board") is None:
         return mine
     theirs = subprocess.run(["make-microsoft-freecell-board", "-t", str(deal)], capture_output=True, text=True,

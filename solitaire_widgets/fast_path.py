@@ -189,6 +189,7 @@ class FastPath:
             # once per call of ``move_codes`` rather than asked per move.
             self._own_limit = not facts.own_move_limit
             self._free_cell_limit = any(book.moves[s].limit == "free_cells" for s in shape.sources)
+            self._spare_cells, self._spare_columns = book.spare_cells, frozenset(book.spare_columns)
             # source -> {target: the most cards it takes from there at once}
             self._reach = _reach(shape)
             reached = sorted({t for targets in self._reach.values() for t in targets})
@@ -374,12 +375,13 @@ class FastPath:
         move_limit, down = self._move_limit, self.down
         own_limit = self._own_limit
         onto_pile = onto_empty = None  # the engine's own limit: none, or
-        if own_limit and self._free_cell_limit:  # (empty cells + 1) × 2^(empty tableau piles besides the target)
-            cells = sum(1 for c in self._cells if not piles[c])
-            columns = sum(1 for c in self._tableau if not piles[c])
+        spare_columns = self._spare_columns  # (empty cells + 1) × 2^(empty tableau piles besides the target)
+        if own_limit and self._free_cell_limit:
+            cells = sum(1 for c in self._spare_cells if not piles[c])
+            columns = sum(1 for c in spare_columns if not piles[c])
             onto_pile = (cells + 1) << columns
             onto_empty = (cells + 1) << max(columns - 1, 0)  # the target, an empty tableau pile, not counted
-        tableau, run_kind, grid = self._tableau, self._run_kind, self._grid
+        run_kind, grid = self._run_kind, self._grid
         fed = self._only_from() if self._fed else None
         codes: list[int] = []
         for s in self._sources:
@@ -425,7 +427,7 @@ class FastPath:
                     codes.append(((SUIT_LENGTH - 1) * n + s) * n + t)
                 else:
                     if own_limit:
-                        limit = onto_empty if not piles[t] and t in tableau else onto_pile
+                        limit = onto_empty if not piles[t] and t in spare_columns else onto_pile
                     else:
                         limit = limits[t] if t in limits else limits.setdefault(t, move_limit(s, t))
                     if limit is None or k <= limit:

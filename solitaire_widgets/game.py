@@ -617,14 +617,23 @@ class Game(Position):
         if self._book.moves[s].limit != "free_cells":
             return f"only {illegal.plural(limit, 'card')} may move at once onto {self.PILES[t]}"
         cells, columns = self._free_spaces(t)
-        besides = f" besides {self.PILES[t]}" if t in self._TABLEAU and not self._piles[t] else ""
+        spare = self._book.spare_columns
+        besides = f" besides {self.PILES[t]}" if t in spare and not self._piles[t] else ""
+        idle = [c for c in self._TABLEAU if c != t and c not in spare and not self._piles[c]]
+        rule = self._book.rules[idle[0]] if idle else None
+        # (an empty column that takes only a king cannot hold a run's cards on their way)
+        why_not = f" (an empty column takes {rule.empty.words()}, so it carries none)" if rule is not None else ""
         return (f"only {illegal.plural(limit, 'card')} may move at once: {illegal.number(cells)} free "
-                f"cell{'s' * (cells != 1)} and {illegal.number(columns)} empty column{'s' * (columns != 1)}{besides}")
+                f"cell{'s' * (cells != 1)} and {illegal.number(columns)} empty column{'s' * (columns != 1)}{besides}"
+                f"{why_not}")
 
     def _free_spaces(self, t: int) -> tuple[int, int]:
-        """Empty free cells, and empty tableau piles other than ``t``."""
-        cells = sum(1 for c in self._CELLS if not self._piles[c])
-        columns = sum(1 for c in self._TABLEAU if c != t and not self._piles[c])
+        """Empty free cells in play, and empty tableau piles other than
+        ``t`` that take any card (``RuleBook.spare_cells``,
+        ``spare_columns``)."""
+        book = self._book
+        cells = sum(1 for c in book.spare_cells if not self._piles[c])
+        columns = sum(1 for c in book.spare_columns if c != t and not self._piles[c])
         return cells, columns
 
     def _won(self) -> Optional[str]:
@@ -642,6 +651,8 @@ class Game(Position):
         """What pile ``t`` shows on a table while it is empty, in this
         position (see ``empty_label``)."""
         role = self._ROLE_AT[t]
+        if role == "cell" and t not in self._book.spare_cells:
+            return "closed"  # a free cell out of play under the options (FreeCell with fewer cells)
         if role in ("waste", "reserve", "cell"):
             return role
         if t not in self.SHAPE.targets:
@@ -782,8 +793,9 @@ class Game(Position):
     def empty_label(self, pile: str) -> str:
         """What ``pile`` shows on a table while it is empty, under the rules
         and options in force and in this position: ``"waste"``, ``"reserve"``
-        or ``"cell"`` for those piles; the one rank that may start it where
-        only one may (``"A"``, ``"K"``); else ``""``.
+        or ``"cell"`` for those piles (``"closed"`` for a free cell out of
+        play); the one rank that may start it where only one may (``"A"``,
+        ``"K"``); else ``""``.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Midshipman(seed=1, empty="king")

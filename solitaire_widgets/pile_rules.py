@@ -597,6 +597,9 @@ class PileLaw:
                 f"only {describe_rank(game.base_rank)}, the base rank"
             if role == "foundation":
                 return f"{moving} cannot start {pile_id}: an empty foundation takes {takes}"
+            if rule.empty.kind == "nothing" and role == "cell" and rule.build is None:
+                # a free cell out of play (FreeCell with fewer cells)
+                return f"{pile_id} is closed in {title}{self.chosen_empty}: it takes no card"
             if rule.empty.kind == "nothing":
                 return f"{pile_id} is empty, and in {title} an empty pile is never filled"
             return (f"{moving} cannot go on the empty {pile_id}: in {title}{self.chosen_empty} an empty pile "

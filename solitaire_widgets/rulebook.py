@@ -106,6 +106,8 @@ class RuleBook:
     passes: Optional[int]
     reshuffles: bool
     first: Mapping[str, int]  # role -> the index of its first pile (what a stock deals from and onto)
+    spare_cells: tuple[int, ...] = ()
+    spare_columns: tuple[int, ...] = ()
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -144,8 +146,15 @@ def _make_book(cls: type["Game"], options: Mapping[str, str]) -> RuleBook:
     first: dict[str, int] = {}
     for i, pile in enumerate(cls.PILES):
         first.setdefault(cls.ROLES[pile], i)
+    roles = [cls.ROLES[p] for p in cls.PILES]
+    # (a pile its hooks answer for counts, as it always did)
+    spare_cells = tuple(i for i, rule in enumerate(rules) if roles[i] == "cell" and (
+        rule is None or rule.takes_anything))
+    spare_columns = tuple(i for i, rule in enumerate(rules) if roles[i] == "tableau" and (
+        rule is None or rule.empty.kind == "any"))
     return RuleBook(piles=tuple(cls.PILES), rules=rules, laws=laws, moves=moves, stocks=stocks, owner=owner,
-                    passes=passes, reshuffles=any(stock.reshuffles() for stock in stocks), first=first)
+                    passes=passes, reshuffles=any(stock.reshuffles() for stock in stocks), first=first,
+                    spare_cells=spare_cells, spare_columns=spare_columns)
 
 
 def _chosen(cls: type["Game"], declared: Any, options: Mapping[str, str]) -> tuple[str, str]:

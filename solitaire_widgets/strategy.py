@@ -15,6 +15,10 @@ Guide(home_alone=False, home_before_stock=True, no_new_knots=False)
 Traceback (most recent call last):
 ...
 ValueError: Pace.stock must be a finite number ≥ 0, not -1
+>>> Pace(built=1)
+Traceback (most recent call last):
+...
+ValueError: Pace.built must be below 1 (a card home counts 1), not 1
 """
 
 from __future__ import annotations
@@ -64,6 +68,10 @@ class Pace:
     ``covering``: what each card lying on a card that a foundation takes
     now counts against it (in a tableau or reserve pile): what must move
     before the next cards can go home.
+    ``built``: what each face-up tableau card lying on the next higher card
+    of its suit counts for it, below one card home: where suits go home
+    only whole (Simple Simon's), a suit built in order on the table is on
+    its way there.
     """
 
     stock: Optional[float] = None
@@ -72,6 +80,7 @@ class Pace:
     per_move: float = 0.0
     cell: float = 0.0
     covering: float = 0.0
+    built: float = 0.0
 
     def stock_count(self, draws_home: bool) -> float:
         """What each stock card counts: ``stock``, or by default 1, and 0
@@ -89,3 +98,5 @@ class Pace:
                 continue
             if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0:
                 raise ValueError(f"Pace.{f.name} must be a finite number ≥ 0, not {value!r}")
+        if self.built >= 1:  # (a suit built on the table must still be worth less than the suit home)
+            raise ValueError(f"Pace.built must be below 1 (a card home counts 1), not {self.built!r}")

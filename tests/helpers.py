@@ -27,9 +27,9 @@ if str(REPO) not in sys.path:
 import solitaire_widgets as sw  # noqa: E402
 from solitaire_widgets.games import SEED_GAMES  # noqa: E402
 
-# The five seed games, the first games registered: the tests written for
-# them (saves, pictures, the table's readability …) run over these names;
-# the classic games are checked by tests/test_catalogue.py.
+# The five seed games, first among the built-in games (the classic games have
+# tests/test_catalogue.py and a test module per family).  A test that
+# registers a game of its own forgets it afterwards: the clean_registry fixture.
 GAMES: tuple[str, ...] = tuple(cls.name for cls in SEED_GAMES)
 
 

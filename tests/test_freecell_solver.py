@@ -125,7 +125,7 @@ def test_the_freecell_benchmark_runs_on_a_few_deals(capsys, monkeypatch):
     assert bench.main(["--first", "1", "--last", "1", "--max-states", "3000", "--jobs", "1", "--no-fc-solve"]) == 0
     out = capsys.readouterr().out
     assert "ours 3,000 positions per deal (no time limit)" in out and "solved 1/1 (100.0%)" in out
-    board = bench.board_text(bench.classic_class("FreeCell").deal_number(1))
+    board = bench.board_text(sw.FreeCell.deal_number(1))
     assert board.splitlines()[0] == "JD KD 2S 4C 3S 6D 6S" and len(board.splitlines()) == 8  # Microsoft's deal 1
     # the one deal of the first 32,000 with no win is never reported won
     assert bench.main(["--first", "11982", "--last", "11982", "--time-limit", "0.2", "--jobs", "1",

@@ -21,7 +21,8 @@ known to it).
   its own suit.  The game's ``PACE`` (``solitaire_widgets.strategy``) says
   what each card in the stock and on the waste, each redeal made, each
   move on the line from the start, each card in a free cell and each card
-  lying on a card a foundation takes now count against a position.  Among equals
+  lying on a card a foundation takes now count against a position, and what
+  each card built in suit on the table counts for it.  Among equals
   the newest goes first, so it dives like a depth-first search until a line
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
@@ -62,6 +63,7 @@ from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
+from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
@@ -177,6 +179,8 @@ class Search:
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
         self.unplayed = shape.with_role("stock", "waste")
         self.pace = g.PACE
+        # byte under * id_bound + over: 1 where over lies on the next higher card of its suit (``_built``)
+        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built else b""
         stock = shape.with_role("stock")
         self.stock = stock[0] if stock else None
         self.passed = [i for i in self.unplayed if i != self.stock]  # the waste: its cards count pace.waste
@@ -674,7 +678,20 @@ class Search:
             value -= pace.cell * sum(1 for i in self.cell_list if piles[i])
         if pace.covering:
             value -= pace.covering * self._covering()
+        if pace.built:
+            value += pace.built * self._built()
         return value - pace.per_redeal * self.game.redeals
+
+    def _built(self) -> int:
+        """The face-up tableau and reserve cards lying on the next higher
+        card of their suit (``Pace.built``)."""
+        piles, down, links, bound = self.piles, self.down, self.in_suit_links, self.fast.id_bound
+        count = 0
+        for i in self.knotted_list:
+            pile = piles[i]
+            for j in range(down[i] + 1, len(pile)):
+                count += links[pile[j - 1] * bound + pile[j]]
+        return count
 
     def _covering(self) -> int:
         """The cards lying on the cards the foundations take now, in the

@@ -1,0 +1,113 @@
+"""Spider and its family (games/spider.py) beyond what the catalogue's
+random walks against the family's oracle see: the deals' exact shape and
+packs, a completed suit going home as one move (to the first empty
+foundation), when a row may be dealt, Scorpion's moves of any face-up
+cards, the refusals' words, and the solver on a few deals."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from catalogue import oracles, table_of
+
+import solitaire_widgets as sw
+from solitaire_widgets import Move
+
+ORACLE = oracles()["spider"]
+SPADES = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"  # a whole suit, king at the bottom
+
+
+def column_sizes(game: sw.Game) -> list[int]:
+    return [len(game[pile]) for pile in game.piles_of("tableau")]
+
+
+def face_down(game: sw.Game) -> list[int]:
+    return [game.face_down(pile) for pile in game.piles_of("tableau")]
+
+
+def legal(game: sw.Game) -> set[str]:
+    listed = {str(m) for m in game.legal_moves()}
+    assert listed == ORACLE.moves(table_of(game))
+    return listed
+
+
+# --- the deals ----------------------------------------------------------------------------------
+def test_spider_deals_54_cards_the_top_one_of_each_column_face_up():
+    game = sw.Spider(seed=2)
+    assert column_sizes(game) == [6, 5, 5, 6, 5, 5, 6, 5, 5, 6] and len(game["stock"]) == 50
+    assert face_down(game) == [size - 1 for size in column_sizes(game)]
+
+
+@pytest.mark.parametrize("suits, faces", [("4", "SHDC"), ("2", "SH"), ("1", "S")])
+def test_spider_s_option_suits_plays_the_same_104_cards_in_fewer_suits(suits, faces):
+    game = sw.Spider(seed=2, suits=suits)
+    cards = Counter(card for pile in game.PILES for card in game[pile])
+    assert sum(cards.values()) == 104 and {card.suit for card in cards} == set(faces)
+    assert set(cards.values()) == {8 // len(faces)}
+
+
+def test_the_other_deals():
+    spiderette = sw.Spiderette(seed=4)
+    assert column_sizes(spiderette) == list(range(1, 8)) and len(spiderette["stock"]) == 24
+    assert face_down(spiderette) == list(range(7))
+    scorpion = sw.Scorpion(seed=4)
+    assert column_sizes(scorpion) == [7] * 7 and face_down(scorpion) == [3, 3, 3, 3, 0, 0, 0]
+    assert len(scorpion["stock"]) == 3
+    simon = sw.SimpleSimon(seed=4)
+    assert column_sizes(simon) == [8, 8, 8, 7, 6, 5, 4, 3, 2, 1] and face_down(simon) == [0] * 10
+
+
+# --- suits going home, rows dealt ----------------------------------------------------------------
+def test_a_completed_suit_goes_home_in_one_move_to_the_first_empty_foundation():
+    game = sw.Spider.from_position({"t0": "5H " + SPADES, "t1": "9D", "f0": SPADES}, face_down={"t0": 1})
+    assert "t0 f1 13" in legal(game) and game.safe_drops() == [Move("t0", "f1", 13)]
+    assert game.why_illegal("t0 f2 13") == "a completed suit goes home to the first empty foundation, f1"
+    assert game.why_illegal("t0 f0 13") == "f0 holds a completed suit already"
+    assert game.why_illegal("t0 f1") == "f1 takes only a completed suit, king down to ace, all 13 cards at once"
+    game.play("t0 f1 13")
+    assert game["t0"] == (sw.Card.parse("5H"),) and game.face_down("t0") == 0 and game.cards_home == 26
+    game.undo()
+    assert game.face_down("t0") == 1 and len(game["t0"]) == 14
+
+
+def test_no_row_is_dealt_while_a_column_is_empty():
+    game = sw.Spider.from_position({f"t{i}": f"{i + 2}H" for i in range(9)} | {"stock": "AS 2S"})
+    assert game.why_illegal("deal") == "no row is dealt while a column is empty (t9)"
+    full = sw.Spiderette.from_position({f"t{i}": f"{i + 4}H" for i in range(7)} | {"stock": "AS 2S 3S"})
+    assert "deal" in legal(full)
+    full.play("deal")  # the stock's top card onto t0, the next onto t1 …
+    assert [full[f"t{i}"][-1] for i in range(3)] == [sw.Card.parse(c) for c in ("3S", "2S", "AS")]
+    assert full.why_illegal("deal") == "the stock is empty: every row is dealt"
+
+
+def test_scorpion_moves_any_face_up_card_with_those_on_it_and_deals_its_last_three_at_any_time():
+    game = sw.Scorpion.from_position({"t0": "5H 4S 3D", "t1": "5S", "t2": "QH", "stock": "AS 2S 3S"},
+                                     face_down={"t0": 1})
+    assert legal(game) == {"t0 t1 2", "deal"}  # 4♠ with 3♦ on it onto 5♠: built in suit, not a run
+    assert game.why_illegal("t2 t3") == "Q♥ cannot go on the empty t3: in Scorpion an empty pile takes only a king"
+    assert game.why_illegal("t0 t1 3") == "only 2 cards of t0 lie face up: face-down cards do not move"
+    game.play("deal")
+    assert [str(game[pile][-1]) for pile in ("t0", "t1", "t2")] == ["3♠", "2♠", "A♠"] and not game["stock"]
+
+
+def test_simple_simon_builds_on_any_suit_but_moves_only_runs_in_suit():
+    game = sw.SimpleSimon.from_position({"t0": "9S 8H 7H", "t1": "9C", "t2": "8D"})
+    assert legal(game) >= {"t0 t2", "t2 t1", "t0 t3", "t0 t3 2"} and "t0 t1 2" in legal(game)
+    assert game.why_illegal("t0 t3 3") == ("9♠ 8♥ 7♥ do not move together: Simple Simon moves runs built down in "
+                                           "suit, and the run on top of t0 is 2 cards")
+
+
+# --- the solver ----------------------------------------------------------------------------------
+def test_the_solver_wins_simple_simon_deals():
+    game = sw.SimpleSimon(seed=5)
+    solution = sw.solve(game, time_limit=None, max_states=2_000)
+    assert solution.status == "won", solution.states
+    for move in solution.moves:
+        game.play(move)
+    assert game.status == "won"
+
+
+def test_the_solver_gives_a_spider_hint():
+    game = sw.Spider(seed=1, suits="1")
+    assert game.hint(time_limit=None, max_states=300).move in game.legal_moves()
