@@ -23,8 +23,8 @@ Rulings where sources differ:
 
 from __future__ import annotations
 
-from ..kit import (DOWN_BY_RANK, RANK, UP_IN_SUIT, Foundation, Game, Layout, Row, Slot, Tableau, piles_by_role,
-                   run)
+from ..kit import (DOWN_BY_RANK, RANK, UP_IN_SUIT, Foundation, Game, Guide, Layout, Row, Slot, Tableau,
+                   piles_by_role, run)
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 ROWS = tuple(f"t{i}" for i in range(8))
@@ -85,6 +85,7 @@ class BeleagueredCastle(Game):
     )
     INTERCHANGEABLE = ROWS  # all eight rows follow the same rules
     CAN_CYCLE = True  # a card can go back and forth between rows
+    GUIDE = Guide(home_alone=True, no_new_knots=True)  # a card home at once; none laid on a lower one of its suit
     LAYOUT = wings_layout()
     NARROW_LAYOUTS = (COLUMNS_LAYOUT,)
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Optional
 
-from ..kit import (DOWN_BY_RANK, DOWN_IN_SUIT, KINGS, NOTHING, RANK, UP_IN_SUIT, Foundation, Game, Layout, Regather,
-                   Row, Tableau, piles_by_role, run)
+from ..kit import (DOWN_BY_RANK, DOWN_IN_SUIT, KINGS, NOTHING, RANK, UP_IN_SUIT, Foundation, Game, Guide, Layout, Pace,
+                   Regather, Row, Tableau, piles_by_role, run)
 from ..layout import fanned_rows
 from .castle import drop_once_two_ranks_below_are_home
 
@@ -79,6 +79,7 @@ class Fan(Game):
     )
     INTERCHANGEABLE = FANS  # all 18 fans follow the same rules
     CAN_CYCLE = True  # a king alone can go back and forth between empty fans
+    GUIDE = Guide(home_alone=True, no_new_knots=True)  # a card home at once; none laid on a lower one of its suit
     # Fans in three rows of six; on narrower tables five to a row (as PySolFC
     # lays them), four or three: the largest cards whose felt stays short.
     LAYOUT = fans_layout(6)
@@ -148,6 +149,8 @@ class BakersDozen(Game):
     )
     INTERCHANGEABLE = COLUMNS  # all thirteen columns follow the same rules
     CAN_CYCLE = True  # a card can go back and forth between two cards of the rank above
+    GUIDE = Fan.GUIDE
+    PACE = Pace(covering=1.0)  # columns never refill: clear what covers the cards the foundations want
     # The thirteen columns under the foundations; on a narrow table in two
     # rows, seven and six (as PySolFC lays them).
     LAYOUT = Layout(cols=13, rows=(Row(), Row(height=2.5, gap_before=1.5)), slots=(
