@@ -42,6 +42,13 @@ def wings_layout() -> Layout:
     return Layout(right + ROW_SPAN, tuple(Row(gap_before=0.6) for _ in range(4)), slots)
 
 
+# The rules both games share, topic and text.
+CARDS = ("Cards", "one deck of 52. Foundations f0–f3 in a column, eight rows t0–t7 beside them (t0–t3 to the "
+                  "left, t4–t7 to the right); no stock.")
+FOUNDATIONS_RULE = ("Foundations", "{foundation} A card on a foundation never moves again.")
+ROWS_RULE = ("Rows", "only a row's top card moves, one card at a time: to a foundation, or onto another row. "
+                     "{tableau}")
+
 # On a narrow table: the foundations on top, the rows as columns under them.
 COLUMNS_LAYOUT = Layout(cols=8, max_width=699, rows=(Row(), Row(height=3, gap_before=1.5)), slots=(
     *run(FOUNDATIONS, 0, 2), *run(ROWS, 1, 0, fan="down")))
@@ -73,13 +80,11 @@ class BeleagueredCastle(Game):
     FOUNDATION = Foundation(UP_IN_SUIT)
     TABLEAU = Tableau(DOWN_BY_RANK)  # one card at a time, a 6 on any 7; an empty row takes any card
     RULES = (
-        ("Cards", "one deck of 52. Foundations f0–f3 in a column, eight rows t0–t7 beside them (t0–t3 "
-                  "to the left, t4–t7 to the right); no stock."),
+        CARDS,
         ("Deal", "the four aces go to f0–f3; the other 48 cards are dealt face up one at a time across "
                  "t0 … t7, six to a row."),
-        ("Foundations", "{foundation} A card on a foundation never moves again."),
-        ("Rows", "only a row's top card moves, one card at a time: to a foundation, or onto another "
-                 "row. {tableau}"),
+        FOUNDATIONS_RULE,
+        ROWS_RULE,
         ("End", "won when all 52 cards are home; lost when no move is left. The score counts the cards "
                 "you moved home (48 at most)."),
     )
@@ -108,13 +113,11 @@ class StreetsAndAlleys(BeleagueredCastle):
     name = "streets_and_alleys"
     title = "Streets and Alleys"
     RULES = (
-        ("Cards", "one deck of 52. Foundations f0–f3 in a column, eight rows t0–t7 beside them (t0–t3 "
-                  "to the left, t4–t7 to the right); no stock."),
+        CARDS,
         ("Deal", "all 52 cards are dealt face up one at a time across t0 … t7: seven to each of t0–t3, "
                  "six to each of t4–t7. The foundations start empty."),
-        ("Foundations", "{foundation} A card on a foundation never moves again."),
-        ("Rows", "only a row's top card moves, one card at a time: to a foundation, or onto another "
-                 "row. {tableau}"),
+        FOUNDATIONS_RULE,
+        ROWS_RULE,
         ("End", "won when all 52 cards are home; lost when no move is left."),
     )
 

@@ -48,6 +48,19 @@ COLUMNS = tuple(f"t{i}" for i in range(13))
 KING = 13
 
 
+# The rules Fan and La Belle Lucie share, topic and text (Baker's Dozen's
+# foundations and end read alike too).
+FOUNDATIONS_RULE = ("Foundations", "{foundation} A card on a foundation never moves again.")
+FAN_RULES = (
+    ("Cards", "one deck of 52. Foundations f0–f3 and 18 fans t0–t17; no stock."),
+    ("Deal", "all 52 cards face up in fans of three, t0 first, the first card of a fan at the bottom: 17 fans "
+             "of three, and t17 holds the last card."),
+    FOUNDATIONS_RULE,
+    ("Fans", "only a fan's top card moves, one card at a time: to a foundation, or onto another fan. {tableau}"),
+)
+END = ("End", "won when all 52 cards are home; lost when no move is left.")
+
+
 def fans_layout(per_row: int, max_width: Optional[int] = None) -> Layout:
     """The four foundations centred on top, the 18 fans under them in rows of
     ``per_row``, each fanned to the right; for tables up to ``max_width`` px."""
@@ -68,15 +81,7 @@ class Fan(Game):
     ROUTES = {pile: FOUNDATIONS + FANS for pile in FANS}
     FOUNDATION = Foundation(UP_IN_SUIT)
     TABLEAU = Tableau(DOWN_IN_SUIT, empty=KINGS)
-    RULES: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("Cards", "one deck of 52. Foundations f0–f3 and 18 fans t0–t17; no stock."),
-        ("Deal", "all 52 cards face up in fans of three, t0 first, the first card of a fan at the "
-                 "bottom: 17 fans of three, and t17 holds the last card."),
-        ("Foundations", "{foundation} A card on a foundation never moves again."),
-        ("Fans", "only a fan's top card moves, one card at a time: to a foundation, or onto another "
-                 "fan. {tableau}"),
-        ("End", "won when all 52 cards are home; lost when no move is left."),
-    )
+    RULES: ClassVar[tuple[tuple[str, str], ...]] = (*FAN_RULES, END)
     INTERCHANGEABLE = FANS  # all 18 fans follow the same rules
     CAN_CYCLE = True  # a king alone can go back and forth between empty fans
     GUIDE = Guide(home_alone=True, no_new_knots=True)  # a card home at once; none laid on a lower one of its suit
@@ -108,17 +113,12 @@ class LaBelleLucie(Fan):
     TABLEAU = Tableau(DOWN_IN_SUIT, empty=NOTHING)
     STOCK = Regather(packets=FAN, shuffle=True, passes=3)
     RULES = (
-        ("Cards", "one deck of 52. Foundations f0–f3 and 18 fans t0–t17; no stock."),
-        ("Deal", "all 52 cards face up in fans of three, t0 first, the first card of a fan at the "
-                 "bottom: 17 fans of three, and t17 holds the last card."),
-        ("Foundations", "{foundation} A card on a foundation never moves again."),
-        ("Fans", "only a fan's top card moves, one card at a time: to a foundation, or onto another "
-                 "fan. {tableau}"),
+        *FAN_RULES,
         ("Redeal", "at any time, twice (three passes in all), redeal gathers the cards still on the "
                    "fans, shuffles them (by a shuffle the deal fixes, so replays are exact) and deals "
                    "them again face up from t0 on, three to a fan: the one or two cards left over "
                    "make a last, short fan, and the fans after it stay empty."),
-        ("End", "won when all 52 cards are home; lost when no move is left."),
+        END,
     )
     CAN_CYCLE = False  # every move is for good: a fan's card goes only onto the one card above it in suit
 
@@ -142,10 +142,10 @@ class BakersDozen(Game):
         ("Cards", "one deck of 52. Foundations f0–f3 and thirteen columns t0–t12; no stock."),
         ("Deal", "four rounds face up across t0 … t12, four cards to a column; then in each column any "
                  "kings are moved to the bottom, the other cards keeping their order."),
-        ("Foundations", "{foundation} A card on a foundation never moves again."),
+        FOUNDATIONS_RULE,
         ("Columns", "only a column's top card moves, one card at a time: to a foundation, or onto "
                     "another column. {tableau}"),
-        ("End", "won when all 52 cards are home; lost when no move is left."),
+        END,
     )
     INTERCHANGEABLE = COLUMNS  # all thirteen columns follow the same rules
     CAN_CYCLE = True  # a card can go back and forth between two cards of the rank above
