@@ -163,6 +163,25 @@ def run(piles: Iterable[str], row: int, col: float, *, step: float = 1, **slot: 
     return tuple(Slot(pile, row, col + i * step, **slot) for i, pile in enumerate(piles))
 
 
+def fanned_rows(top: Sequence[str], piles: Sequence[str], per_row: int, *, span: float,
+                space: float = 0.2, **layout: Any) -> Layout:
+    """``top`` (the foundations, say) centred in the first row, ``piles``
+    under them in rows of ``per_row``, each fanned to the right ``span``
+    columns wide and ``space`` columns apart (Cruel's packets, Fan's fans);
+    ``layout`` keywords go to the ``Layout``.
+
+    >>> lay = fanned_rows(["f0"], ["t0", "t1", "t2"], 2, span=2)
+    >>> lay.cols, len(lay.rows), [(s.pile, s.row, s.col) for s in lay.slots]
+    (4.2, 3, [('f0', 0, 1.6), ('t0', 1, 0.0), ('t1', 1, 2.2), ('t2', 2, 0.0)])
+    """
+    step = span + space
+    cols = (per_row - 1) * step + span
+    rows = (Row(),) + tuple(Row(gap_before=1.5 if r else 2) for r in range(-(-len(piles) // per_row)))
+    slots = run(top, 0, (cols - len(top)) / 2) + tuple(
+        Slot(pile, 1 + i // per_row, (i % per_row) * step, span=span, fan="right") for i, pile in enumerate(piles))
+    return Layout(cols, rows, slots, **layout)
+
+
 def default_layout(piles: Sequence[str], roles: Mapping[str, str]) -> Layout:
     """The layout of a game that declares none: its stock, waste and reserve
     in the top row at the left, then its free cells, its foundations at the

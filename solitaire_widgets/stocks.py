@@ -429,8 +429,9 @@ class Regather(StockRule):
     last, each bottom to top, packets dealt from the front, so a short packet
     comes last) or ``"from_end"`` (gathered last to first, packets cut from the
     end, as PySolFC plays Cruel); ``shuffle``: the gathered cards are shuffled
-    first (by a shuffle the deal fixes).  Without a shuffle, a redeal that
-    would give back the same layout is not a move."""
+    first (by a shuffle the deal fixes, of the cards left whatever piles they
+    lay on).  Without a shuffle, a redeal that would give back the same
+    layout is not a move."""
 
     piles: Optional[tuple[str, ...]] = None
     packets: int = 4
@@ -459,7 +460,9 @@ class Regather(StockRule):
         piles = [game._piles[t] for t in self._of(game)]
         size = self.packets
         if self.shuffle:
-            cards = shuffled([c for pile in piles for c in pile], game.reshuffle_seed(game.redeals + 1))
+            # The cards left, not where they lay: a redeal then depends only on
+            # which cards are still out, so piles alike stay interchangeable.
+            cards = shuffled(sorted(c for pile in piles for c in pile), game.reshuffle_seed(game.redeals + 1))
             packets = [cards[i:i + size] for i in range(0, len(cards), size)]
         elif self.order == "in_order":
             cards = [card for pile in piles for card in pile]

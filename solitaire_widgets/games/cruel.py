@@ -9,8 +9,9 @@ True
 
 from __future__ import annotations
 
-from ..kit import (DOWN_IN_SUIT, NOTHING, UP_IN_SUIT, Foundation, Game, Guide, Layout, Pace, Regather, Row, Slot,
-                   Tableau, by_option, piles_by_role, run)
+from ..kit import (DOWN_IN_SUIT, NOTHING, UP_IN_SUIT, Foundation, Game, Guide, Layout, Pace, Regather, Tableau,
+                   by_option, piles_by_role)
+from ..layout import fanned_rows
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
 PACKETS = tuple(f"t{i}" for i in range(12))
@@ -18,17 +19,12 @@ PACKET = 4
 # A packet is fanned to the right, wide enough for four cards at the full
 # step (more wrap onto a second line on the page).
 PACKET_SPAN = 1.95
-PACKET_STEP = PACKET_SPAN + 0.2
 
 
 def packets_layout(per_row: int) -> Layout:
     """The four foundations centred on top, the twelve packets under them in
     rows of ``per_row``, each fanned to the right."""
-    cols = (per_row - 1) * PACKET_STEP + PACKET_SPAN
-    packet_rows = tuple(Row(gap_before=1.5 if r else 2) for r in range(len(PACKETS) // per_row))
-    packets = tuple(Slot(pile, 1 + i // per_row, (i % per_row) * PACKET_STEP, span=PACKET_SPAN, fan="right")
-                    for i, pile in enumerate(PACKETS))
-    return Layout(cols, (Row(),) + packet_rows, run(FOUNDATIONS, 0, (cols - len(FOUNDATIONS)) / 2) + packets)
+    return fanned_rows(FOUNDATIONS, PACKETS, per_row, span=PACKET_SPAN)
 
 
 class Cruel(Game):
