@@ -36,6 +36,9 @@ def describe(game: Game, move: Move) -> str:
     source, target = move.source, move.target
     assert source is not None and target is not None
     count = move.count
+    code = game.SHAPE.codes.get(move)
+    if code is not None and code >= game.SHAPE.whole_base:  # a pile that moves whole: all its cards
+        count = len(game[source])
     cards = game[source][-count:]
     card = run_text(cards) if count == 1 else f"{run_text(cards)} ({count} cards)"
     onto = game.top(target)
