@@ -25,7 +25,7 @@ from solitaire_widgets.assist.states import page_types  # noqa: E402
 from solitaire_widgets.text import status_items  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
-TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "action_words",
+TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "whole_piles", "layouts", "empty_labels", "actions", "action_words",
           "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win", "counters",
           "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty",
           "guard", "analysis", "puzzle")

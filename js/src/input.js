@@ -55,7 +55,8 @@ export function inputApi(t) {
     get legal() { return t.legal; },
     get lost() { return t.lost; },
     get reducedMotion() { return t.reducedMotion; },
-    move: (source, target, count = 1) => t.requests.send("move", { move: moveText(source, target, count) }),
+    move: (source, target, count = 1) =>
+      t.requests.send("move", { move: moveText(source, target, t.legal.written(source, count)) }),
     toFoundation: (pile) => {
       const move = t.legal.foundationMove(pile, t.roles ?? {});
       if (move) {

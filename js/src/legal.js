@@ -33,13 +33,20 @@ export function moveText(source, target, count = 1) {
 }
 
 /**
- * An index of the legal moves, built once per change of `legal`.
+ * An index of the legal moves, built once per change of `legal`. The moves
+ * of a pile that moves only whole (`wholes`, the `whole_piles` trait) are
+ * written without a count, however many cards the pile holds: asked about
+ * any number of its cards, they answer as its whole move.
  */
 export class LegalMoves {
-  /** @param {string[]} legal */
-  constructor(legal) {
+  /**
+   * @param {string[]} legal
+   * @param {Set<string>} [wholes]  the piles that move only whole
+   */
+  constructor(legal, wholes = new Set()) {
     /** @type {string[]} */
     this.list = Array.isArray(legal) ? legal.slice() : [];
+    this.wholes = wholes;
     /** @type {Map<string, Map<number, string[]>>} source pile -> count -> targets, in `legal` order */
     this.bySource = new Map();
     /** @type {Set<string>} */
@@ -70,7 +77,17 @@ export class LegalMoves {
    * @returns {string[]}
    */
   targets(source, count = 1) {
-    return this.bySource.get(source)?.get(count) ?? [];
+    return this.bySource.get(source)?.get(this.written(source, count)) ?? [];
+  }
+
+  /**
+   * The count a move of the top `count` cards of `source` is written with:
+   * 1 for a pile that moves only whole (its move names no count).
+   * @param {string} source
+   * @param {number} count
+   */
+  written(source, count) {
+    return this.wholes.has(source) ? 1 : count;
   }
 
   /**
@@ -94,7 +111,7 @@ export class LegalMoves {
    * @param {number} [count]
    */
   has(source, target, count = 1) {
-    const move = parseMove(target === undefined ? source : moveText(source, target, count));
+    const move = parseMove(target === undefined ? source : moveText(source, target, this.written(source, count)));
     if (!move) return false;
     return "action" in move ? this.actions.has(move.action) : this.texts.has(moveText(move.source, move.target, move.count));
   }
