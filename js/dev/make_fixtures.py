@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import anywidget  # noqa: E402
 import traitlets  # noqa: E402
 from classic_games import classic_class  # noqa: E402
+import solitaire_widgets as sw  # noqa: E402
 from solitaire_widgets.assist.states import page_types  # noqa: E402
 from solitaire_widgets.text import status_items  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
@@ -63,6 +64,10 @@ def classic_states():
     data["free_cell"] = {"start": start, "after": snap(free_cell), "move": "t0 c0"}
     aces_up = classic_class("AcesUp").from_position({"t0": "AS", "t1": "AH", "t2": "AD", "t3": "AC", "f0": "KS QS"})
     data["aces_up_won"] = {"start": snap(SolitaireWidget(aces_up))}
+    # Accordion's piles move whole: t2 (two cards, 7♦ on top) goes onto t1 (9♦) as one.
+    accordion = sw.Accordion.from_position({"t0": "7S", "t1": "9D", "t2": "2C 7D"})
+    data["accordion"] = {"start": snap(SolitaireWidget(accordion)), "whole": "t2 t1"}
+    data["clock"] = {"start": snap(SolitaireWidget(sw.Clock(seed=3)))}  # its one action, turn, has no stock
     return data
 
 
