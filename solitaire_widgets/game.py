@@ -426,8 +426,8 @@ class Game(Position):
         game._piles, game._down, game._redeals = laid, down, int(redeals)
         for name, value in extra.items():
             setattr(game, name, value)
-        game._dealt_home = game.cards_home
         game._card_count = sum(map(len, laid))
+        game._dealt_home = game.cards_home  # (after the count: a game's own cards home may read it)
         game._position = {
             "piles": {pile: " ".join(CARD[c].code for c in laid[i]) for i, pile in enumerate(cls.PILES) if laid[i]},
             "face_down": {pile: down[i] for i, pile in enumerate(cls.PILES) if down[i]},
