@@ -94,10 +94,9 @@ class RedealRows(StockRule):
         cards = iter(shuffled(gathered, game.reshuffle_seed(game.redeals + 1)))  # (the engine counted it already)
         for r, (row, run) in enumerate(zip(ROWS, kept)):
             for col, slot in enumerate(row):
-                if col > run:  # (col == run: the gap right after the run)
-                    game._piles[game._INDEX[slot]] = [next(cards)]
-                elif col == run:
-                    game._piles[game._INDEX[slot]] = []
+                if col >= run:  # (col == run: the gap right after the run; a position short of cards runs out)
+                    card = next(cards, None) if col > run else None
+                    game._piles[game._INDEX[slot]] = [] if card is None else [card]
 
     def sentence(self) -> str:
         return ("redeal, at any time while one is left: in each row the cards in sequence from its left (a 2, "
