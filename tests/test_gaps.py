@@ -36,7 +36,7 @@ def test_a_gap_takes_the_card_above_its_left_neighbour_in_suit_a_2_at_a_row_s_le
     assert game.why_illegal("c3 b1") == "9♣ cannot go into b1: a gap at a row's left takes only a 2"
     assert game.why_illegal("c3 a2") == "a2 holds 3♠: a card moves only into a gap"
     assert game.why_illegal("c3 aces") == "the aces are out of play: no card comes from or goes to them"
-    assert game.cards_home == 3  # A♥ set aside, and 2♠ 3♠ in sequence from a1
+    assert game.cards_home == 4  # A♥ set aside, 2♠ 3♠ in sequence from a1 and 2♦ at c1
 
 
 def test_a_redeal_keeps_each_row_s_sequence_and_leaves_a_gap_right_after_it():
