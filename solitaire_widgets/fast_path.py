@@ -196,6 +196,15 @@ class FastPath:
                 self._onto.append(None if near is None else (
                     frozenset(near.steps), tuple(tuple(shape.index[p] for p in side)
                                                  for side in near.sides_of(shape.piles[i])), max(near.steps)))
+            # The rows of those piles, one per Neighbours value: (the row's pile
+            # indexes, the steps, the sides it reaches, the sources it routes).
+            rows: dict[Any, tuple[tuple[int, ...], frozenset[int], str, set[int]]] = {}
+            for i in range(n):
+                near = book.rules[i].onto if book.rules[i] is not None else None  # type: ignore[union-attr]
+                if near is not None:
+                    rows.setdefault(near, (tuple(shape.index[p] for p in near.row), frozenset(near.steps), near.side,
+                                           set()))[3].add(i)
+            self._onto_rows = list(rows.values())
             # The targets asked once per position what they take: those a
             # source reaches by ROUTES alone (one whose route the position
             # decides asks its few targets itself).
@@ -371,6 +380,7 @@ class FastPath:
             onto_pile = (cells + 1) << columns
             onto_empty = (cells + 1) << max(columns - 1, 0)  # the target, an empty tableau pile, not counted
         tableau, run_kind, grid, onto = self._tableau, self._run_kind, self._grid, self._onto
+        near_now = self._reached_all() if self._onto_rows else {}
         codes: list[int] = []
         for s in self._sources:
             pile = piles[s]
@@ -382,7 +392,7 @@ class FastPath:
                 continue
             found: list[tuple[int, int]] = []  # (target, count), count 0 for a completed suit
             if onto[s] is not None:  # a route the position decides: its few targets asked here
-                found = self._near_moves(s, run, reach, empty_homes)
+                found = self._near_moves(s, run, reach, empty_homes, near_now[s])
                 if run_kind[s] == WHOLE:
                     codes += [grid[s][t] for t, _ in sorted(found)]  # type: ignore[misc]
                     continue
@@ -427,15 +437,16 @@ class FastPath:
             codes += self._pair_codes()
         return codes + self._action_codes()
 
-    def _near_moves(self, s: int, run: int, reach: dict[int, int], empty_homes: list[int]) -> list[tuple[int, int]]:
+    def _near_moves(self, s: int, run: int, reach: dict[int, int], empty_homes: list[int],
+                    near: list[int]) -> list[tuple[int, int]]:
         """``(target, count)`` of the moves from pile ``s`` (``run`` cards may
-        leave it) onto the neighbours its rule names now (``reached``), each
-        asked what it takes: count 0 for a completed suit, 1 for a whole pile."""
+        leave it) onto ``near``, the neighbours its rule names now, each asked
+        what it takes: count 0 for a completed suit, 1 for a whole pile."""
         pile, keys, found = self.piles[s], self._keys, []
         whole = self._run_kind[s] == WHOLE
         if whole and run != len(pile):
             return []
-        for t in self.reached(s):  # type: ignore[union-attr]
+        for t in near:
             most = reach.get(t, 0)
             if not most:
                 continue
@@ -449,6 +460,19 @@ class FastPath:
                     found.append((t, 1))
             else:
                 found += [(t, k) for k in range(1, min(run, most) + 1) if wants is ANY or keys[pile[-k]] in wants]
+        return found
+
+    def _reached_all(self) -> dict[int, list[int]]:
+        """``reached`` of every pile whose rule names neighbours, in one pass
+        along each row: the piles that hold cards, then each one's steps."""
+        piles, found = self.piles, {}
+        for row, steps, side, sources in self._onto_rows:
+            held = [i for i in row if piles[i]]
+            last = len(held) - 1
+            for j, s in enumerate(held):
+                if s in sources:
+                    left = [held[j - k] for k in steps if k <= j] if side != "right" else []
+                    found[s] = left + [held[j + k] for k in steps if j + k <= last] if side != "left" else left
         return found
 
     def reached(self, s: int) -> Optional[frozenset[int]]:

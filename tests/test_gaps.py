@@ -80,7 +80,7 @@ def test_won_when_each_row_runs_2_to_king_in_one_suit():
             for col, rank in enumerate("2 3 4 5 6 7 8 9 10 J Q K".split(), 1)}
     game = sw.Gaps.from_position({**rows, "aces": "AS AH AD AC"})
     assert (game.status, game.end_reason, game.cards_home, game.card_count) == (
-        "won", "each row runs 2 to king in one suit", 52, 52)
+        "won", "every card is home", 52, 52)
     gapped = {**rows, "a12": "", "a13": "KS"}
     game = sw.Gaps.from_position({**{k: v for k, v in gapped.items() if v}, "aces": "AS AH AD AC"})
     assert game.why_illegal("a13 a12") is None and game.cards_home == 51

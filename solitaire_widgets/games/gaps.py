@@ -28,7 +28,7 @@ Rulings where sources differ:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ..kit import CARD, FACE, NOTHING, RANK, Card, Foundation, Game, Layout, Row, Slot, by_option, piles_by_role
 from ..shuffle import shuffled
@@ -39,9 +39,10 @@ COLUMNS = 13
 ROWS = tuple(tuple(f"{row}{col}" for col in range(1, COLUMNS + 1)) for row in ROW_NAMES)
 SLOTS = tuple(slot for row in ROWS for slot in row)
 TWOS = tuple(Card(2, suit).face for suit in "SHDC")
+ROW_INDEXES = tuple(tuple(range(1 + r * COLUMNS, 1 + (r + 1) * COLUMNS)) for r in range(len(ROWS)))  # (aces first)
 
 
-def in_sequence(row: list[list[int]]) -> int:
+def in_sequence(row: Sequence[list[int]]) -> int:
     """How many cards of a row (its slots' piles, left to right) run from
     its left: a 2, then each card one rank up in the 2's suit."""
     count = 0
@@ -111,7 +112,9 @@ class RedealRows(StockRule):
 
 
 def _rows(game: "Game") -> list[list[list[int]]]:
-    return [[game._piles[game._INDEX[slot]] for slot in row] for row in ROWS]
+    """The piles of each row, left to right."""
+    piles = game._piles
+    return [[piles[i] for i in row] for row in ROW_INDEXES]
 
 
 def grid_layout(split: Optional[int] = None, max_width: Optional[int] = None) -> Layout:
@@ -216,12 +219,9 @@ class Gaps(Game):
         return super()._route_reason(source, target)
 
     def _cards_home(self) -> int:
-        return super()._cards_home() + sum(in_sequence(row) for row in _rows(self))
-
-    def _won(self) -> Optional[str]:
-        if all(in_sequence(row) == COLUMNS - 1 for row in _rows(self)):
-            return "each row runs 2 to king in one suit"
-        return None
+        # (the solver asks after every move: each row read in place)
+        piles = self._piles
+        return len(piles[0]) + sum(in_sequence([piles[i] for i in row]) for row in ROW_INDEXES)
 
 
 GAMES: tuple[type[Game], ...] = (Gaps,)

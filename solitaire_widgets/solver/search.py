@@ -148,8 +148,8 @@ class Search:
         # four aces left), a card on the table may be what lets another go
         # home, which the test of a safe move does not see.
         # A game that says itself which cards count as home (``Game._cards_home``:
-        # Accordion, with no foundations) is asked after every move, and its
-        # win is its own.
+        # Accordion, with no foundations) is asked after every move (``home``
+        # then follows it, so the win of every card home reads it too).
         self.own_home = type(g).FACTS.own_cards_home
         self.safe_moves = (not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
                            and not self.own_home)
@@ -215,7 +215,7 @@ class Search:
         # The game's proof of loss, if it has one (None: no test for this game).
         self.dead_end_test = dead_end_test_for(fast, self.home_count)
         # A win or loss the game declares itself (``Game._won``, ``_lost``).
-        self.declares_win, self.declares_loss = shape.declares_win or self.own_home, shape.declares_loss
+        self.declares_win, self.declares_loss = shape.declares_win, shape.declares_loss
         if self.own_home:
             self.home = fast.cards_home()
             self.apply, self.revert = self._apply_counting_home, self._revert_counting_home  # type: ignore[method-assign]
