@@ -117,7 +117,7 @@ def _check_piles(cls: type["Game"], fail: Any) -> None:
     stocks = [p for p in piles if roles[p] == "stock"]
     if len(stocks) > 1:
         fail(f"a game has at most one stock, not {len(stocks)} ({', '.join(stocks)})")
-    base = _game_base()
+    base: Any = _game_base()
     if "foundation" not in roles.values() and cls._won is base._won and cls._cards_home is base._cards_home:
         fail("no pile has the role 'foundation': a game is won when every card is home on the foundations; "
              "a game without foundations says which of its cards count as home (_cards_home), or declares its "

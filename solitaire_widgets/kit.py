@@ -51,8 +51,8 @@ from .strategy import Guide, Pace
 __all__ = [
     "ACES", "ANY", "ANY_CARD", "ANY_ORDER", "BASE_RANK", "Build", "CARD", "Card", "DOWN_ALTERNATE_COLOURS",
     "DOWN_BY_RANK", "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "DealRow", "Draw", "FACE", "FACE_UP", "FREE_CELL", "Foundation",
-    "Game", "GatherToStock", "Guide", "KINGS", "Layout", "Move", "NOTHING", "NO_MOVES", "Neighbours", "Pace", "Pairs", "PileRule",
-    "RANK", "RESERVE", "RUNS", "Regather", "Row", "SUIT", "SUIT_OR_RANK", "Slot", "TOP_CARD", "Tableau", "UP_BY_RANK", "UP_IN_SUIT",
-    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank", "pack", "piles_by_role",
-    "pyramid", "ranks", "run", "runs",
+    "Game", "GatherToStock", "Guide", "KINGS", "Layout", "Move", "NOTHING", "NO_MOVES", "Neighbours", "Pace", "Pairs",
+    "PileRule", "RANK", "RESERVE", "RUNS", "Regather", "Row", "SUIT", "SUIT_OR_RANK", "Slot", "TOP_CARD", "Tableau",
+    "UP_BY_RANK", "UP_IN_SUIT", "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank", "pack",
+    "piles_by_role", "pyramid", "ranks", "run", "runs",
 ]

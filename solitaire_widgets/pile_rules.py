@@ -202,8 +202,8 @@ class Build:
     def faces_on(self, rank: int, suit: str) -> tuple[int, ...]:
         """The faces of the cards that go on a card of ``rank`` and ``suit``, in order.
 
-        >>> [str(Card.from_id(face)) for face in SUIT_OR_RANK.faces_on(12, "S")][-3:]
-        ['K♠', 'Q♥', 'Q♦']
+        >>> [str(Card.from_id(face)) for face in SUIT_OR_RANK.faces_on(12, "S")][-4:]  # Q♠: spades and queens
+        ['K♠', 'Q♥', 'Q♦', 'Q♣']
         """
         if self.direction == "match":
             return tuple(sorted({Card(r, suit).face for r in range(1, 14)} | {Card(rank, s).face for s in SUITS}))
@@ -730,6 +730,7 @@ def rule_value(value: Any) -> bool:
 __all__ = [
     "ANY", "ANY_CARD", "ANY_ORDER", "ACES", "BASE_RANK", "Build", "ByOption", "DOWN_ALTERNATE_COLOURS", "DOWN_BY_RANK",
     "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "Empty", "FACE_UP", "FREE_CELL", "Foundation", "KINGS", "Moves", "NOTHING",
-    "NO_MOVES", "Neighbours", "PileRule", "Pairs", "RESERVE", "RUNS", "SUIT_OR_RANK", "TOP_CARD", "Tableau", "UP_BY_RANK", "UP_IN_SUIT",
-    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "pyramid", "ranks", "runs",
+    "NO_MOVES", "Neighbours", "PileRule", "Pairs", "RESERVE", "RUNS", "SUIT_OR_RANK", "TOP_CARD", "Tableau",
+    "UP_BY_RANK", "UP_IN_SUIT", "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "pyramid", "ranks",
+    "runs",
 ]

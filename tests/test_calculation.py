@@ -41,7 +41,8 @@ def test_each_foundation_builds_by_its_step_round_the_corner_to_its_king(foundat
             game = sw.Calculation.from_position({foundation: " ".join(cards[:i + 1]), "waste": cards[i + 1]})
     spare = next(f"{r}{suit}" for r in ("A", "2") for suit in "SHDC" if f"{r}{suit}" not in cards)
     full = sw.Calculation.from_position({foundation: " ".join(cards), "waste": spare})
-    assert full.why_illegal(f"waste {foundation}") == f"{foundation} holds 13 cards, as many as it may: nothing more goes on it"
+    assert full.why_illegal(f"waste {foundation}") == (f"{foundation} holds 13 cards, as many as it may: nothing more "
+                                                       "goes on it")
 
 
 def test_the_waste_holds_one_card_and_waste_piles_give_only_to_the_foundations():

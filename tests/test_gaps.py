@@ -64,7 +64,8 @@ def test_a_redeal_keeps_each_row_s_sequence_and_leaves_a_gap_right_after_it():
 
 
 @pytest.mark.parametrize("redeals, passes, words", [
-    ("two", 3, "Gaps allows 2 redeals here and both are used"), ("three", 4, "Gaps allows 3 redeals here and all are used"),
+    ("two", 3, "Gaps allows 2 redeals here and both are used"),
+    ("three", 4, "Gaps allows 3 redeals here and all are used"),
     ("none", 1, 'this Gaps plays one deal: no redeal (option redeals="none")')])
 def test_each_option_allows_its_redeals(redeals, passes, words):
     game = sw.Gaps(seed=2, redeals=redeals)

@@ -109,10 +109,10 @@ def game_class(game: GameName) -> type[Game]:
     (``"leap_year"``, ``"Leap Year"``, ``"leap-year"``, ``"LeapYear"``), a
     game class (registered or not) or a game.
 
-    >>> game_class("klondike")
+    >>> game_class("no such game")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'klondike'; choose one of frog, leap_year, bobby, cruel, midshipman
+    ValueError: unknown game 'no such game'; choose one of frog, leap_year, bobby, cruel, midshipman, ...
     """
     if isinstance(game, Game):
         return type(game)

@@ -20,7 +20,7 @@ Rulings where sources differ:
 >>> import solitaire_widgets as sw
 >>> g = sw.Accordion(seed=1)
 >>> g["t0"], g["t51"], len(g.legal_moves()) > 0, g.cards_home
-((Card.parse('4♥'),), (Card.parse('7♣'),), True, 0)
+((Card.parse('7♥'),), (Card.parse('7♣'),), True, 0)
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ class RedealRows(StockRule):
         kept = [in_sequence(row) for row in rows]
         gathered = [pile[-1] for row, run in zip(rows, kept) for pile in row[run:] if pile]
         cards = iter(shuffled(gathered, game.reshuffle_seed(game.redeals + 1)))  # (the engine counted it already)
-        for r, (row, run) in enumerate(zip(ROWS, kept)):
+        for row, run in zip(ROWS, kept):
             for col, slot in enumerate(row):
                 if col >= run:  # (col == run: the gap right after the run; a position short of cards runs out)
                     card = next(cards, None) if col > run else None
