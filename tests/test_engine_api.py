@@ -199,9 +199,9 @@ def test_move_counts_are_whole_numbers_numpy_s_too_and_an_action_takes_none():
 # --- games by name, seeds, decks, options ------------------------------------------
 
 def test_games_mapping_and_classes():
-    assert GAMES == ("frog", "leap_year", "bobby", "cruel", "midshipman")
-    assert sw.GAMES == {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby,
-                        "cruel": sw.Cruel, "midshipman": sw.Midshipman}
+    assert GAMES[:5] == ("frog", "leap_year", "bobby", "cruel", "midshipman")
+    five = {"frog": sw.Frog, "leap_year": sw.LeapYear, "bobby": sw.Bobby, "cruel": sw.Cruel, "midshipman": sw.Midshipman}
+    assert dict(list(sw.GAMES.items())[:5]) == five  # the five seed games first, then the classic games
     for name, cls in sw.GAMES.items():
         assert cls.name == name and issubclass(cls, sw.Game) and cls.title
 
@@ -266,7 +266,7 @@ def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
     for spelling in ("Leap Year", "leap-year", "LEAP_YEAR") + ((sw.LeapYear, sw.LeapYear(seed=2)) * (not text_only)):
         assert read(spelling) == leap_year
     assert read("Cruel") == read("cruel") != leap_year
-    for bad in ("klondike",) + ((3, sw.Game) * (not text_only)):
+    for bad in ("no_such_game",) + ((3, sw.Game) * (not text_only)):
         try:
             read(bad)
         except (ValueError, SystemExit) as refused:
@@ -274,7 +274,7 @@ def test_every_place_that_takes_a_game_name_reads_it_alike(taker):
         else:
             raise AssertionError(f"{taker} took {bad!r}")
         if taker != "command line":  # argparse prints it: see test_cli_refuses_bad_usage_with_status_2
-            assert message == f"unknown game {bad!r}; choose one of frog, leap_year, bobby, cruel, midshipman"
+            assert message.startswith(f"unknown game {bad!r}; choose one of frog, leap_year, bobby, cruel, midshipman")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -418,10 +418,11 @@ def test_action_words_and_shortcuts():
     assert sw.LeapYear(seed=1).play(" Deal ") == Move("deal")
     assert sw.Bobby(seed=1).play(Move("draw")) == Move("draw")
     # Shortcuts exist only where the game has the action.
-    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in GAMES}
+    five = GAMES[:5]  # (the five seed games)
+    have = {name: {a for a in ("draw", "deal", "redeal") if hasattr(sw.GAMES[name], a)} for name in five}
     assert have == {"frog": {"draw"}, "leap_year": {"deal", "redeal"}, "bobby": {"draw", "redeal"},
                     "cruel": {"redeal"}, "midshipman": {"draw"}}
-    for name in GAMES:
+    for name in five:
         assert set(sw.GAMES[name].ACTION_NAMES) == have[name]
     assert sw.Frog(seed=1).draw() == Move("draw")
     assert sw.Midshipman(seed=1).draw() == Move("draw")
@@ -700,7 +701,8 @@ def test_to_dict_and_load(name):
         if moves:
             g.play(moves[len(g.history) % len(moves)])
     data = g.to_dict()
-    assert data == {"format": 2, "game": name, "options": g.options, "seed": 21,
+    newer = bool(g.STATE) or any(m.count > 1 for m in g.history)  # (Clock keeps STATE: format 3)
+    assert data == {"format": 3 if newer else 2, "game": name, "options": g.options, "seed": 21,
                     "moves": [str(m) for m in g.history], "redo": []}
     loaded = sw.load(json.loads(json.dumps(data)))
     assert type(loaded) is type(g) and loaded.key() == g.key() and loaded.history == g.history
