@@ -30,7 +30,7 @@ from .layout import Layout
 from .moves import LONGEST_NAME, is_action_name, is_pile_id
 from .piles import ROLES
 from .pile_rules import PileRule, resolve, rule_value
-from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, option_choices, stock_rules
+from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, option_choices, static_rules, stock_rules
 from .shape import interchangeable_groups
 from .stocks import StockRule
 from .strategy import Guide, Pace
@@ -117,8 +117,11 @@ def _check_piles(cls: type["Game"], fail: Any) -> None:
     stocks = [p for p in piles if roles[p] == "stock"]
     if len(stocks) > 1:
         fail(f"a game has at most one stock, not {len(stocks)} ({', '.join(stocks)})")
-    if "foundation" not in roles.values():
-        fail("no pile has the role 'foundation': a game is won when every card is home on the foundations")
+    base: Any = _game_base()
+    if "foundation" not in roles.values() and cls._won is base._won and cls._cards_home is base._cards_home:
+        fail("no pile has the role 'foundation': a game is won when every card is home on the foundations; "
+             "a game without foundations says which of its cards count as home (_cards_home), or declares its "
+             "own win (_won)")
     declared = _sequence(cls.INTERCHANGEABLE, "INTERCHANGEABLE", fail)
     if declared and not all(isinstance(item, str) for item in declared):
         for group in declared:
@@ -258,6 +261,13 @@ def _check_values(cls: type["Game"], fail: Any) -> None:
         if moves is not None and moves.kind == "runs" and moves.build is None and rule.build is None:
             fail(f"{pile}'s rule moves runs built as it builds, but it builds nothing: give the run's build, "
                  "runs(DOWN_IN_SUIT)")
+    for pile, rules in zip(cls.PILES, static_rules(cls)):
+        for near in {r.onto for r in rules if r is not None and r.onto is not None}:
+            unknown = [p for p in near.row if p not in cls.PILES]
+            if unknown:
+                fail(f"{pile}'s rule names Neighbours along a row with pile {unknown[0]!r}, which is not in PILES")
+            if pile not in near.row:
+                fail(f"{pile}'s rule sends its cards onto its Neighbours along a row it is not in")
 
 
 def _game_base() -> type:

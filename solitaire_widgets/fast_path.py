@@ -139,6 +139,8 @@ class FastPath:
         # every card id of the pack is its own key (one deck by face): no translate
         self._same_keys = not self._wide_ids and all(self._key_table[card] == card for card in pack)
         self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
+        if facts.own_search_key:  # the game keys its positions itself (``Game._search_key``)
+            self.search_key = game._search_key  # type: ignore[method-assign]
         # What each pile takes: its rule's table, or the game's own hook.
         # ``_wants_of[t](pile, game)`` is asked once per target and position.
         hook = game._wants
@@ -199,6 +201,28 @@ class FastPath:
             self._suit_targets = [t for t in reached if t in shape.suit_targets]
             self._card_targets = [t for t in reached if t not in self._cell_targets and t not in self._suit_targets]
             self._home_targets = [t for t in self._card_targets if t in self._foundations]
+            # Piles whose cards go where the position decides (``Neighbours``):
+            # source -> (the steps, its sides' piles nearest first, the last step).
+            self._onto: list[Optional[tuple[frozenset[int], tuple[tuple[int, ...], ...], int]]] = []
+            for i in range(n):
+                near = book.rules[i].onto if book.rules[i] is not None else None  # type: ignore[union-attr]
+                self._onto.append(None if near is None else (
+                    frozenset(near.steps), tuple(tuple(shape.index[p] for p in side)
+                                                 for side in near.sides_of(shape.piles[i])), max(near.steps)))
+            # The rows of those piles, one per Neighbours value: (the row's pile
+            # indexes, the steps, the sides it reaches, the sources it routes).
+            rows: dict[Any, tuple[tuple[int, ...], frozenset[int], str, set[int]]] = {}
+            for i in range(n):
+                near = book.rules[i].onto if book.rules[i] is not None else None  # type: ignore[union-attr]
+                if near is not None:
+                    rows.setdefault(near, (tuple(shape.index[p] for p in near.row), frozenset(near.steps), near.side,
+                                           set()))[3].add(i)
+            self._onto_rows = list(rows.values())
+            # The targets asked once per position what they take: those a
+            # source reaches by ROUTES alone (one whose route the position
+            # decides asks its few targets itself).
+            self._routed_targets = [t for t in self._card_targets if any(
+                t in self._reach[s] for s in shape.sources if self._onto[s] is None)]
             self._pair_targets: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
             for i, (s1, s2, t) in enumerate(shape.pairs):
                 total = book.rules[t].pairs if book.rules[t] is not None else None  # type: ignore[union-attr]
@@ -286,6 +310,9 @@ class FastPath:
             reach = self._reach[s]
             found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1
                      and (not fed or fed.get(t, s) == s)]
+            if found and self._onto[s] is not None:
+                near = self.reached(s)
+                found = [t for t in found if t in near]  # type: ignore[operator]
             if found:
                 found.sort()  # as ``_general_codes``: by target
                 codes += [s * n + t for t in found]
@@ -367,7 +394,7 @@ class FastPath:
         the targets that take a card of its run, rather than asking every
         target in turn."""
         piles, keys, n = self.piles, self._keys, self._n
-        takers, open_targets = self._takers(self._card_targets)
+        takers, open_targets = self._takers(self._routed_targets)
         empty_cells = [t for t in self._cell_targets if not piles[t]]
         # a completed suit goes to the first empty foundation only (they are alike)
         first_home = self.first_empty_foundation() if self._suit_targets else None
@@ -381,7 +408,8 @@ class FastPath:
             columns = sum(1 for c in spare_columns if not piles[c])
             onto_pile = (cells + 1) << columns
             onto_empty = (cells + 1) << max(columns - 1, 0)  # the target, an empty tableau pile, not counted
-        run_kind, grid = self._run_kind, self._grid
+        run_kind, grid, onto = self._run_kind, self._grid, self._onto
+        near_now = self._reached_all() if self._onto_rows else {}
         fed = self._only_from() if self._fed else None
         codes: list[int] = []
         for s in self._sources:
@@ -393,7 +421,12 @@ class FastPath:
             if run < 1:
                 continue
             found: list[tuple[int, int]] = []  # (target, count), count 0 for a completed suit
-            if run_kind[s] == WHOLE:  # the whole pile moves, asked about by its top card
+            if onto[s] is not None:  # a route the position decides: its few targets asked here
+                found = self._near_moves(s, run, reach, empty_homes, near_now[s])
+                if run_kind[s] == WHOLE:
+                    codes += [grid[s][t] for t, _ in sorted(found)]  # type: ignore[misc]
+                    continue
+            elif run_kind[s] == WHOLE:  # the whole pile moves, asked about by its top card
                 if run == len(pile):
                     key = keys[pile[-1]]
                     found = [(t, 1) for t in (*takers.get(key, ()), *open_targets) if t in reach
@@ -401,19 +434,20 @@ class FastPath:
                     found.sort()
                     codes += [grid[s][t] for t, _ in found]  # type: ignore[misc]
                 continue
-            for k in range(1, run + 1):
-                for t in takers.get(keys[pile[-k]], ()):
-                    if reach.get(t, 0) >= k:
-                        found.append((t, k))
-            for t in open_targets:
-                most = reach.get(t, 0)
-                found += [(t, k) for k in range(1, min(run, most) + 1)]
-            for t in empty_cells:
-                if t in reach:
-                    found.append((t, 1))
-            for t in empty_homes:
-                if t in reach and completes_suit(pile, down[s]):
-                    found.append((t, 0))
+            else:
+                for k in range(1, run + 1):
+                    for t in takers.get(keys[pile[-k]], ()):
+                        if reach.get(t, 0) >= k:
+                            found.append((t, k))
+                for t in open_targets:
+                    most = reach.get(t, 0)
+                    found += [(t, k) for k in range(1, min(run, most) + 1)]
+                for t in empty_cells:
+                    if t in reach:
+                        found.append((t, 1))
+                for t in empty_homes:
+                    if t in reach and completes_suit(pile, down[s]):
+                        found.append((t, 0))
             if fed:  # an empty pile fed by one pile takes no card from another
                 found = [(t, k) for t, k in found if fed.get(t, s) == s]
             if not found:
@@ -435,6 +469,70 @@ class FastPath:
         if self._pair_targets:
             codes += self._pair_codes()
         return codes + self._action_codes()
+
+    def _near_moves(self, s: int, run: int, reach: dict[int, int], empty_homes: list[int],
+                    near: list[int]) -> list[tuple[int, int]]:
+        """``(target, count)`` of the moves from pile ``s`` (``run`` cards may
+        leave it) onto ``near``, the neighbours its rule names now, each asked
+        what it takes: count 0 for a completed suit, 1 for a whole pile."""
+        pile, keys, found = self.piles[s], self._keys, []
+        whole = self._run_kind[s] == WHOLE
+        if whole and run != len(pile):
+            return []
+        for t in near:
+            most = reach.get(t, 0)
+            if not most:
+                continue
+            if t in self._suit_targets:
+                if t in empty_homes and completes_suit(pile, self.down[s]):
+                    found.append((t, 0))
+                continue
+            wants = self.wants_at(t)
+            if whole:
+                if wants is ANY or keys[pile[-1]] in wants:
+                    found.append((t, 1))
+            else:
+                found += [(t, k) for k in range(1, min(run, most) + 1) if wants is ANY or keys[pile[-k]] in wants]
+        return found
+
+    def _reached_all(self) -> dict[int, list[int]]:
+        """``reached`` of every pile whose rule names neighbours, in one pass
+        along each row: the piles that hold cards, then each one's steps."""
+        piles, found = self.piles, {}
+        for row, steps, side, sources in self._onto_rows:
+            held = [i for i in row if piles[i]]
+            last = len(held) - 1
+            for j, s in enumerate(held):
+                if s in sources:
+                    left = [held[j - k] for k in steps if k <= j] if side != "right" else []
+                    found[s] = left + [held[j + k] for k in steps if j + k <= last] if side != "left" else left
+        return found
+
+    def reached(self, s: int) -> Optional[frozenset[int]]:
+        """The piles pile ``s``'s cards may go to now where the position
+        decides (its rule's ``Neighbours``: the piles that many places away
+        that hold cards), or None where ``ROUTES`` alone says.
+
+        >>> import solitaire_widgets as sw
+        >>> FastPath(sw.Cruel(seed=1)).reached(4) is None
+        True
+        """
+        onto = self._onto[s] if self._general else None
+        if onto is None:
+            return None
+        steps, sides, last = onto
+        piles = self.piles
+        found = []
+        for side in sides:
+            k = 0
+            for t in side:
+                if piles[t]:
+                    k += 1
+                    if k in steps:
+                        found.append(t)
+                    if k == last:
+                        break
+        return frozenset(found)
 
     def _pair_codes(self) -> list[int]:
         """The legal pairs: two exposed top cards whose ranks make the total."""
@@ -572,6 +670,11 @@ class FastPath:
 
     # --- the position ----------------------------------------------------------
     def search_key(self) -> bytes:
+        """A canonical key for search (``engine_search_key``, or the game's
+        own ``_search_key`` where it has one)."""
+        return self.engine_search_key()
+
+    def engine_search_key(self) -> bytes:
         """A canonical key for search: like ``Game.key()`` but two positions
         that play alike share it (foundations by top card only and in any
         order, interchangeable piles sorted, card keys by rank where suits
@@ -707,6 +810,10 @@ class FastPath:
         one): cards then reach home by more than the moves its rules accept."""
         foundations = set(self._foundations)
         return any(foundations.intersection(self._action_piles(action)) for action in self._actions)
+
+    def cards_home(self) -> int:
+        """The cards home, as the game counts them (``Game.cards_home``)."""
+        return self.game._cards_home()
 
     def won(self) -> bool:
         """Whether the position is won, as the game declares (``_won``)."""

@@ -76,7 +76,7 @@ log = logging.getLogger(__name__)
 HOOKS = frozenset({
     "_setup", "_wants", "_build_reason", "_route_reason", "_action_reason", "_do_action", "_action_piles",
     "_empty_label", "_won", "_lost", "_pack", "_run_length", "_move_limit", "_limit_reason", "passes",
-    "_safe_drop", "_may_redeal", "_redeal_keeps_bottom", "_fixed_rules_key"})
+    "_safe_drop", "_may_redeal", "_redeal_keeps_bottom", "_fixed_rules_key", "_cards_home", "_search_key"})
 
 
 @dataclass(frozen=True)
@@ -297,7 +297,7 @@ class Game(Position):
         self._seed = seed
         self._empty_table()
         self._setup(order)
-        self._dealt_home = sum(len(self._piles[f]) for f in self._FOUNDATIONS)
+        self._dealt_home = self.cards_home
 
     def _empty_table(self) -> None:
         """No card on the table, no history: where a deal or a laid-out
@@ -351,7 +351,8 @@ class Game(Position):
         ``piles`` maps pile ids to their cards, bottom first: a list of cards
         or one string (``"5S 4S"``); piles not named are empty.  ``face_down``
         says how many cards at the bottom of a pile lie face down (its top
-        card lies face up; the stock's cards all lie face down anyway),
+        card lies face up, but in a pile that other piles cover or that no
+        card leaves by hand; the stock's cards all lie face down anyway),
         ``redeals`` how many redeals were made before, ``state`` the game's
         extra state (``STATE``) where it keeps any, ``seed`` fixes what
         later reshuffles do where the game has them.  The position need not
@@ -407,7 +408,9 @@ class Game(Position):
             if cls.SHAPE.roles[i] == "stock":
                 raise ValueError("the stock's cards all lie face down: leave the stock out of face_down")
             size = len(laid[i])
-            if cls.SHAPE.covered_by[i]:  # a covered pile's cards may all lie face down until it is uncovered
+            # A covered pile's cards may all lie face down until it is uncovered,
+            # and so may those of a pile no card leaves by hand (Clock's hours).
+            if cls.SHAPE.covered_by[i] or i not in cls.SHAPE.sources:
                 if not whole_number(count, at_least=0, below=size + 1):
                     raise ValueError(f"face_down[{pile!r}] must be a whole number from 0 to {size} ({pile} holds "
                                      f"{size} card{'s' * (size != 1)}), not {count!r}")
@@ -423,8 +426,8 @@ class Game(Position):
         game._piles, game._down, game._redeals = laid, down, int(redeals)
         for name, value in extra.items():
             setattr(game, name, value)
-        game._dealt_home = game.cards_home
         game._card_count = sum(map(len, laid))
+        game._dealt_home = game.cards_home  # (after the count: a game's own cards home may read it)
         game._position = {
             "piles": {pile: " ".join(CARD[c].code for c in laid[i]) for i, pile in enumerate(cls.PILES) if laid[i]},
             "face_down": {pile: down[i] for i, pile in enumerate(cls.PILES) if down[i]},
@@ -647,6 +650,16 @@ class Game(Position):
         move is left)."""
         return None
 
+    def _search_key(self) -> bytes:
+        """The position as the solver keys it, where a game knows more of
+        what plays alike than the engine's canonical key (``search_key``)
+        does: Accordion's piles play by their top cards alone, in their
+        order, wherever the gaps between them lie.  Two positions with the
+        same key must play alike from there on, wins, losses, cards home,
+        redeals and ``STATE`` included.  Default: the engine's key
+        (``FastPath.search_key``); defined only by games that need it."""
+        return self._fast.engine_search_key()
+
     def _empty_label(self, t: int) -> str:
         """What pile ``t`` shows on a table while it is empty, in this
         position (see ``empty_label``)."""
@@ -803,6 +816,18 @@ class Game(Position):
         ('A', 'K', 'waste', '')
         """
         return self._empty_label(self._pile_index(pile))
+
+    @property
+    def whole_piles(self) -> tuple[str, ...]:
+        """The piles whose cards move only all together (their rule's
+        ``WHOLE_PILE``), under the options in force: a move takes the whole
+        pile and is written without a count (``"t5 t4"``).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Accordion(seed=1).whole_piles[:3], sw.Cruel(seed=1).whole_piles
+        (('t0', 't1', 't2'), ())
+        """
+        return tuple(pile for pile, moves in zip(self.PILES, self._book.moves) if moves.kind == "whole")
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -998,8 +1023,8 @@ class Game(Position):
         with self._naming_hooks(f"while reading how many cards of {pile} may move"):
             run = max(0, self._run_length(i))
             shape = self.SHAPE
-            if not at_once or run < 2 or shape.max_run < 2:
-                return run
+            if not at_once or run < 2 or shape.max_run < 2 or self._book.moves[i].kind == "whole":
+                return run  # (a pile that moves whole goes in one move, however many cards it holds)
             most = 1  # over the routes runs take: the most one move may carry
             for t in range(len(self.PILES)):
                 if t == i or shape.moves[shape.code(i, t, 2)] is None:

@@ -18,9 +18,11 @@ one per stock action (``draw``, ``deal``, ``redeal`` … the game's own
 words).  In a game that moves runs of cards (its piles' rules say so) a pair of piles
 has one action per number of cards: ``t3 t5``, ``t3 t5 2``, ``t3 t5 3`` …
 up to the longest run the game allows (a free cell takes one card; where
-foundations take a completed suit, only the 13-card move goes there).
+foundations take a completed suit, only the 13-card move goes there); a
+pile that moves only whole has one action per pile it may go to, and two
+cards that leave together (a pair) one action per two piles.
 ``env.unwrapped.actions[i]`` is the ``Move`` of action ``i`` (its
-``count`` says how many cards it moves); ``info["action_mask"]`` (``int8``,
+``count`` says how many cards it moves, but for a whole pile's); ``info["action_mask"]`` (``int8``,
 1 = legal now) marks the legal ones, so ``env.action_space.sample(mask=...)``
 picks a legal move.  The environment's ``action_masks()`` method returns the
 same mask; through wrappers reach it as
@@ -40,7 +42,9 @@ The last row holds the number of redeals made in column 0 (capped at 53),
 zeros elsewhere.  A run is read off its pile's row.
 
 **Reward**: the cards the step sent to the foundations (1 for a move home,
-13 for a completed suit), plus ``WIN_BONUS`` when the step wins the game.
+13 for a completed suit; in a game that counts its cards home itself, as
+Accordion does, the cards its step brought home), plus ``WIN_BONUS`` when the
+step wins the game.
 An episode ends (``terminated``) when the game is over as ``game.status``
 says: won (every card home, or the game's own declared win, ``_won``) or
 lost (no legal move left, or the game's own declared loss, ``_lost``);
@@ -126,11 +130,19 @@ def action_moves(cls: type[Game]) -> tuple[Move, ...]:
     """
     shape = cls.SHAPE
     index = shape.index
-    moves = [shape.moves[shape.code(index[source], index[target], count)]
-             for source, targets in cls.ROUTES.items() for target in targets if target != source
-             for count in range(1, shape.max_run + 1)]
-    pairs = [shape.move(shape.pair_base + i) for i in range(len(shape.pairs))]
-    return tuple(m for m in moves if m is not None) + tuple(pairs) + tuple(Move(action) for action in cls.ACTION_NAMES)
+    moves = []
+    for source, targets in cls.ROUTES.items():
+        for target in targets:
+            if target == source:
+                continue
+            s, t = index[source], index[target]
+            whole = shape.routes[s][t]
+            if whole is not None and whole >= shape.whole_base:  # a pile that moves whole: one action
+                moves.append(shape.moves[whole])
+                continue
+            moves += [shape.moves[shape.code(s, t, count)] for count in range(1, shape.max_run + 1)]
+    moves += shape.moves[shape.pair_base:shape.whole_base]  # two cards leaving together
+    return tuple(m for m in moves if m is not None) + tuple(Move(action) for action in cls.ACTION_NAMES)
 
 
 class SolitaireEnv(gymnasium.Env):

@@ -103,6 +103,9 @@ def reason(game: "Game", move: Move) -> Optional[str]:
     covered = _covered(game, s)
     if covered:
         return covered
+    near = game._fast.reached(s)
+    if near is not None and t not in near:
+        return _not_near(game, s, t, near)
     if shape.routes[s][t] is not None and shape.routes[s][t] >= shape.whole_base:  # type: ignore[operator]
         return _whole_reason(game, s, t, move.count)
     if not shape.general:
@@ -121,6 +124,15 @@ def _covered(game: "Game", s: int) -> Optional[str]:
     # (a face-down card is not named: the words would show what it is)
     card = CARD[pile[-1]] if len(pile) > game._down[s] else f"{game.PILES[s]}'s card, face down,"
     return f"{card} is covered by {' and '.join(lying)}: a card plays only once nothing lies on it"
+
+
+def _not_near(game: "Game", s: int, t: int, near: frozenset[int]) -> str:
+    """Why pile ``s``'s cards may not go to ``t``, not one of the neighbours
+    ``near`` its rule names in this position (``Neighbours``)."""
+    where = game._book.rules[s].onto.words()  # type: ignore[union-attr]
+    names = [game.PILES[i] for i in sorted(near, key=lambda i: (abs(i - s), i))]  # nearest first
+    now = f" ({' or '.join(names)} now)" if names else ", and none holds cards now"
+    return f"{game.PILES[s]} goes only {where}{now}, not {game.PILES[t]}"
 
 
 def _lands(game: "Game", s: int, t: int, count: int) -> Optional[str]:

@@ -20,14 +20,16 @@ What is here: ``Game`` and ``piles_by_role``; the rules of piles
 (``Foundation``, ``Tableau``, ``WholeSuits``, ``Pairs``, ``FREE_CELL``,
 ``RESERVE``, ``WASTE``), how cards build (``Build`` and ``DOWN_IN_SUIT``,
 ``DOWN_ALTERNATE_COLOURS``, ``DOWN_BY_RANK``, ``DOWN_OTHER_SUIT``,
-``UP_IN_SUIT``, ``UP_BY_RANK``, ``UP_OR_DOWN``, ``ANY_ORDER``), what an empty
-pile takes (``ANY_CARD``, ``NOTHING``, ``KINGS``, ``ACES``, ``BASE_RANK``,
-``ranks``, ``only_from``), what may leave a pile (``TOP_CARD``, ``RUNS``, ``runs``,
-``FACE_UP``, ``WHOLE_PILE``); the stock's values (``Draw``, ``DealRow``,
-``GatherToStock``, ``Regather``); ``by_option``; ``pyramid`` (which piles
-cover which); the table's layout (``Layout``, ``Row``, ``Slot``, ``run``); the
-solver's hints (``Guide``, ``Pace``); cards (``Card``, ``CARD``, ``RANK``,
-``SUIT``, ``FACE``, ``pack``, ``describe_rank``); ``Move`` and ``ANY``.
+``UP_IN_SUIT``, ``UP_BY_RANK``, ``UP_OR_DOWN``, ``ANY_ORDER``,
+``SUIT_OR_RANK``), what an empty pile takes (``ANY_CARD``, ``NOTHING``,
+``KINGS``, ``ACES``, ``BASE_RANK``, ``ranks``, ``only_from``), what may leave
+a pile (``TOP_CARD``, ``RUNS``, ``runs``, ``FACE_UP``, ``WHOLE_PILE``,
+``NO_MOVES``), where it may go by where the piles lie (``Neighbours``); the
+stock's values (``Draw``, ``DealRow``, ``GatherToStock``, ``Regather``);
+``by_option``; ``pyramid`` (which piles cover which); the table's layout
+(``Layout``, ``Row``, ``Slot``, ``run``); the solver's hints (``Guide``,
+``Pace``); cards (``Card``, ``CARD``, ``RANK``, ``SUIT``, ``FACE``, ``pack``,
+``describe_rank``); ``Move`` and ``ANY``.
 """
 
 from __future__ import annotations
@@ -37,9 +39,10 @@ from .game import Game
 from .layout import Layout, Row, Slot, run
 from .moves import Move
 from .pile_rules import (ACES, ANY, ANY_CARD, ANY_ORDER, BASE_RANK, DOWN_ALTERNATE_COLOURS, DOWN_BY_RANK,
-                         DOWN_IN_SUIT, DOWN_OTHER_SUIT, FACE_UP, FREE_CELL, KINGS, NOTHING, RESERVE, RUNS, TOP_CARD,
-                         UP_BY_RANK, UP_IN_SUIT, UP_OR_DOWN, WASTE, WHOLE_PILE, Build, Foundation, Pairs, PileRule,
-                         Tableau, WholeSuits, by_option, only_from, pyramid, ranks, runs)
+                         DOWN_IN_SUIT, DOWN_OTHER_SUIT, FACE_UP, FREE_CELL, KINGS, NO_MOVES, NOTHING, RESERVE, RUNS,
+                         SUIT_OR_RANK, TOP_CARD, UP_BY_RANK, UP_IN_SUIT, UP_OR_DOWN, WASTE, WHOLE_PILE, Build,
+                         Foundation, Neighbours, Pairs, PileRule, Tableau, WholeSuits, by_option, only_from, pyramid,
+                         ranks, runs)
 from .piles import piles_by_role
 from .stocks import DealRow, Draw, GatherToStock, Regather
 from .strategy import Guide, Pace
@@ -47,9 +50,8 @@ from .strategy import Guide, Pace
 __all__ = [
     "ACES", "ANY", "ANY_CARD", "ANY_ORDER", "BASE_RANK", "Build", "CARD", "Card", "DOWN_ALTERNATE_COLOURS",
     "DOWN_BY_RANK", "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "DealRow", "Draw", "FACE", "FACE_UP", "FREE_CELL", "Foundation",
-    "Game", "GatherToStock", "Guide", "KINGS", "Layout", "Move", "NOTHING", "Pace", "Pairs", "PileRule", "RANK",
-    "RESERVE", "RUNS", "Regather", "Row", "SUIT", "Slot", "TOP_CARD", "Tableau", "UP_BY_RANK", "UP_IN_SUIT",
-    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank", "only_from", "pack",
-    "piles_by_role",
-    "pyramid", "ranks", "run", "runs",
+    "Game", "GatherToStock", "Guide", "KINGS", "Layout", "Move", "NOTHING", "NO_MOVES", "Neighbours", "Pace", "Pairs",
+    "PileRule", "RANK", "RESERVE", "RUNS", "Regather", "Row", "SUIT", "SUIT_OR_RANK", "Slot", "TOP_CARD", "Tableau",
+    "UP_BY_RANK", "UP_IN_SUIT", "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank",
+    "only_from", "pack", "piles_by_role", "pyramid", "ranks", "run", "runs",
 ]

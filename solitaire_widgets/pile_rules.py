@@ -45,7 +45,7 @@ ANY: Any = "any"  # what a pile takes: any card (typed Any, so it passes for a t
 Wants = tuple[int, ...]
 RED = frozenset("HD")
 SUIT_LENGTH = 13
-DIRECTIONS = ("down", "up", "up_or_down", "any")
+DIRECTIONS = ("down", "up", "up_or_down", "any", "match")
 # suit rule -> whether a card of suit ``over`` may lie on one of suit ``under``
 SUIT_RULES: Mapping[str, Callable[[str, str], bool]] = {
     "in_suit": lambda under, over: under == over,
@@ -137,7 +137,9 @@ def choices(value: Any) -> Iterable[ByOption]:
 @dataclass(frozen=True)
 class Build:
     """How a card goes on another: ``direction`` ``"down"`` (a 6 on a 7),
-    ``"up"`` or ``"up_or_down"``; ``suit``: ``"in_suit"``,
+    ``"up"``, ``"up_or_down"``, ``"any"`` (any rank) or ``"match"`` (a card of
+    the same suit or the same rank, as in Accordion: ``SUIT_OR_RANK``);
+    ``suit``: ``"in_suit"``,
     ``"alternate_colours"`` (red on black), ``"any_suit"``, ``"other_suit"``
     (any suit but the card's own) or ``"same_colour"``; ``step`` ranks at a
     time (Calculation builds by 2, 3 and 4); ``wrap``: king and ace join (a
@@ -162,6 +164,9 @@ class Build:
             raise ValueError(f"Build direction must be one of {', '.join(DIRECTIONS)}, not {self.direction!r}")
         if self.suit not in SUIT_RULES:
             raise ValueError(f"Build suit must be one of {', '.join(SUIT_RULES)}, not {self.suit!r}")
+        if self.direction == "match" and (self.suit != "any_suit" or self.step != 1 or self.wrap):
+            raise ValueError("a matching build (a card of the same suit or the same rank) takes no suit, step or "
+                             "wrap: write Build(\"match\")")
         if isinstance(self.step, bool) or not isinstance(self.step, int) or not 1 <= self.step <= 12:
             raise ValueError(f"Build step must be a whole number of ranks from 1 to 12, not {self.step!r}")
         if not isinstance(self.wrap, (bool, ByOption)):
@@ -174,11 +179,11 @@ class Build:
     @property
     def needs_suits(self) -> bool:
         """Whether the build looks at suits (a game then keys cards by face)."""
-        return self.suit != "any_suit"
+        return self.suit != "any_suit" or self.direction == "match"
 
     def ranks_on(self, rank: int) -> tuple[int, ...]:
         """The ranks of the cards that go on a card of ``rank``: down first, then up."""
-        if self.direction == "any":
+        if self.direction in ("any", "match"):
             return tuple(range(1, 14))
         found = []
         for sign in {"down": (-1,), "up": (1,), "up_or_down": (-1, 1)}[self.direction]:
@@ -194,12 +199,26 @@ class Build:
         follows = SUIT_RULES[self.suit]
         return tuple(s for s in SUITS if follows(suit, s))
 
+    def faces_on(self, rank: int, suit: str) -> tuple[int, ...]:
+        """The faces of the cards that go on a card of ``rank`` and ``suit``, in order.
+
+        >>> [str(Card.from_id(face)) for face in SUIT_OR_RANK.faces_on(12, "S")][-4:]  # Q♠: spades and queens
+        ['K♠', 'Q♥', 'Q♦', 'Q♣']
+        """
+        if self.direction == "match":
+            return tuple(sorted({Card(r, suit).face for r in range(1, 14)} | {Card(rank, s).face for s in SUITS}))
+        return tuple(sorted(Card(r, s).face for r in self.ranks_on(rank) for s in self.suits_on(suit)))
+
     def follows(self, under: int, over: int) -> bool:
         """Whether card ``over`` may lie on card ``under`` (ids or faces)."""
+        if self.direction == "match":
+            return SUIT[under] == SUIT[over] or RANK[under] == RANK[over]
         return RANK[over] in self.ranks_on(RANK[under]) and SUIT_RULES[self.suit](SUIT[under], SUIT[over])
 
     def words(self) -> str:
         """How the build reads after "builds": "down in alternating colours"."""
+        if self.direction == "match":
+            return "on a card of the same suit or the same rank"
         if self.direction == "any":
             return "any card on any card" if self.suit == "any_suit" else f"any rank {self.suit.replace('_', ' ')}"
         if self.direction == "up_or_down":
@@ -220,6 +239,8 @@ class Build:
     def takes(self, top: Card) -> str:
         """What a pile topped by ``top`` takes by this build, in words:
         "only 5♥", "only a red 6", "a 6 or an 8", "nothing: …"."""
+        if self.direction == "match":
+            return f"only a {SUIT_WORD[top.suit]} or {describe_rank(top.rank)}"
         ranks = self.ranks_on(top.rank)
         if not ranks:
             return ("nothing: no card ranks below an ace" if self.direction == "down" else
@@ -242,6 +263,7 @@ UP_IN_SUIT = Build("up", "in_suit")
 UP_BY_RANK = Build("up", "any_suit")
 UP_OR_DOWN = Build("up_or_down", "any_suit")
 ANY_ORDER = Build("any", "any_suit")  # any card goes on any card
+SUIT_OR_RANK = Build("match")  # a card of the same suit or the same rank (Accordion)
 
 
 # --- what an empty pile takes -------------------------------------------------------
@@ -380,6 +402,61 @@ def runs(build: Optional[Build] = None, *, limit: str = "none") -> Moves:
     return Moves("runs", build, limit)
 
 
+# --- where a pile's cards may go, by where the piles lie ------------------------------------------
+SIDES = ("left", "right", "either")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    """A route that depends on the position: a pile's cards go only onto the
+    pile ``steps`` places away along ``row`` on its ``side`` (``"left"``:
+    towards the row's start, ``"right"`` or ``"either"``), counting only the
+    piles that hold cards, so a row closes up as piles empty.  Accordion's
+    piles go onto the first or the third pile to their left:
+    ``Neighbours(ROW, steps=(1, 3))``.  A pile's rule names it
+    (``Tableau(..., onto=...)``); ``routes()`` gives the ``ROUTES`` that let
+    each pile reach every pile it ever may.
+
+    >>> near = Neighbours(("t0", "t1", "t2", "t3"), steps=(1, 3))
+    >>> near.routes()["t3"], "t0" in near.routes(), near.words()
+    (('t2', 't1', 't0'), False, 'onto the first or the third pile to its left that holds cards')
+    """
+
+    row: tuple[str, ...]
+    steps: tuple[int, ...] = (1,)
+    side: str = "left"
+
+    def __post_init__(self) -> None:
+        row, steps = self.row, self.steps
+        if not isinstance(row, tuple) or len(row) < 2 or not all(isinstance(p, str) for p in row) \
+                or len(set(row)) != len(row):
+            raise ValueError(f"Neighbours takes a row of two or more distinct pile ids, as a tuple, not {row!r}")
+        if not isinstance(steps, tuple) or not steps or len(set(steps)) != len(steps) or any(
+                isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(ORDINALS) for k in steps):
+            raise ValueError(f"Neighbours steps are distinct whole numbers from 1 to {len(ORDINALS)} (the first, "
+                             f"the third … pile that holds cards), as a tuple, not {steps!r}")
+        if self.side not in SIDES:
+            raise ValueError(f"Neighbours side must be one of {', '.join(SIDES)}, not {self.side!r}")
+
+    def sides_of(self, pile: str) -> tuple[tuple[str, ...], ...]:
+        """The piles on each side of ``pile`` it may reach, nearest first."""
+        i = self.row.index(pile)
+        left, right = self.row[:i][::-1], self.row[i + 1:]
+        return {"left": (left,), "right": (right,), "either": (left, right)}[self.side]
+
+    def routes(self) -> dict[str, tuple[str, ...]]:
+        """``ROUTES`` for the row: each pile onto every pile of its side(s), nearest first."""
+        reached = {pile: tuple(p for side in self.sides_of(pile) for p in side) for pile in self.row}
+        return {pile: targets for pile, targets in reached.items() if targets}
+
+    def words(self) -> str:
+        """Where a pile's cards go, after "goes": "onto the first or the third pile to its left that holds cards"."""
+        which = " or the ".join(ORDINALS[k - 1] for k in sorted(self.steps))
+        side = "on either side" if self.side == "either" else f"to its {self.side}"
+        return f"onto the {which} pile {side} that holds cards"
+
+
 # --- a pile's whole rule ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class PileRule:
@@ -390,7 +467,9 @@ class PileRule:
     leave it by hand; ``holds``: the most cards it holds (a free cell one);
     ``whole_suits``: it takes a completed suit, king down to ace, at once
     (Spider's foundations); ``pairs``: it takes two exposed cards whose ranks
-    make this total together, or one card of that rank alone (Pyramid's 13).
+    make this total together, or one card of that rank alone (Pyramid's 13);
+    ``onto``: its cards go only to the neighbours these ``Neighbours`` name
+    in the position, of the piles ``ROUTES`` lets them reach (Accordion's).
     """
 
     build: Optional[Build] = None
@@ -399,6 +478,7 @@ class PileRule:
     holds: Optional[int] = None
     whole_suits: bool = False
     pairs: Optional[int] = None
+    onto: Optional[Neighbours] = None
 
     def __post_init__(self) -> None:
         for name, kind in (("build", Build), ("empty", Empty), ("moves", Moves)):
@@ -412,6 +492,8 @@ class PileRule:
         if self.pairs is not None and (isinstance(self.pairs, bool) or not isinstance(self.pairs, int)
                                        or not 2 <= self.pairs <= 26):
             raise ValueError(f"pairs must be the total two ranks make, from 2 to 26, not {self.pairs!r}")
+        if self.onto is not None and not isinstance(self.onto, (Neighbours, ByOption)):
+            raise ValueError(f"a pile rule's onto must be Neighbours(...) or None, not {self.onto!r}")
 
     @property
     def takes_anything(self) -> bool:
@@ -452,7 +534,16 @@ class PileRule:
         return f"{text} {moving}" if moving else text
 
     def moves_sentence(self) -> str:
-        """What may leave the pile, in words ("" for its top card alone)."""
+        """What may leave the pile, and where it may go where the position
+        decides (``onto``), in words ("" for its top card alone, by ``ROUTES``)."""
+        text = self._leaving_sentence()
+        if self.onto is None:
+            return text
+        if not text:
+            return f"Its top card goes only {self.onto.words()}."
+        return f"{text.removesuffix('.')}, {self.onto.words()}."
+
+    def _leaving_sentence(self) -> str:
         kind = self.moves.kind
         if kind == "runs":
             own = self.moves.build is None or self.moves.build == self.build
@@ -481,14 +572,19 @@ def Foundation(build: Any = UP_IN_SUIT, *, empty: Any = ACES, holds: Optional[in
     return PileRule(build=build, empty=empty, moves=NO_MOVES, holds=holds)
 
 
-def Tableau(build: Any = None, *, empty: Any = ANY_CARD, moves: Any = TOP_CARD) -> PileRule:
+def Tableau(build: Any = None, *, empty: Any = ANY_CARD, moves: Any = TOP_CARD,
+            onto: Optional[Neighbours] = None) -> PileRule:
     """A tableau pile: built by ``build`` (None: nothing goes on its cards),
-    taking ``empty`` while empty, giving what ``moves`` lets leave it.
+    taking ``empty`` while empty, giving what ``moves`` lets leave it, onto
+    the neighbours ``onto`` names where the position decides.
 
     >>> Tableau(DOWN_IN_SUIT, empty=NOTHING).sentence()
     'build down in suit; an empty pile is never filled.'
+    >>> Tableau(SUIT_OR_RANK, empty=NOTHING, moves=WHOLE_PILE, onto=Neighbours(("t0", "t1"), (1, 3))).sentence()
+    'build on a card of the same suit or the same rank; an empty pile is never filled. A pile moves only whole, \
+onto the first or the third pile to its left that holds cards.'
     """
-    return PileRule(build=build, empty=empty, moves=moves)
+    return PileRule(build=build, empty=empty, moves=moves, onto=onto)
 
 
 def WholeSuits() -> PileRule:
@@ -544,7 +640,7 @@ def build_table(build: Build, key: str) -> tuple[Wants, ...]:
         if key == "rank":
             table.append(on)
         else:
-            table.append(tuple(sorted(Card(r, s).face for r in on for s in build.suits_on(suit))))
+            table.append(build.faces_on(rank, suit))
     return tuple(table)
 
 
@@ -698,6 +794,7 @@ def rule_value(value: Any) -> bool:
 __all__ = [
     "ANY", "ANY_CARD", "ANY_ORDER", "ACES", "BASE_RANK", "Build", "ByOption", "DOWN_ALTERNATE_COLOURS", "DOWN_BY_RANK",
     "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "Empty", "FACE_UP", "FREE_CELL", "Foundation", "KINGS", "Moves", "NOTHING",
-    "NO_MOVES", "PileRule", "Pairs", "RESERVE", "RUNS", "TOP_CARD", "Tableau", "UP_BY_RANK", "UP_IN_SUIT",
-    "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "only_from", "pyramid", "ranks", "runs",
+    "NO_MOVES", "Neighbours", "PileRule", "Pairs", "RESERVE", "RUNS", "SUIT_OR_RANK", "TOP_CARD", "Tableau",
+    "UP_BY_RANK", "UP_IN_SUIT", "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "only_from", "pyramid",
+    "ranks", "runs",
 ]

@@ -60,7 +60,17 @@ class Position:
 
     @property
     def cards_home(self) -> int:
-        """Cards on the foundations."""
+        """Cards home: those on the foundations, or the cards the game counts
+        as home itself (``Game._cards_home``: Accordion's gathered cards)."""
+        return self._cards_home()
+
+    def _cards_home(self) -> int:
+        """How many cards are home in this position (a hook of ``Game``:
+        what the score counts, the solver's progress, Gymnasium's reward).
+        Default: the cards on the foundations.  A game without foundations
+        says what counts as home for it (Accordion: every card covered by
+        another); it counts ``card_count`` at most, and the default win
+        (every card home) follows it."""
         return sum(len(self._piles[f]) for f in self.SHAPE.foundations)
 
     @property

@@ -64,7 +64,7 @@ class GameShape:
     (-1 for an action; a whole pile's count is 1, a pair's 2), ``changed_of``
     the piles it changes.  ``general``: whether the fast path needs its
     general move generator (runs, free cells, whole suits or piles, pairs,
-    covered piles).  ``declares_win`` / ``declares_loss``: the class fills in
+    covered piles, routes the position decides).  ``declares_win`` / ``declares_loss``: the class fills in
     ``_won`` / ``_lost``.
     """
 
@@ -145,6 +145,8 @@ class ClassFacts:
     own_run_length: bool
     own_move_limit: bool
     has_safe_drops: bool
+    own_cards_home: bool = False  # it says itself which cards count as home (``_cards_home``)
+    own_search_key: bool = False  # it keys its positions for the solver itself (``_search_key``)
 
 
 def class_facts(cls: type["Game"]) -> ClassFacts:
@@ -155,7 +157,8 @@ def class_facts(cls: type["Game"]) -> ClassFacts:
     return ClassFacts(own_wants=own("_wants"), own_build_reason=own("_build_reason"), own_do_action=own("_do_action"),
                       own_action_piles=own("_action_piles"), own_action_reason=own("_action_reason"),
                       own_run_length=own("_run_length"), own_move_limit=own("_move_limit", "_free_spaces"),
-                      has_safe_drops=own("_safe_drop"))
+                      has_safe_drops=own("_safe_drop"), own_cards_home=own("_cards_home"),
+                      own_search_key=own("_search_key"))
 
 
 def compile_shape(cls: type["Game"]) -> GameShape:
@@ -183,7 +186,7 @@ def compile_shape(cls: type["Game"]) -> GameShape:
     run_cap = SUIT_LENGTH * cls.decks  # a run of one rank a card: 13, or longer where ranks wrap
     most = tuple(max([52 * cls.decks if m.kind == "face_up" else run_cap if m.kind == "runs" else 1
                       for m in leaving[i] if m.kind not in ("none",)] or [0]) for i in range(n))
-    max_run = max([most[i] for i in range(n) if i not in whole_sources] or [1])
+    max_run = max([most[i] for i in range(n) if i not in whole_sources] + [1])  # (1 where no card moves by hand)
     if suit_targets:
         max_run = max(max_run, SUIT_LENGTH)
     pair_base = max_run * n * n
@@ -244,6 +247,8 @@ def compile_shape(cls: type["Game"]) -> GameShape:
     covered_by = tuple(tuple(index[p] for p in cls.COVERED_BY.get(pile, ())) for pile in piles)
     covers = tuple(tuple(j for j in range(n) if i in covered_by[j]) for i in range(n))
     has_holds = any(r is not None and r.holds is not None for i in range(n) for r in rules[i])
+    # piles whose cards go where the position decides (``Neighbours``)
+    has_onto = any(r is not None and r.onto is not None for i in range(n) for r in rules[i])
     return GameShape(
         piles=piles, roles=roles, index=MappingProxyType(index), foundations=foundations, tableau=tableau,
         cells=cells, interchangeable=interchangeable, groups=groups, group_of=tuple(group_of),
@@ -261,7 +266,7 @@ def compile_shape(cls: type["Game"]) -> GameShape:
         source_of=tuple(source_of), target_of=tuple(target_of), count_of=tuple(count_of),
         changed_of=tuple(changed_of),
         general=(max_run > 1 or bool(cells) or bool(suit_targets) or bool(pairs) or bool(wholes)
-                 or any(covered_by) or has_holds),
+                 or any(covered_by) or has_holds or has_onto),
         declares_win=cls._won is not _base_hook("_won"), declares_loss=cls._lost is not _base_hook("_lost"),
     )
 

@@ -127,6 +127,9 @@ class SolitaireWidget(anywidget.AnyWidget):
     title = Text("").tag(sync=True)
     pile_ids = traitlets.List(Text()).tag(sync=True)
     pile_roles = traitlets.Dict().tag(sync=True)  # pile id -> role (Game.ROLES)
+    # The piles that move only whole (Game.whole_piles): a press lifts the
+    # whole pile, and its move is written without a count.
+    whole_piles = traitlets.List(Text()).tag(sync=True)
     layouts: traitlets.List[Any] = traitlets.List().tag(sync=True)  # Game.layouts() as JSON, the main one first
     actions = traitlets.List(Text()).tag(sync=True)  # game.possible_actions(): never one the options rule out
     action_words = traitlets.Dict().tag(sync=True)  # action -> what it does, in words (Game.action_words)
@@ -345,6 +348,7 @@ class SolitaireWidget(anywidget.AnyWidget):
             self.title = game.title
             self.pile_ids = list(game.PILES)
             self.pile_roles = dict(game.ROLES)
+            self.whole_piles = list(game.whole_piles)
             self.layouts = [layout.to_json() for layout in game.layouts()]
             self.actions = list(game.possible_actions())
             self.action_words = {action: game.action_words(action) for action in game.ACTION_NAMES}

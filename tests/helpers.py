@@ -24,7 +24,6 @@ DOCS = REPO / "docs"
 if str(REPO) not in sys.path:
     sys.path.append(str(REPO))  # the working tree's solitaire_widgets, installed or not
 
-import solitaire_widgets as sw  # noqa: E402
 from solitaire_widgets.games import SEED_GAMES  # noqa: E402
 
 # The five seed games, first among the built-in games (the classic games have

@@ -869,10 +869,11 @@ def test_only_the_top_card_of_a_pile_moves(name):
             g.play(move)
             continue
         sources = (move.source,) if move.partner is None else (move.source, move.partner)  # (a pair: one from each)
+        count = len(g[move.source]) if move.source in g.whole_piles else move.count  # (a pile that moves only whole)
         before, target = {s: g[s] for s in sources}, g[move.target]
         g.play(move)
-        assert all(g[s] == before[s][:-1] for s in sources)
-        assert g[move.target] == target + tuple(before[s][-1] for s in sources)
+        assert all(g[s] == before[s][:-count] for s in sources)
+        assert g[move.target] == target + tuple(c for s in sources for c in before[s][-count:])
 
 
 @pytest.mark.parametrize("name", sorted(sw.GAMES))

@@ -55,7 +55,7 @@ def test_fast_path_moves_equal_legal_moves_and_apply_revert_restores(name, optio
     # moves, each plays as play() does and reverts exactly, its reading of
     # the position is the public one, and its probes agree with the moves.
     game = sw.new_game(name, seed=seed, **options)
-    # (a game's own _wants may read other piles, as Aces Up's discards do: see below)
+    # (a game's own _wants may read other piles, as Aces Up's discards do and Gaps' gaps follow their left neighbour)
     check_fast_path_along_a_walk(game, random.Random(walk), steps, local_wants=not game.FACTS.own_wants)
 
 
@@ -90,6 +90,8 @@ def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, 
             if code < shape.pair_base:  # (a pair's two cards come from two piles: no one pile's probe)
                 s, t, count = shape.source_of[code], shape.target_of[code], shape.count_of[code]
                 card = fast.piles[s][-count]
+                if code >= shape.whole_base:  # a whole pile: all its cards move, asked about by its top card
+                    count, card = len(fast.piles[s]), fast.piles[s][-1]
                 # the probe asked before the move is what the target takes after it
                 onto = fast.wants_holding(t, [*fast.piles[t], *fast.piles[s][-count:]])
                 left = fast.wants_holding(s, fast.piles[s][:-count])

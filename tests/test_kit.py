@@ -16,8 +16,9 @@ from classic_games import CLASSES, classic_class
 
 import solitaire_widgets as sw
 from solitaire_widgets import Move
-from solitaire_widgets.kit import (DOWN_ALTERNATE_COLOURS, FACE_UP, KINGS, NOTHING, UP_IN_SUIT, Draw, Foundation,
-                                   Game, Pairs, Tableau, only_from, piles_by_role, pyramid)
+from solitaire_widgets.kit import (DOWN_ALTERNATE_COLOURS, FACE_UP, KINGS, NOTHING, SUIT_OR_RANK, UP_IN_SUIT,
+                                   WHOLE_PILE, Build, Draw, Foundation, Game, Neighbours, Pairs, Tableau,
+                                   only_from, piles_by_role, pyramid)
 
 COLUMNS = tuple(f"t{i}" for i in range(7))
 HOME = tuple(f"f{i}" for i in range(4))
@@ -70,7 +71,10 @@ def candidate_moves(game: sw.Game) -> list[Move]:
     return moves
 
 
-GAMES = [sw.Frog, sw.LeapYear, sw.Bobby, sw.Cruel, sw.Midshipman, Yukon, Pyramid]
+# (Accordion: a route the position decides and whole piles; Gaps: a game's own
+# _wants; Clock and Calculation: an action of the game's own, per-pile rules)
+GAMES = [sw.Frog, sw.LeapYear, sw.Bobby, sw.Cruel, sw.Midshipman, Yukon, Pyramid, sw.Accordion, sw.Gaps, sw.Clock,
+         sw.Calculation]
 
 
 @pytest.mark.parametrize("cls", GAMES + [classic_class(name) for name in CLASSES],
@@ -217,3 +221,74 @@ def test_only_from_reads_in_the_rules_and_names_only_piles_the_game_has():
             only_from(*bad)
     with pytest.raises(ValueError, match="only_from's then is what the pile takes once they are empty"):
         only_from("reserve", then=only_from("waste"))
+
+
+# --- games without foundations, routes the position decides, whole piles -----------------------
+def test_a_game_without_foundations_says_what_counts_as_home_or_declares_its_win():
+    with pytest.raises(TypeError, match="no pile has the role 'foundation'.*_cards_home.*_won"):
+        class Homeless(Game):
+            PILES, ROLES = piles_by_role(tableau=("t0", "t1"))
+            ROUTES = {"t0": ("t1",)}
+            TABLEAU = Tableau(SUIT_OR_RANK, empty=NOTHING)
+
+            def _setup(self, order):
+                self.dealer(order).round_robin(("t0", "t1"))
+    game = sw.Accordion.from_position({"t0": "7S", "t1": "9D", "t2": "2C 7D"})
+    assert (game.cards_home, game.score, game.max_score, game.status) == (1, 0, 3, "playing")  # 2♣ is covered
+    game.play("t2 t1")
+    game.play("t1 t0")
+    assert (game.cards_home, game.score, game.status, game.end_reason) == (4, 3, "won", "every card lies in one pile")
+    solution = sw.solve(sw.Accordion.from_position({"t0": "7S", "t1": "9D", "t2": "2C 7D"}), time_limit=None,
+                        max_states=100)
+    assert solution.status == "won" and solution.cards_home == 4
+
+
+def test_neighbours_name_the_piles_a_pile_reaches_now_and_why_illegal_says_which():
+    near = Neighbours(("t0", "t1", "t2", "t3", "t4"), steps=(1, 3))
+    assert near.routes()["t4"] == ("t3", "t2", "t1", "t0") and "t0" not in near.routes()
+    assert Neighbours(("t0", "t1", "t2"), side="either").routes()["t1"] == ("t0", "t2")
+    for bad in [dict(row=("t0",)), dict(row=("t0", "t0")), dict(row=("t0", "t1"), steps=(0,)),
+                dict(row=("t0", "t1"), side="up")]:
+        with pytest.raises(ValueError, match="Neighbours"):
+            Neighbours(**bad)
+    game = sw.Accordion.from_position({"t0": "7S", "t2": "9S", "t3": "2C", "t5": "5S", "t9": "KS"})
+    # t9's first pile to the left that holds cards is t5, its third t2 (t3 between): not t3, not t0
+    assert [str(m) for m in game.legal_moves() if m.source == "t9"] == ["t9 t2", "t9 t5"]
+    assert game.why_illegal("t9 t3") == ("t9 goes only onto the first or the third pile to its left that holds "
+                                         "cards (t5 or t2 now), not t3")
+    assert game.why_illegal("t5 t3").startswith("5♠ cannot go on 2♣ (t3): Accordion builds on a card of the same "
+                                                "suit or the same rank, so 2♣ takes only a club or a 2")
+    assert game.targets("t9")["t5"] is None and game.movable("t9", at_once=True) == 1
+
+
+def test_a_whole_pile_is_lifted_whole_where_runs_move_too():
+    class Mixed(Yukon):
+        PILES, ROLES = piles_by_role(reserve="r0", foundation=HOME, tableau=COLUMNS)
+        ROUTES = {**Yukon.ROUTES, "r0": COLUMNS}
+        RESERVE = Tableau(empty=NOTHING, moves=WHOLE_PILE)
+
+    game = Mixed.from_position({"r0": "8S 7H 6C", "t0": "7D", "t1": "10S 9H 8C"})  # (asked about by its top card)
+    assert game.movable("t1", at_once=True) == 3 and game.movable("r0", at_once=True) == 3  # (it said 1)
+    assert game.whole_piles == ("r0",) and Move("r0", "t0") in game.legal_moves()
+    assert game.why_illegal("r0 t0 3") == "r0 moves whole: write the move without a count"
+    from solitaire_widgets.gym import action_moves
+    assert Move("r0", "t0") in action_moves(Mixed)  # (Gymnasium had no action for it)
+
+
+def test_a_game_where_no_card_moves_by_hand_numbers_its_actions_after_the_card_moves():
+    shape = sw.Clock.SHAPE
+    assert shape.max_run == 1 and shape.action_base == len(shape.piles) ** 2  # (it was 0: "turn" read as t0 t0)
+    game = sw.Clock(seed=1)
+    assert game.face_down("h13") == 4 and game.play("turn") == Move("turn") and game.face_down("h13") == 3
+    assert sw.Clock.from_position({"h1": "AS 2S"}, face_down={"h1": 2}, state={"_hour": 1}).face_down("h1") == 2
+
+
+def test_suit_or_rank_builds_on_a_card_of_the_same_suit_or_rank():
+    from solitaire_widgets.cards import Card
+    from solitaire_widgets.pile_rules import build_table
+    assert SUIT_OR_RANK.words() == "on a card of the same suit or the same rank" and SUIT_OR_RANK.needs_suits
+    seven = Card.parse("7H")
+    assert sorted(str(Card.from_id(f)) for f in build_table(SUIT_OR_RANK, "face")[seven.face]) == sorted(
+        [str(Card(r, "H")) for r in range(1, 14)] + ["7♠", "7♦", "7♣"])
+    with pytest.raises(ValueError, match="matching build"):
+        Build("match", "in_suit")

@@ -26,9 +26,9 @@ from solitaire_widgets.assist.states import page_types  # noqa: E402
 from solitaire_widgets.text import status_items  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
-TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "layouts", "empty_labels", "actions", "action_words",
-          "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win", "counters",
-          "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty",
+TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "whole_piles", "layouts", "empty_labels", "actions",
+          "action_words", "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win",
+          "counters", "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty",
           "guard", "analysis", "puzzle", "covered_by", "pair_targets")
 LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]  # Cruel seed 2: move 8 loses
 OUT = ROOT / "js" / "test" / "fixtures"
@@ -67,6 +67,10 @@ def classic_states():
     # Pyramid: A♠ covered by Q♥ and 8♣; 8♣ pairs with the waste's 5♦.
     pyramid = sw.Pyramid.from_position({"p0": "AS", "p1": "QH", "p2": "8C", "waste": "5D"})
     data["pyramid"] = {"start": snap(SolitaireWidget(pyramid))}
+    # Accordion's piles move whole: t2 (two cards, 7♦ on top) goes onto t1 (9♦) as one.
+    accordion = sw.Accordion.from_position({"t0": "7S", "t1": "9D", "t2": "2C 7D"})
+    data["accordion"] = {"start": snap(SolitaireWidget(accordion)), "whole": "t2 t1"}
+    data["clock"] = {"start": snap(SolitaireWidget(sw.Clock(seed=3)))}  # its one action, turn, has no stock
     return data
 
 

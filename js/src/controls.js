@@ -167,15 +167,49 @@ const redeal = {
 };
 registerControl(redeal);
 
+// A game's own action that no stock pile plays and that is no redeal
+// (Clock's turn, where every card is turned by the rules): a button of its
+// own, named after the action; the first of them that is legal now plays.
+/**
+ * The game's actions the Play button plays: none where the stock plays them.
+ * @param {CardTable} t
+ */
+const ownActions = (t) => (t.stockId ? [] : (t.actions ?? []).filter((a) => !(t.redealActions ?? []).includes(a)));
+/** @param {string} word */
+const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1).replace(/_/g, " ");
+/** @type {Control} */
+const play = {
+  action: "play", label: "Play", title: "Play the game's move (s)", keys: ["s", "S"],
+  available: (t) => ownActions(t).length > 0,
+  update: (t) => {
+    const action = ownActions(t)[0];
+    if (action) t.labelButton(play.action, capital(action), `${capital(action)}: ${t.actionWords[action] ?? action} (s)`);
+  },
+  enabled: (t) => ownActions(t).some((a) => t.legal.actions.has(a)),
+  run: (t) => {
+    const actions = ownActions(t);
+    const action = actions.find((a) => t.legal.actions.has(a)) ?? actions[0];
+    if (action) t.send("move", { move: action });
+  },
+  // The engine says why not (the game is over …).
+  refused: (t) => {
+    const action = ownActions(t)[0];
+    if (action) t.send("move", { move: action });
+  },
+};
+registerControl(play);
+
 /**
  * The toolbar button that plays a game's `action` (a mark on an action with
  * no pile to mark goes there): Redeal for the actions that start a new pass,
- * else the control of that name, if any.
+ * Play for a game's own action no stock plays, else the control of that
+ * name, if any.
  * @param {CardTable} t
  * @param {string} action
  */
 export function buttonOf(t, action) {
-  return (t.redealActions ?? []).includes(action) ? redeal.action : action;
+  if ((t.redealActions ?? []).includes(action)) return redeal.action;
+  return ownActions(t).includes(action) ? play.action : action;
 }
 /**
  * Auto-drop: after a move of this page, play the next safe card the kernel

@@ -74,6 +74,7 @@ function mount(table) {
  */
 function countAt(table, pile, target) {
   const picked = table.selection();
+  if (table.legal.wholes.has(pile)) return 1; // a pile that moves only whole: asked about as its move, no count
   if (picked.pile === pile) return picked.count;
   const index = table.cardIndex(pile, target);
   const count = index >= 0 ? table.cards(pile).length - index : 1;

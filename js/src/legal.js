@@ -46,13 +46,20 @@ export function pairText(source, partner, target) {
 }
 
 /**
- * An index of the legal moves, built once per change of `legal`.
+ * An index of the legal moves, built once per change of `legal`. The moves
+ * of a pile that moves only whole (`wholes`, the `whole_piles` trait) are
+ * written without a count, however many cards the pile holds: asked about
+ * any number of its cards, they answer as its whole move.
  */
 export class LegalMoves {
-  /** @param {string[]} legal */
-  constructor(legal) {
+  /**
+   * @param {string[]} legal
+   * @param {Set<string>} [wholes]  the piles that move only whole
+   */
+  constructor(legal, wholes = new Set()) {
     /** @type {string[]} */
     this.list = Array.isArray(legal) ? legal.slice() : [];
+    this.wholes = wholes;
     /** @type {Map<string, Map<number, string[]>>} source pile -> count -> targets, in `legal` order */
     this.bySource = new Map();
     /** @type {Set<string>} */
@@ -94,7 +101,17 @@ export class LegalMoves {
    * @returns {string[]}
    */
   targets(source, count = 1) {
-    return this.bySource.get(source)?.get(count) ?? [];
+    return this.bySource.get(source)?.get(this.written(source, count)) ?? [];
+  }
+
+  /**
+   * The count a move of the top `count` cards of `source` is written with:
+   * 1 for a pile that moves only whole (its move names no count).
+   * @param {string} source
+   * @param {number} count
+   */
+  written(source, count) {
+    return this.wholes.has(source) ? 1 : count;
   }
 
   /**
@@ -136,8 +153,9 @@ export class LegalMoves {
    * @param {boolean} [pairable]  whether `target`'s top card could be half of a pair
    */
   gesture(source, target, count = 1, pairTargets = [], pairable = false) {
-    const single = moveText(source, target, count);
-    if (this.texts.has(single) || count !== 1) return single;
+    const written = this.written(source, count);
+    const single = moveText(source, target, written);
+    if (this.texts.has(single) || written !== 1) return single;
     const pair = this.pairs.get(source)?.get(target);
     if (pair) return pair;
     if (pairTargets.length && pairable && !pairTargets.includes(target)) return pairText(source, target, pairTargets[0]);
@@ -151,7 +169,7 @@ export class LegalMoves {
    * @param {number} [count]
    */
   has(source, target, count = 1) {
-    const move = parseMove(target === undefined ? source : moveText(source, target, count));
+    const move = parseMove(target === undefined ? source : moveText(source, target, this.written(source, count)));
     if (!move) return false;
     if ("action" in move) return this.actions.has(move.action);
     if (move.partner) return this.texts.has(pairText(move.source, move.partner, move.target));

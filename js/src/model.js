@@ -19,6 +19,7 @@
  * @property {string} title
  * @property {string[]} pile_ids
  * @property {Record<string, string>} pile_roles  pile id -> role (stock, waste, reserve, foundation, tableau)
+ * @property {string[]} whole_piles  the piles that move only whole (a move of one is written without a count)
  * @property {GameLayout[]} layouts  the game's layouts, the main one first
  * @property {string[]} actions  the game's actions under its options
  * @property {Record<string, string>} action_words  what each action does, in the game's words

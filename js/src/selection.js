@@ -88,6 +88,7 @@ export class Selection {
     const run = this.runOf(pile);
     const rec = this.t.pileLayer.records.get(pile);
     if (!run || !rec) return null;
+    if (this.t.legal.wholes.has(pile)) return run; // a pile that moves only whole: any press lifts it all
     const n = rec.cards.length;
     if (index < 0 || index >= n) return 1;
     if (n - index <= run) return n - index;
@@ -103,6 +104,7 @@ export class Selection {
    * @param {number} [count]
    */
   select(pile, count = 1) {
+    if (this.t.legal.wholes.has(pile)) count = Math.max(count, this.runOf(pile)); // all of it, or nothing
     this.clear();
     this.pile = pile;
     this.count = count;

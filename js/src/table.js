@@ -68,7 +68,9 @@ export class CardTable {
     /** @type {Set<any>} */
     this.timers = new Set();
 
-    this.legal = new LegalMoves([]);
+    /** @type {Set<string>} the piles that move only whole (the `whole_piles` trait) */
+    this.wholePiles = new Set();
+    this.legal = new LegalMoves([], this.wholePiles);
     /** @type {string[]} the game's actions under its options (the `actions` trait) */
     this.actions = [];
     /** @type {Record<string, string>} action -> what it does, in the game's words */
@@ -166,7 +168,8 @@ export class CardTable {
     // the traits of their own: `watch`).
     /** @type {[keyof Traits, string][]} */
     const watched = [
-      ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["layouts", "structure"],
+      ["game_name", "structure"], ["pile_ids", "structure"], ["pile_roles", "structure"], ["whole_piles", "structure"],
+      ["layouts", "structure"],
       ["actions", "structure"], ["action_words", "structure"], ["redeal_actions", "structure"],
       ["features", "structure"], ["title", "structure"], ["options", "info"],
       ["covered_by", "structure"], ["pair_targets", "structure"],
@@ -297,6 +300,8 @@ export class CardTable {
     /** @type {Record<string, string>} pile id -> role ("stock", "waste", "reserve", "foundation", "tableau") */
     const roles = { ...asRecord(this.get("pile_roles")) };
     this.roles = roles;
+    this.wholePiles = new Set(Array.isArray(this.get("whole_piles")) ? this.get("whole_piles") : []);
+    this.legal = new LegalMoves(this.legal.list, this.wholePiles);
     /** @type {string | null} the stock's pile id, if the game has one */
     this.stockId = pileIds.find((id) => roles[id] === "stock") ?? null;
     // The game's layouts, the main one first (declared in Python): the one for the width now.
@@ -427,7 +432,7 @@ export class CardTable {
 
     const legalList = this.get("legal") || [];
     if (legalList !== this.legal.list && JSON.stringify(legalList) !== JSON.stringify(this.legal.list)) {
-      this.legal = new LegalMoves(legalList);
+      this.legal = new LegalMoves(legalList, this.wholePiles);
       if (this.selection.pile) this.selection.showTargets();
     }
     // A pick bigger than the pile's run now (its run changed) is put back.

@@ -87,6 +87,7 @@ describe("control lifecycle", () => {
       legal: { actions: new Set(state.legal), has: () => false },
       actions: state.actions,
       redealActions: state.redeal_actions,
+      stockId: null,
       panel: () => undefined,
       gameName: state.game_name,
     };

@@ -489,9 +489,10 @@ def dead_end_test_for(game: FastPath, home_count: Optional[list[int]] = None) ->
     the moves their rules accept, and from a game won with every card home:
     a game with a stock action that puts cards there (a draw onto a
     foundation), with runs, free cells or suits taken home at once, or with
-    a win of its own, gets none."""
+    a win of its own or cards home of its own count, gets none."""
     shape = game.shape
-    if game.actions_reach_foundations() or shape.general or shape.declares_win:
+    if (game.actions_reach_foundations() or shape.general or shape.declares_win
+            or type(game.game).FACTS.own_cards_home):
         return None
     for test in DEAD_END_TESTS:
         built = test.build(game, home_count)

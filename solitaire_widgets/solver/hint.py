@@ -38,6 +38,9 @@ def describe(game: Game, move: Move) -> str:
     if move.partner is not None:  # a pair: its two top cards leave together
         return f"sends {game[source][-1]} and {game[move.partner][-1]} home together"
     count = move.count
+    code = game.SHAPE.codes.get(move)
+    if code is not None and code >= game.SHAPE.whole_base:  # a pile that moves whole: all its cards
+        count = len(game[source])
     cards = game[source][-count:]
     card = run_text(cards) if count == 1 else f"{run_text(cards)} ({count} cards)"
     onto = game.top(target)

@@ -149,7 +149,12 @@ class Search:
         # with every card home: where a game declares its own win (Aces Up's
         # four aces left), a card on the table may be what lets another go
         # home, which the test of a safe move does not see.
-        self.safe_moves = not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
+        # A game that says itself which cards count as home (``Game._cards_home``:
+        # Accordion, with no foundations) is asked after every move (``home``
+        # then follows it, so the win of every card home reads it too).
+        self.own_home = type(g).FACTS.own_cards_home
+        self.safe_moves = (not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
+                           and not self.own_home)
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
@@ -172,7 +177,8 @@ class Search:
         self.home = sum(self.home_count)
         # Tableau and reserve piles: a knotted card (``_knots_at_top``) must leave
         # before a card beneath it can go home; the search prefers fewer.
-        self.knotted_list = shape.with_role("tableau", "reserve")
+        # (none where no foundation is: a knot is a card in the way of one going home)
+        self.knotted_list = shape.with_role("tableau", "reserve") if shape.foundations else ()
         self.knotted_piles = frozenset(self.knotted_list)
         self.knots_in_suit = shape.key != "rank"  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
@@ -214,6 +220,9 @@ class Search:
         self.dead_end_test = dead_end_test_for(fast, self.home_count)
         # A win or loss the game declares itself (``Game._won``, ``_lost``).
         self.declares_win, self.declares_loss = shape.declares_win, shape.declares_loss
+        if self.own_home:
+            self.home = fast.cards_home()
+            self.apply, self.revert = self._apply_counting_home, self._revert_counting_home  # type: ignore[method-assign]
         self.guide = g.GUIDE
         # A move home may make the only child: safe moves, or a guide that
         # plays a card home alone (``_home_child``).
@@ -491,6 +500,17 @@ class Search:
         engine_record, knots = record
         self.knots -= knots
         self.fast.revert(engine_record)
+
+    def _apply_counting_home(self, code: int) -> tuple[UndoRecord, int]:
+        """``apply`` in a game that counts its cards home itself."""
+        record = Search.apply(self, code)
+        self.home = self.fast.cards_home()
+        return record
+
+    def _revert_counting_home(self, code: int, record: tuple[UndoRecord, int]) -> None:
+        """``revert`` in a game that counts its cards home itself."""
+        Search.revert(self, code, record)
+        self.home = self.fast.cards_home()
 
     def _apply_run(self, code: int) -> tuple[UndoRecord, int]:
         """``apply`` for a move of several cards: the knots of both piles and

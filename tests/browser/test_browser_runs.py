@@ -224,3 +224,25 @@ def test_a_declared_win_says_why(table, classics):
     state = played(table, [], "t3 f0")
     assert state["status"] == "won"
     assert "Only the four aces are left" in table.snap()["banner"]["text"]
+
+
+def test_a_whole_pile_dragged_and_clock_s_turn_played_by_its_button(table):
+    """Built-in games: Accordion's piles move only whole (a click on t2, a
+    stack of two cards, picks both up, where it picked its top card alone;
+    a drag carries both, and the move sent names no count); Clock has no
+    stock, and its Play button, named Turn, turns the next card."""
+    position = '{"t0": "7S", "t1": "9D", "t2": "2C 7D", "t4": "KC", "t5": "3H 8C"}'
+    table.new(f"sw.SolitaireWidget(sw.Accordion.from_position({position}))")
+    table.click_card("t2", 1)
+    table.wait_class("t2", "sw-selected")
+    assert table.cell().locator('.sw-pile[data-pile="t2"] .sw-card.sw-picked').count() == 2
+    table.click_pile("t1")
+    state = played(table, [], "t2 t1")
+    assert len(state["piles"]["t1"]) == 3 and state["piles"]["t2"] == []
+    table.drag_card("t5", 1, "t4")
+    state = played(table, ["t2 t1"], "t5 t4")
+    assert len(state["piles"]["t4"]) == 3
+    table.new("sw.SolitaireWidget(sw.Clock(seed=3))")
+    assert table.cell().locator('button[data-action="play"]').inner_text() == "Turn"
+    table.button("play")
+    played(table, [], "turn")
