@@ -21,15 +21,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 import anywidget  # noqa: E402
 import traitlets  # noqa: E402
 import solitaire_widgets as sw  # noqa: E402
-from classic_games import classic_class  # noqa: E402
 from solitaire_widgets.assist.states import page_types  # noqa: E402
 from solitaire_widgets.text import status_items  # noqa: E402
 from solitaire_widgets.widget import SolitaireWidget  # noqa: E402
 
 TRAITS = ("game_name", "title", "pile_ids", "pile_roles", "whole_piles", "layouts", "empty_labels", "actions",
           "action_words", "redeal_actions", "features", "options", "piles", "runs", "status", "end_reason", "no_win",
-          "counters", "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable", "difficulty",
-          "guard", "analysis", "puzzle", "covered_by", "pair_targets")
+          "counters", "status_items", "legal", "last_move", "message", "message_kind", "line", "version", "winnable",
+          "difficulty", "guard", "analysis", "puzzle", "covered_by", "pair_targets")
 LESSON = ["t7 t2", "t3 t2", "redeal", "t0 t3", "t5 t3", "t5 f2", "t6 t3", "redeal"]  # Cruel seed 2: move 8 loses
 OUT = ROOT / "js" / "test" / "fixtures"
 
@@ -44,25 +43,25 @@ def snap(w):
 
 
 def classic_states():
-    """Positions of the classic games (examples/classic_games.ipynb): runs,
+    """Positions of the built-in classic games: runs,
     a completed suit, free cells, a declared win."""
     data = {}
-    klondike = classic_class("Klondike")(seed=0)
+    klondike = sw.Klondike(seed=0)
     rng = random.Random(0)
     while not any(m.count > 1 for m in klondike.legal_moves()):  # a random walk to the first run that may move
         klondike.play(rng.choice(klondike.legal_moves()))
     run = next(m for m in klondike.legal_moves() if m.count > 1)
     data["klondike"] = {"start": snap(SolitaireWidget(klondike)), "run": str(run)}
-    spider = classic_class("Spider").from_position(
+    spider = sw.Spider.from_position(
         {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D",
          "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"},
         face_down={"t0": 1})
     data["spider"] = {"start": snap(SolitaireWidget(spider))}
-    free_cell = SolitaireWidget(classic_class("FreeCell").deal_number(1))
+    free_cell = SolitaireWidget(sw.FreeCell.deal_number(1))
     start = snap(free_cell)
     free_cell.game.play("t0 c0")
     data["free_cell"] = {"start": start, "after": snap(free_cell), "move": "t0 c0"}
-    aces_up = classic_class("AcesUp").from_position({"t0": "AS", "t1": "AH", "t2": "AD", "t3": "AC", "f0": "KS QS"})
+    aces_up = sw.AcesUp.from_position({"t0": "AS", "t1": "AH", "t2": "AD", "t3": "AC", "f0": "KS QS"})
     data["aces_up_won"] = {"start": snap(SolitaireWidget(aces_up))}
     # Pyramid: A♠ covered by Q♥ and 8♣; 8♣ pairs with the waste's 5♦.
     pyramid = sw.Pyramid.from_position({"p0": "AS", "p1": "QH", "p2": "8C", "waste": "5D"})
