@@ -24,12 +24,15 @@ DOCS = REPO / "docs"
 if str(REPO) not in sys.path:
     sys.path.append(str(REPO))  # the working tree's solitaire_widgets, installed or not
 
-from solitaire_widgets.games import SEED_GAMES  # noqa: E402
+from solitaire_widgets.games import FAMILIES, SEED_GAMES  # noqa: E402
 
 # The five seed games, first among the built-in games (the classic games have
 # tests/test_catalogue.py and a test module per family).  A test that
 # registers a game of its own forgets it afterwards: the clean_registry fixture.
 GAMES: tuple[str, ...] = tuple(cls.name for cls in SEED_GAMES)
+# The seed games and the first game of each classic family: where a check
+# is the same for every game (the page's requests), one game a family.
+SAMPLE: tuple[str, ...] = GAMES + tuple(family.GAMES[0].name for family in FAMILIES if family.GAMES)
 
 
 def on_ci() -> bool:

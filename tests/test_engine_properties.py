@@ -13,14 +13,15 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from helpers import GAMES
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card, IllegalMoveError, Move
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NAMES = sorted(sw.GAMES)
+NAMES = sorted(GAMES)  # the seed games (the classic games: tests/test_catalogue.py)
 # Every pile id any game uses, and a few no game has.
-ALL_PILES = tuple(sorted({p for cls in sw.GAMES.values() for p in cls.PILES})) + ("t12", "f16", "c0")
+ALL_PILES = tuple(sorted({p for name in NAMES for p in sw.GAMES[name].PILES})) + ("t12", "f16", "c0")
 ACTIONS = ("draw", "deal", "redeal")
 
 

@@ -876,7 +876,7 @@ def test_only_the_top_card_of_a_pile_moves(name):
         assert g[move.target] == target + tuple(c for s in sources for c in before[s][-count:])
 
 
-@pytest.mark.parametrize("name", sorted(sw.GAMES))
+@pytest.mark.parametrize("name", sorted(GAMES))  # (the classic games: their oracles in tests/test_catalogue.py)
 def test_foundations_are_final_in_every_game(name):
     g = sw.new_game(name, seed=5)
     for _ in range(150):  # get some cards home

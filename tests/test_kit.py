@@ -1,7 +1,7 @@
 """The kit: rules as declared values, one source of legality, moves that
 remove cards together, and the checks that keep a game's own hooks honest.
 
-Small games written on the kit here (Yukon, Pyramid) and the classic
+Small games written on the kit here (Yukon, a Pyramid) and the classic
 games of examples/classic_games.ipynb are asked what the engine answers:
 every move a game could name is legal by ``is_legal`` exactly when
 ``legal_moves`` lists it, and refused with words otherwise."""
@@ -42,8 +42,9 @@ class Yukon(Game):
         assert not deal.left
 
 
-class Pyramid(Game):
-    """Pyramid: two exposed cards that make 13 leave together; a king alone."""
+class KitPyramid(Game):
+    """Pyramid written on the kit here (sw.Pyramid is the built-in one): two exposed
+    cards that make 13 leave together; a king alone."""
 
     PILES, ROLES = piles_by_role(stock="stock", waste="waste", foundation="f0", tableau=PYRAMID)
     ROUTES = {pile: ("f0",) for pile in PYRAMID + ("waste",)}
@@ -73,7 +74,7 @@ def candidate_moves(game: sw.Game) -> list[Move]:
 
 # (Accordion: a route the position decides and whole piles; Gaps: a game's own
 # _wants; Clock and Calculation: an action of the game's own, per-pile rules)
-GAMES = [sw.Frog, sw.LeapYear, sw.Bobby, sw.Cruel, sw.Midshipman, Yukon, Pyramid, sw.Accordion, sw.Gaps, sw.Clock,
+GAMES = [sw.Frog, sw.LeapYear, sw.Bobby, sw.Cruel, sw.Midshipman, Yukon, KitPyramid, sw.Accordion, sw.Gaps, sw.Clock,
          sw.Calculation]
 
 
@@ -132,12 +133,12 @@ def test_an_action_that_changes_a_pile_it_does_not_name_is_refused_and_changes_n
 
 
 def test_a_pair_that_makes_13_leaves_together_as_one_move(clean_registry):
-    game = Pyramid.from_position({"p21": "5S", "p22": "8H", "p23": "KC", "p24": "9D", "p0": "AS"})
+    game = KitPyramid.from_position({"p21": "5S", "p22": "8H", "p23": "KC", "p24": "9D", "p0": "AS"})
     legal = game.legal_moves()
     assert Move("p21", "f0", partner="p22") in legal and Move("p23", "f0") in legal
     assert Move("p22", "f0", partner="p21") in legal  # the two in either order are the one move
     assert game.why_illegal("p21+p24 f0") == "5♠ and 9♦ make 14, not 13: only two cards that make 13 go together"
-    covered = Pyramid.from_position({"p0": "AS", "p1": "3C", "p21": "QH"})
+    covered = KitPyramid.from_position({"p0": "AS", "p1": "3C", "p21": "QH"})
     assert covered.why_illegal("p0+p21 f0") == "A♠ is covered by p1: a card plays only once nothing lies on it"
     assert game.why_illegal("p21 f0") == ("5♠ cannot go to f0 alone: only a king goes alone; two exposed cards that "
                                           "make 13 go together")
@@ -147,17 +148,17 @@ def test_a_pair_that_makes_13_leaves_together_as_one_move(clean_registry):
     assert str(game.history[0]) == "p21+p22 f0"
     game.undo()
     assert game.key() == before
-    sw.register(Pyramid)
+    sw.register(KitPyramid)
     game.redo()
     loaded = sw.load(json.loads(json.dumps(game.to_dict())))
     assert loaded.key() == game.key() and loaded.history == game.history
 
 
 def test_pairs_are_few_actions_and_a_covered_card_turns_up_when_uncovered():
-    pairs = [m for m in Pyramid.SHAPE.moves if m is not None and m.partner is not None]
+    pairs = [m for m in KitPyramid.SHAPE.moves if m is not None and m.partner is not None]
     assert len(pairs) == 29 * 28 // 2  # every two of the 28 pyramid piles and the waste
-    assert sum(m is not None for m in Pyramid.SHAPE.moves) == len(pairs) + 29 + len(Pyramid.ACTION_NAMES)
-    game = Pyramid.from_position({"p0": "4S", "p1": "9H", "p2": "4D"}, face_down={"p0": 1})
+    assert sum(m is not None for m in KitPyramid.SHAPE.moves) == len(pairs) + 29 + len(KitPyramid.ACTION_NAMES)
+    game = KitPyramid.from_position({"p0": "4S", "p1": "9H", "p2": "4D"}, face_down={"p0": 1})
     assert game.face_down("p0") == 1 and game.movable("p0") == 0
     before = game.key()
     game.play("p1+p2 f0")  # 9 and 4 make 13: p0 is uncovered, and its card turns up

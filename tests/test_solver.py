@@ -17,6 +17,7 @@ from typing import Optional
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from helpers import GAMES
 from positions import arrange, cards, position_of
 
 import solitaire_widgets as sw
@@ -29,7 +30,7 @@ from solitaire_widgets.solver.search import Search, finish
 from solitaire_widgets.solver.walks import walks_cannot_take
 from solitaire_widgets.strategy import Pace
 
-NAMES = sorted(sw.GAMES)
+NAMES = sorted(GAMES)  # the seed games (the classic games: tests/test_catalogue.py and their families' tests)
 # Every game with every combination of its rule options (read from OPTIONS,
 # so options added later are covered too).
 RULE_SETS = [

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from helpers import SAMPLE
 
 import solitaire_widgets as sw
 from solitaire_widgets.protocol import MAX_REQUEST_BYTES, REQUESTS
@@ -59,7 +60,7 @@ def assert_mirrors_engine(widget: SolitaireWidget) -> None:
     assert widget.last_move == str(game.last_move or "")
 
 
-@pytest.fixture(params=sorted(sw.GAMES))
+@pytest.fixture(params=SAMPLE)
 def page(request: pytest.FixtureRequest) -> Page:
     return Page(SolitaireWidget(request.param, seed=playable_seed(request.param)))
 
@@ -302,7 +303,7 @@ def test_constructor_forms() -> None:
         with pytest.raises(ValueError, match="^pass seed, deck and options only with a game name, not with a Game$"):
             sw.SolitaireWidget(game, **extra)
     with pytest.raises(ValueError, match="unknown game"):
-        sw.SolitaireWidget("klondike")
+        sw.SolitaireWidget("whist")
 
 
 def test_switching_games_resyncs_everything() -> None:
@@ -388,7 +389,7 @@ FAULTS: list[tuple[str, Any, str]] = [
 ]
 
 
-@pytest.fixture(params=sorted(sw.GAMES))
+@pytest.fixture(params=SAMPLE)
 def table_at_version_1(request: pytest.FixtureRequest) -> Page:
     """A table after one move, so its version is 1 and ``True == 1`` could fool a check."""
     page = Page(SolitaireWidget(request.param, seed=playable_seed(request.param)))
@@ -585,7 +586,12 @@ def check_counters(widget: SolitaireWidget) -> None:
     assert_mirrors_engine(widget)
 
 
-@pytest.mark.parametrize("name", sorted(sw.GAMES))
+# The games whose cards home are their foundations' (Accordion, Clock and
+# Gaps count theirs themselves: their own tests check them).
+COUNTED = sorted(name for name, cls in sw.GAMES.items() if not cls.FACTS.own_cards_home)
+
+
+@pytest.mark.parametrize("name", COUNTED)
 def test_counters_after_every_kind_of_change(name: str) -> None:
     page = Page(SolitaireWidget(name, seed=22))
     widget = page.widget
@@ -603,8 +609,10 @@ def test_counters_after_every_kind_of_change(name: str) -> None:
             check_counters(widget)
             assert page.request("redo")["ok"]
             check_counters(widget)
-    # (a deal lost at once, as Russian Solitaire's often are, sends nothing home)
-    assert widget.counters["score"] > 0 or widget.game.status == "lost", "the walk should have sent cards home"
+    # (a deal lost at once, as Russian Solitaire's often are, sends nothing home; nor
+    # does a random walk in a game whose foundations take only whole suits, as Spider's)
+    assert widget.counters["score"] > 0 or widget.game.status == "lost" or widget.game.SHAPE.suit_targets, \
+        "the walk should have sent cards home"
     assert page.request("undo")["ok"] and page.request("undo")["ok"]
     check_counters(widget)
     assert page.request("restart")["ok"]
@@ -660,7 +668,7 @@ def test_counters_through_cruel_redeals() -> None:
     assert widget.counters["redeals"] == 2
 
 
-@pytest.mark.parametrize("name", sorted(sw.GAMES))
+@pytest.mark.parametrize("name", COUNTED)
 def test_new_deal_deals_a_new_seed_and_resets_the_counters(name: str) -> None:
     page = Page(SolitaireWidget(name, seed=5))
     widget = page.widget
