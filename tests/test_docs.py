@@ -412,3 +412,8 @@ def test_every_table_key_is_in_the_players_key_table() -> None:
     guide = (DOCS / "playing.md").read_text()
     for key in sorted(bound):
         assert f"++{key}++" in guide, f"docs/playing.md's key table lacks {key!r}"
+
+
+def test_the_readme_names_every_built_in_game() -> None:
+    games = (REPO / "README.md").read_text(encoding="utf-8").partition("## The games")[2].partition("\n## ")[0]
+    assert [cls.title for cls in sw.GAMES.values() if cls.title not in games] == []
