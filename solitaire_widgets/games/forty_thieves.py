@@ -76,6 +76,14 @@ class FortyThieves(Game):
         Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True), *run(THIEVES_FOUNDATIONS, 0, 2),
         *run(THIEVES_COLUMNS, 1, 0, fan="down"),
     ))
+    # Ten columns and ten piles above them need about 312 px side by side:
+    # below 400 px, rows of five (the stock, the waste and eight foundations
+    # on two, the columns on two).
+    NARROW_LAYOUTS = (Layout(cols=5, max_width=400, rows=(Row(), Row(), Row(height=3), Row(height=3)), slots=(
+        Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, badge=True), *run(THIEVES_FOUNDATIONS[:3], 0, 2),
+        *run(THIEVES_FOUNDATIONS[3:], 1, 0),
+        *run(THIEVES_COLUMNS[:5], 2, 0, fan="down"), *run(THIEVES_COLUMNS[5:], 3, 0, fan="down"),
+    )),)
 
     def _setup(self, order: list[int]) -> None:
         deal = self.dealer(order)
