@@ -4,12 +4,10 @@ winnable deal, the time to analyse a 100-move game, and the grade check.
 * ``deal``: ``sw.new_game(name, winnable=True)`` from ``--timings`` random
   start seeds (drawn from a fixed generator, so the same starts every run),
   for each game's default rules and each other value of each option:
-  median, 90th percentile and slowest time, and the deals tried.  With
-  ``--classic``, the classic games of examples/classic_games.ipynb too
-  (classes defined by users, nothing new declared).  A search that finds
-  no deal in its 60 s counts as 60 s (the figures are then floors, and the
-  row says how many); where the first two starts find none, the row says
-  so and the game's other starts are skipped.
+  median, 90th percentile and slowest time, and the deals tried.  A search
+  that finds no deal in its 60 s counts as 60 s (the figures are then
+  floors, and the row says how many); where the first two starts find
+  none, the row says so and the game's other starts are skipped.
 * ``analysis``: ``--analyses`` games of 100 moves per game (or fewer where
   the game ends first), each played on a winnable deal by the slipping
   player below, then ``game.analyse()`` with its default 10 s: median time,
@@ -48,23 +46,16 @@ import json
 import os
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Optional
 
-import sys
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
-
-import solitaire_widgets as sw  # noqa: E402
-from solitaire_widgets.solver.deals import DEAL_STATES, NoWinnableDeal  # noqa: E402
-from solitaire_widgets.solver.grades import GRADES  # noqa: E402
-from solitaire_widgets.solver.results import wilson  # noqa: E402
-from solitaire_widgets.solver.search import Search  # noqa: E402
-
-CLASSIC = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")  # examples/classic_games.ipynb
+import solitaire_widgets as sw
+from solitaire_widgets.solver.deals import DEAL_STATES, NoWinnableDeal
+from solitaire_widgets.solver.grades import GRADES
+from solitaire_widgets.solver.results import wilson
+from solitaire_widgets.solver.search import Search
 
 SLIP_LOOKAHEAD = 50  # positions the slipping player searches before each move
 SLIP = 1 / 20  # its share of moves played at random
@@ -220,18 +211,9 @@ def grade_check(name: str, deals: int, start: int, jobs: Optional[int], playouts
             out.write(json.dumps({"game": name, "start": start, "rows": won}) + "\n")
 
 
-def game_of(name: str) -> Any:
-    """A built-in game's name, or a classic game's class from the notebook."""
-    if name in CLASSIC:
-        from classic_games import classic_class
-
-        return classic_class(name)
-    return name
-
-
 def option_variants(name: str) -> list[dict[str, str]]:
     """The default rules, then each other value of each option (the rest at their defaults)."""
-    cls = sw.games.game_class(game_of(name))
+    cls = sw.games.game_class(name)
     return [{}] + [{option: value} for option, values in cls.OPTIONS.items() for value in values[1:]]
 
 
@@ -240,7 +222,6 @@ def deal_times(name: str, timings: int, options: dict[str, str], limit: float = 
     seconds: list[float] = []
     tried: list[int] = []
     failed = 0
-    game_class = game_of(name)
     rules = " ".join(f"`{k}={v}`" for k, v in options.items())
     for start in starts:
         count = [1]
@@ -250,7 +231,7 @@ def deal_times(name: str, timings: int, options: dict[str, str], limit: float = 
 
         began = time.perf_counter()
         try:
-            game = sw.solver.winnable_deal(game_class, seed=start, time_limit=limit,
+            game = sw.solver.winnable_deal(name, seed=start, time_limit=limit,
                                            progress=counted, **options)
         except NoWinnableDeal as err:
             failed += 1
@@ -315,8 +296,6 @@ def main() -> None:
                         choices=["deal", "analysis", "puzzles", "grades"])
     parser.add_argument("--puzzles", type=int, default=3, help="puzzles found per game")
     parser.add_argument("--games", nargs="*", default=list(sw.GAMES))
-    parser.add_argument("--classic", action="store_true",
-                        help="the deal timings of the classic games of examples/classic_games.ipynb too")
     parser.add_argument("--timings", type=int, default=20, help="winnable deals timed per game")
     parser.add_argument("--analyses", type=int, default=5, help="100-move games analysed per game")
     parser.add_argument("--deals", type=int, default=200, help="winnable deals per game in the grade check")
@@ -338,7 +317,7 @@ def main() -> None:
         print("Time to a winnable deal (sw.new_game(name, winnable=True), 5,000 positions per seed), seconds:")
         print("| game | deals | median s | 90th percentile s | slowest s | median deals tried | most deals tried |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for name in args.games + (list(CLASSIC) if args.classic else []):
+        for name in args.games:
             for options in option_variants(name):
                 deal_times(name, args.timings, options)
     if "analysis" in args.parts:

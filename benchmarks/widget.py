@@ -9,8 +9,8 @@
    16 ms), and to re-render it after one move, medians over many runs;
 3. the kernel's time per move played from code on a table (no page):
    Leap Year's random moves, and the solver's line of a Spider deal (one
-   suit, examples/classic_games.ipynb), a game that can cycle, so the table
-   also watches for "no win left" in the background.
+   suit, seed 1), a game that can cycle, so the table also watches for "no
+   win left" in the background.
 
 The render is timed in a plain page that loads the built bundle
 (``solitaire_widgets/static/widget.js``) with a stand-in for the anywidget
@@ -36,8 +36,6 @@ from solitaire_widgets.widget import STATIC, SolitaireWidget
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
-sys.path.insert(0, str(REPO / "tests"))
-from classic_games import classic_class  # noqa: E402  (the notebook's games, as the tests load them)
 from harness import CHROMIUM, Browser  # noqa: E402  (one place launches Chromium)
 
 
@@ -102,8 +100,8 @@ def code_lines() -> dict[str, tuple[sw.Game, list]]:
     while len(leap_moves) < 200 and probe.legal_moves():
         leap_moves.append(rng.choice(probe.legal_moves()))
         probe.play(leap_moves[-1])
-    spider = classic_class("Spider")(seed=5, suits="1")
-    line = sw.solve(spider, time_limit=None, max_states=20_000).moves
+    spider = sw.Spider(seed=1, suits="1")
+    line = sw.solve(spider, time_limit=None, max_states=30_000).moves
     return {"Leap Year, random moves": (leap, leap_moves), "Spider, its won line": (spider, list(line))}
 
 

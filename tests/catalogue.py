@@ -21,7 +21,9 @@ An oracle module holds
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
+import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from types import ModuleType
@@ -29,6 +31,7 @@ from typing import Optional
 
 import solitaire_widgets as sw
 from solitaire_widgets import Card
+from solitaire_widgets.fast_path import FastPath
 
 
 @dataclass(frozen=True)
@@ -92,3 +95,46 @@ def oracles() -> dict[str, ModuleType]:
             assert name not in found, f"two oracles state the rules of {name}"
             found[name] = module
     return found
+
+
+def walk_against(oracle: ModuleType, game: sw.Game, rng: random.Random, steps: int = 60) -> None:
+    """A random game of ``game`` checked at every step against ``oracle``:
+    the moves listed are exactly those its rules allow, no card is lost or
+    made, the fast path lists the same moves and takes each back exactly,
+    the table after a move is the one the rules say (where they say); at
+    the end a save loads as the same game, undo to the start gives back the
+    deal (one move in nine is undone on the way) and redo the position."""
+    name = f"{game.name} seed {game.seed}"
+    deal, pack = game.key(), cards_in(table_of(game))
+    for step in range(steps):
+        table = table_of(game)
+        listed = [str(m) for m in game.legal_moves()]
+        assert set(listed) == oracle.moves(table), f"{name} move {step}"
+        assert cards_in(table) == pack
+        fast = FastPath(game)
+        codes = fast.move_codes()
+        assert [str(game.SHAPE.move(c)) for c in codes] == listed
+        key = fast.search_key()
+        for code in codes:
+            record = fast.apply(code)
+            fast.revert(record)
+            assert fast.search_key() == key
+        if not listed:
+            break
+        move = rng.choice(listed)
+        game.play(move)
+        expected = oracle.after(table, move)
+        if expected is not None:
+            got = table_of(game)
+            assert (got.piles, got.down) == (expected.piles, expected.down), f"{name}: {move}"
+        if step % 9 == 8:
+            game.undo()
+    key, history = game.key(), game.history
+    loaded = sw.load(json.loads(json.dumps(game.to_dict())))  # a save gives back the same game
+    assert type(loaded) is type(game) and loaded.key() == key and loaded.history == history
+    while game.history:
+        game.undo()
+    assert game.key() == deal
+    for _ in history:
+        game.redo()
+    assert game.key() == key and game.history == history

@@ -63,7 +63,7 @@ def test_fast_path_moves_equal_legal_moves_and_apply_revert_restores(name, optio
 
 def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, local_wants: bool = True) -> None:
     """The fast path checked against the public API at each step of a random
-    walk of ``game`` (tests/test_classic_games.py runs it on the classic games).
+    walk of ``game`` (tests/test_freecell_solver.py runs it on a small FreeCell).
 
     ``local_wants=False`` for a game where what a pile takes depends on other
     piles too (Aces Up's discards follow every column's top card): a probe of

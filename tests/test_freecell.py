@@ -96,6 +96,18 @@ def table_moves(game: sw.Game) -> set[str]:
     return {str(m) for m in game.legal_moves()}
 
 
+def test_a_run_s_refusal_names_the_free_spaces_or_the_card_it_cannot_go_on():
+    run = {"t0": "KS QH JC 10D 9S 8H", "c0": "2D", "c1": "3D", "t1": "QD", "t2": "JS"}
+    full = sw.FreeCell.from_position({**run, "c2": "4S", "c3": "4C", "t3": "5D", "t4": "5H", "t6": "6D", "t7": "6H"})
+    assert full.is_legal("t0 t5 1") and full.why_illegal("t0 t5 2") == (
+        "only 1 card may move at once: no free cells and no empty columns besides t5")
+    assert full.movable("t0", at_once=True) == 2  # onto a column that is not empty, through t5
+    # Where the card cannot go at all, that is the reason, not the count.
+    assert full.why_illegal("t0 t1 2") == ("9♠ cannot go on Q♦ (t1): FreeCell builds down in alternating colours, "
+                                           "so Q♦ takes only a black jack")
+    assert full.why_illegal("c0 c2") == "FreeCell never moves a card from c0 to c2"
+
+
 def test_an_empty_column_that_takes_only_a_king_carries_no_card_of_a_run():
     # Eight Off: six cells full, two free; t1, t2, t5 … t7 empty (kings only). The run K♠…10♠ may go
     # onto an empty column only whole (its bottom card is the king), and only as many cards as

@@ -1,9 +1,9 @@
-"""The game model's parts that the five built-in games do not use, on small
+"""The game model's parts that the five seed games do not use, on small
 games written here: runs of cards, free cells and their limit, suits going
 home at once, packs of fewer suits, stock actions of a game's own naming,
 passes and redeals counted by the engine, extra state, declared wins and
-losses.  The classic games of examples/classic_games.ipynb play them all in
-tests/test_classic_games.py; these tests pin each part on its own."""
+losses.  The built-in classic games play them all (tests/test_catalogue.py
+and the family tests); these tests pin each part on its own."""
 
 from __future__ import annotations
 

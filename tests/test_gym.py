@@ -1,8 +1,7 @@
 """The Gymnasium environments (``solitaire_widgets.gym``): registration,
 options, the checker, masks, refusals, observations, rewards, seeding, render;
 and games that move runs of cards, take suits home at once or declare their
-own ends (the small games of tests/test_game_model.py and Spider of
-examples/classic_games.ipynb)."""
+own ends (the small games of tests/test_game_model.py, Klondike and Spider)."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from classic_games import classic_class  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from test_engine_rules import LAYOUT, WON_PACKETS, cruel_deck, midshipman_deck  # noqa: E402
 from test_game_model import Cells, OneSuit, Three  # noqa: E402
@@ -188,17 +186,17 @@ def test_a_run_games_actions_hold_every_count_its_routes_allow():
 
 @pytest.mark.parametrize("cls, options, runs", [
     (Cells, {}, 1),  # free cells (random deals of it seldom build a run)
-    (OneSuit, {}, 2), ("Klondike", {}, 2), ("Spider", {"suits": "1"}, 2), ("Spider", {"suits": "4"}, 2),
+    (OneSuit, {}, 2), (sw.Klondike, {}, 2), (sw.Spider, {"suits": "1"}, 2), (sw.Spider, {"suits": "4"}, 2),
 ], ids=["cells", "one_suit", "klondike", "spider1", "spider4"])
 def test_run_games_pass_the_checker_and_masks_follow_legal_moves(cls, options, runs):
-    env = swgym.SolitaireEnv(classic_class(cls) if isinstance(cls, str) else cls, **options)
+    env = swgym.SolitaireEnv(cls, **options)
     check_env(env, skip_render_check=True)
     assert env.observation_space.shape == (len(env.game.PILES) + 1, env.game.card_count)
     assert masked_random_rollouts(env, episodes=2, steps=60) >= runs  # runs were offered, and checked
 
 
 def test_a_one_suit_packs_card_ids_past_255_encode_as_their_faces():
-    env = swgym.SolitaireEnv(classic_class("Spider"), suits="1")
+    env = swgym.SolitaireEnv(sw.Spider, suits="1")
     obs, _ = env.reset(seed=3)
     game = env.game
     assert max(game.card_ids("stock")) > 255 and obs.shape == (20, 104)

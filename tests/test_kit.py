@@ -1,8 +1,9 @@
 """The kit: rules as declared values, one source of legality, moves that
 remove cards together, and the checks that keep a game's own hooks honest.
 
-Small games written on the kit here (Yukon, a Pyramid) and the classic
-games of examples/classic_games.ipynb are asked what the engine answers:
+Small games written on the kit here (Yukon, a Pyramid) and a few built-in
+games are asked what the engine answers (tests/test_catalogue.py asks every
+built-in classic game):
 every move a game could name is legal by ``is_legal`` exactly when
 ``legal_moves`` lists it, and refused with words otherwise."""
 
@@ -12,7 +13,6 @@ import json
 import random
 
 import pytest
-from classic_games import CLASSES, classic_class
 
 import solitaire_widgets as sw
 from solitaire_widgets import Move
@@ -78,8 +78,7 @@ GAMES = [sw.Frog, sw.LeapYear, sw.Bobby, sw.Cruel, sw.Midshipman, Yukon, KitPyra
          sw.Calculation]
 
 
-@pytest.mark.parametrize("cls", GAMES + [classic_class(name) for name in CLASSES],
-                         ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", GAMES, ids=lambda cls: cls.__name__)
 def test_one_source_of_legality_every_named_move_is_legal_exactly_when_listed(cls):
     rng = random.Random(7)
     candidates = None
@@ -117,9 +116,7 @@ def test_a_pile_whose_run_length_is_0_gives_no_card_by_any_path():
 
 
 def test_an_action_that_changes_a_pile_it_does_not_name_is_refused_and_changes_nothing(clean_registry):
-    Klondike = classic_class("Klondike")
-
-    class Careless(Klondike):
+    class Careless(sw.Klondike):
         def _action_piles(self, action):
             return (self._INDEX["stock"],)  # leaves out the waste the draw fills
 

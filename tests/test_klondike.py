@@ -90,6 +90,8 @@ def test_the_rules_read_the_options_in_force():
     assert "One pass through the stock: no redeal." in sw.rules("klondike", passes="1")
     assert "twice: three passes in all" in sw.rules("klondike", passes="3")
     assert "as often as you like" in sw.rules("klondike")
+    # (the engine keeps foundations final, where some rule books do not: the rules say so)
+    assert "some rule books let it come back to a column, this game does not" in sw.rules("klondike")
     assert list(sw.variants("klondike")) == ["draw", "passes"]
 
 

@@ -18,7 +18,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from classic_games import classic_class
 from new_game import penguin_class
 
 import solitaire_widgets as sw
@@ -370,11 +369,11 @@ def test_puzzles_refuse_bad_arguments_and_stop_when_asked():
 
 # --- games defined by users -------------------------------------------------------------------------
 @pytest.mark.parametrize("cls, seed, options", [
-    (penguin_class, 3, {}), ("Klondike", 2, {}), ("Klondike", 3, {"draw": "3"}), ("FreeCell", 0, {}),
-    ("AcesUp", 1, {}), ("BeleagueredCastle", 0, {}),
-])
-def test_games_defined_in_notebooks_get_winnable_deals_and_analyses(cls, seed, options):
-    game_class = cls() if callable(cls) else classic_class(cls)
+    (penguin_class, 3, {}), (sw.Klondike, 2, {}), (sw.Klondike, 3, {"draw": "3"}), (sw.FreeCell, 0, {}),
+    (sw.AcesUp, 1, {}), (sw.BeleagueredCastle, 0, {}),
+], ids=["penguin", "klondike", "klondike-draw3", "freecell", "aces_up", "beleaguered_castle"])
+def test_a_notebook_s_game_and_the_classic_games_get_winnable_deals_and_analyses(cls, seed, options):
+    game_class = cls if isinstance(cls, type) else cls()
     game = winnable_deal(game_class, seed=seed, **options)
     assert game.seed == seed and replayed(game, game.winning_line).status == "won"
     for move in game.winning_line[:5]:

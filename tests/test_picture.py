@@ -18,7 +18,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from classic_games import CLASSES, classic_class
 from helpers import REPO
 from test_game_model import Cells, OneSuit
 
@@ -43,8 +42,8 @@ FANS = [  # n, face down, fan, box w, box h, card w
 
 
 def games_to_check() -> list[type[sw.Game]]:
-    """The built-in games and the classic games of the example notebook."""
-    return list(sw.GAMES.values()) + [classic_class(name) for name in CLASSES]
+    """The built-in games."""
+    return list(sw.GAMES.values())
 
 
 def layouts_to_check() -> list[sw.Layout]:
@@ -407,7 +406,7 @@ def test_the_arrow_of_a_run_starts_at_its_bottom_card_and_outlines_the_run() -> 
     assert "data-run" not in game.picture(arrow="t0 t2")
     with pytest.raises(ValueError, match=re.escape("arrow: only 4 cards of t0 lie face up, so no move of 5 cards")):
         game.picture(arrow="t0 t2 5")
-    klondike = classic_class("Klondike").from_position({"t1": "9C 8H 7S"}, face_down={"t1": 1})
+    klondike = sw.Klondike.from_position({"t1": "9C 8H 7S"}, face_down={"t1": 1})
     with pytest.raises(ValueError, match="arrow: only 2 cards of t1 lie face up, so no move of 3 cards"):
         klondike.picture(arrow="t1 t2 3")
 
@@ -431,7 +430,7 @@ def test_eight_foundations_draw_completed_suits_and_the_suit_they_wait_for() -> 
               if g.get("data-pile")}
     assert all(labels[f"f{i}"] == [f"f{i}", "K"] for i in range(2, 8))  # empty: a suit starts at its king
     assert arrow_of(picture)[0].find(f"{SVG}rect").get("data-run") == "13"
-    spider = classic_class("Spider")(seed=1, suits="1")
+    spider = sw.Spider(seed=1, suits="1")
     dealt = drawn(spider.picture())
     assert len(dealt) == 19 and dealt["t0"] == ["back"] * 5 + [CARD[spider.card_ids("t0")[-1]].code]
 
@@ -442,7 +441,7 @@ def test_eight_foundations_draw_completed_suits_and_the_suit_they_wait_for() -> 
     ("1", "Stock 24 · Passes left 1 · Playing", "Last pass"),
 ])
 def test_the_status_line_counts_passes_as_the_game_declares_them(passes: str, status: str, under: str) -> None:
-    picture = classic_class("Klondike")(seed=2, passes=passes).picture()
+    picture = sw.Klondike(seed=2, passes=passes).picture()
     texts = [t.text for t in ET.fromstring(picture).iter(f"{SVG}text")]
     assert picture.alt.endswith(f"  ·  Moves 0 · Home 0/52 · Score 0/52 · {status}")
     first = next(t for t in texts if t.startswith("Moves"))  # the status's first line (it may wrap)

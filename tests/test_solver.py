@@ -46,6 +46,19 @@ def position(game):
 
 
 # --- the search ---------------------------------------------------------------------
+def test_the_solver_does_not_take_a_move_home_for_safe_when_the_card_is_still_needed():
+    # Aces Up: K♠ can go at once (A♠ shows), but kept it discards Q♠ after the deal, the only win.
+    aces_up = sw.AcesUp.from_position({"t0": "AC KS", "t1": "AS", "t2": "AD", "t3": "AH", "stock": "6D 5D QS 2D"})
+    # FreeCell: 5♥ in a free cell could go home, but only on 6♠ can it take 4♣ off 3♣.
+    freecell = sw.FreeCell.from_position({
+        "f0": "AH 2H 3H 4H", "f1": "AC 2C", "f2": "AS 2S 3S 4S", "c0": "5H", "c1": "5C", "c2": "6C", "c3": "7C",
+        "t0": "5S 3C 8C 4C", "t1": "6S", "t2": "9C", "t3": "10C", "t4": "JC", "t5": "QC", "t6": "KC", "t7": "7S"})
+    for game, first in ((aces_up, "deal"), (freecell, "c0 t1")):
+        solution = sw.solve(game, time_limit=None, max_states=5_000)
+        assert solution.status == "won" and str(solution.moves[0]) == first, solution
+        assert game.hint(time_limit=None, max_states=5_000).winning
+
+
 def test_search_key_tells_bobby_foundations_apart_by_their_tops():
     # The same cards home, in another order: 6 on top takes a 5 or a 7, 5 on
     # top a 4 or a 6.  The rest of the position cannot tell them apart.

@@ -14,7 +14,6 @@ import random
 import re
 
 import pytest
-from classic_games import classic_class
 from helpers import GAMES, REPO, docs_module
 from positions import arrange
 from test_engine_rules import (
@@ -426,7 +425,7 @@ def test_explain_lists_the_runs_that_may_move_and_where():
 @pytest.mark.parametrize("name, options", [("Klondike", {}), ("Spider", {"suits": "2"})])
 def test_explain_names_every_legal_move_of_a_run_game(name, options):
     rng = random.Random(5)
-    game = classic_class(name)(seed=5, **options)
+    game = getattr(sw, name)(seed=5, **options)
     runs = 0
     for _ in range(60):
         lines = str(game.explain()).splitlines()
@@ -498,11 +497,11 @@ def test_the_stock_sentences_for_every_kind_of_stock_and_redeal():
     def said(game):
         return [line for line in str(game.explain()).splitlines() if line.startswith(("Stock:", "Redeals:"))]
 
-    klondike = classic_class("Klondike")
+    klondike = sw.Klondike
     assert said(klondike(seed=1)) == ["Stock: 24 cards face down; passes unlimited, 0 redeals made so far."]
     assert said(klondike(seed=1, passes="3")) == ["Stock: 24 cards face down; 3 passes left, this one included."]
     assert said(klondike(seed=1, passes="1")) == ["Stock: 24 cards face down; 1 pass left, this one included."]
-    assert said(classic_class("Spider")(seed=1)) == ["Stock: 50 cards face down; one pass, no redeal."]
+    assert said(sw.Spider(seed=1)) == ["Stock: 50 cards face down; one pass, no redeal."]
     assert said(sw.Cruel(seed=1)) == ["Redeals: unlimited; 0 made so far."]  # no stock, redeals not counted
     gathers = Gathers(seed=1)
     assert said(gathers) == ["Redeals: 2 left; 0 made so far."]  # no stock, redeals counted
@@ -510,7 +509,7 @@ def test_the_stock_sentences_for_every_kind_of_stock_and_redeal():
     assert said(gathers) == ["Redeals: 1 left; 1 made so far."]
     gathers.gather()
     assert said(gathers) == ["Redeals: none left; 2 made so far."] and gathers.why_illegal("gather") == "no redeal is left"
-    assert said(classic_class("AcesUp")(seed=1)) == ["Stock: 48 cards face down; one pass, no redeal."]
+    assert said(sw.AcesUp(seed=1)) == ["Stock: 48 cards face down; one pass, no redeal."]
     assert said(Three(seed=1)) == []  # no stock, no redeal: nothing to say
 
 
@@ -525,7 +524,7 @@ def test_the_text_table_shows_free_cells_and_eight_foundations():
         "t2       –",
         "t3       –",
     ]
-    spider = str(classic_class("Spider")(seed=1, suits="1")).splitlines()
+    spider = str(sw.Spider(seed=1, suits="1")).splitlines()
     assert spider[:3] == ["Spider  seed 1  Moves 0 · Home 0/104 · Score 0/104 · Stock 50 · Playing", "stock    [50 cards]",
                           "f0–f7    –   –   –   –   –   –   –   –"]
 

@@ -1,5 +1,5 @@
-"""The table's protocol on the games the opened model allows (the classic
-games of examples/classic_games.ipynb), through ipywidgets' real comm path
+"""The table's protocol on the games the opened model allows (the built-in
+classic games), through ipywidgets' real comm path
 (``widget._handle_msg``, as the page sends): runs moved together, a
 completed suit sent home, free cells, stock actions and redeals by the
 game's own words, empty labels that follow the position, declared wins and
@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from classic_games import classic_class
 from test_widget_protocol import Page, assert_mirrors_engine
 
 import solitaire_widgets as sw
@@ -32,7 +31,7 @@ def runs_of(game: sw.Game) -> dict[str, int]:
 
 def klondike_with_a_run() -> sw.Game:
     """Klondike seed 0 after a random walk to the first position where a run may move."""
-    game = classic_class("Klondike")(seed=0)
+    game = sw.Klondike(seed=0)
     rng = random.Random(0)
     while not any(m.count > 1 for m in game.legal_moves()):
         game.play(rng.choice(game.legal_moves()))
@@ -40,7 +39,7 @@ def klondike_with_a_run() -> sw.Game:
 
 
 def spider_with_a_suit() -> sw.Game:
-    return classic_class("Spider").from_position(
+    return sw.Spider.from_position(
         {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D",
          "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"}, face_down={"t0": 1})
 
@@ -79,7 +78,7 @@ def test_a_completed_suit_goes_home_all_thirteen_at_once():
 
 
 def test_free_cells_take_one_card_and_show_their_label():
-    page = table(classic_class("FreeCell").deal_number(1))
+    page = table(sw.FreeCell.deal_number(1))
     widget = page.widget
     assert {widget.pile_roles[c] for c in ("c0", "c1", "c2", "c3")} == {"cell"}
     assert all(widget.empty_labels[c] == "cell" for c in ("c0", "c1", "c2", "c3"))
@@ -96,7 +95,7 @@ def test_a_press_lifts_no_more_of_a_run_than_the_free_spaces_let_move():
     cell fills (the engine refuses more on the drop: the page never lifts them)."""
     position = {"t0": "KS QH JC 10D 9S 8H", "c0": "2D", "c1": "3D", "t1": "QD", "t2": "JS", "t3": "4S 3C",
                 "t4": "4C", "t5": "4D", "t6": "4H", "t7": "5S"}
-    page = table(classic_class("FreeCell").from_position(position))
+    page = table(sw.FreeCell.from_position(position))
     widget = page.widget
     assert widget.game.movable("t0") == 6 and widget.runs == {"t0": 3}
     assert page.request("move", move="t3 c2")["ok"]
@@ -115,10 +114,10 @@ def test_the_page_gets_the_words_and_redeals_of_the_five_games(name):
 
 
 def test_a_classic_game_s_actions_reach_the_page_in_its_own_words():
-    widget = sw.SolitaireWidget(classic_class("Spider")(seed=1, suits="1"))
+    widget = sw.SolitaireWidget(sw.Spider(seed=1, suits="1"))
     assert widget.actions == ["deal"] and widget.redeal_actions == []
     assert widget.action_words == {"deal": "deals a row: one card onto every column"}
-    klondike = sw.SolitaireWidget(classic_class("Klondike")(seed=1, passes="3"))
+    klondike = sw.SolitaireWidget(sw.Klondike(seed=1, passes="3"))
     assert klondike.redeal_actions == ["redeal"] and klondike.counters["passes_left"] == 3
 
 
@@ -146,7 +145,7 @@ def test_empty_labels_follow_the_position_and_are_sent_when_they_change():
     """Aces Up's discard pile shows the rank it takes now, not the one of the
     deal.  A label shows only on an empty pile, so the labels of the empty
     piles are read again after each change (and sent when they changed)."""
-    page = table(classic_class("AcesUp")(seed=1))
+    page = table(sw.AcesUp(seed=1))
     widget, game = page.widget, page.widget.game
     sent: list[dict] = []
     widget._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
@@ -169,13 +168,13 @@ def test_empty_labels_follow_the_position_and_are_sent_when_they_change():
     assert len(seen) > 1, "the discard pile's label changed with the position"
     while game.history:  # back to the deal: the deal's labels again
         assert page.request("undo")["ok"]
-    assert widget.empty_labels == sw.SolitaireWidget(classic_class("AcesUp")(seed=1)).empty_labels
+    assert widget.empty_labels == sw.SolitaireWidget(sw.AcesUp(seed=1)).empty_labels
 
 
 # --- declared ends ------------------------------------------------------------------------------------
 
 def test_a_declared_win_sends_its_reason():
-    game = classic_class("AcesUp").from_position({"t0": "AS", "t1": "AH", "t2": "AC", "t3": "AD 2C"})
+    game = sw.AcesUp.from_position({"t0": "AS", "t1": "AH", "t2": "AC", "t3": "AD 2C"})
     page = table(game)
     assert page.widget.end_reason == "" and page.widget.status == "playing"
     assert page.request("move", move="t3 f0")["ok"]
@@ -185,7 +184,7 @@ def test_a_declared_win_sends_its_reason():
 
 
 def test_a_declared_loss_sends_its_words(clean_registry):
-    aces_up = classic_class("AcesUp")
+    aces_up = sw.AcesUp
 
     class Hopeless(aces_up):  # type: ignore[misc, valid-type]
         """Aces Up, lost once a column holds five cards."""
@@ -210,13 +209,13 @@ ACES_UP_LINE = ["t2 f0", "deal", "t0 f0", "t0 f0", "t3 f0", "deal", "t2 f0", "t2
 
 
 def test_a_dead_deal_is_proven_from_the_start():
-    widget = sw.SolitaireWidget(classic_class("BeleagueredCastle")(seed=4))
+    widget = sw.SolitaireWidget(sw.BeleagueredCastle(seed=4))
     assert widget.wait(10)
     assert widget.status == "playing" and widget.no_win == "every line was searched"
 
 
 def test_no_win_is_said_once_proven_kept_forward_and_cleared_by_undo():
-    game = classic_class("AcesUp")(seed=1)
+    game = sw.AcesUp(seed=1)
     for move in ACES_UP_LINE:
         game.play(move)
     page = table(game)
@@ -233,7 +232,7 @@ def test_no_win_is_said_once_proven_kept_forward_and_cleared_by_undo():
 
 
 def test_the_search_runs_beside_the_kernel_and_the_next_change_stops_it():
-    widget = sw.SolitaireWidget(classic_class("Spider")(seed=1))  # four suits: no verdict in a moment
+    widget = sw.SolitaireWidget(sw.Spider(seed=1))  # four suits: no verdict in a moment
     widget.watch_seconds = 60.0
     page = Page(widget)
     widget.game.new_deal(seed=2)  # a search of 60 s starts for the new deal
@@ -260,8 +259,9 @@ def test_a_burst_of_moves_from_code_starts_one_search_not_one_per_move(monkeypat
             searches.append(1)
             super().__init__(*args, **kwargs)
 
-    game = classic_class("Spider")(seed=5, suits="1")
-    line = sw.solve(game, time_limit=None, max_states=20_000).moves[:40]
+    game = sw.Spider(seed=1, suits="1")  # won at about 24,000 positions
+    line = sw.solve(game, time_limit=None, max_states=30_000).moves[:40]
+    assert len(line) == 40
     widget = sw.SolitaireWidget(game)
     assert widget.wait(60)
     monkeypatch.setattr(background, "Search", Counted)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from classic_games import classic_class
 from test_widget_protocol import Page, assert_mirrors_engine
 
 import solitaire_widgets as sw
@@ -80,9 +79,8 @@ def test_new_deal_on_a_winnable_table_searches_in_the_background_and_deals_a_won
     assert page.request("undo")["ok"] and w.game.seed == old  # Undo brings the earlier deal back
 
 
-def test_a_game_defined_in_a_notebook_gets_winnable_deals_on_the_table_too():
-    free_cell = classic_class("FreeCell")  # examples/classic_games.ipynb's class, nothing new declared
-    w = sw.play(free_cell, seed=0, winnable=True)
+def test_a_classic_game_gets_winnable_deals_on_the_table_too():
+    w = sw.play(sw.FreeCell, seed=0, winnable=True)
     assert w.game.seed == 0 and w.line == len(w.game.winning_line) > 0
     page = Page(w)
     assert page.request("new_deal")["ok"] and w.wait(60)

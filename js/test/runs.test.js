@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The table on the games the model opened up (examples/classic_games.ipynb,
+// The table on the games the model opened up (the built-in classic games,
 // as js/dev/make_fixtures.py snapshots them): runs of cards picked up and
 // moved together by pointer and keyboard, a completed suit sent home by a
 // double-click, free cells, stock actions and redeals under any name, empty

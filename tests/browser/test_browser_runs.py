@@ -1,50 +1,25 @@
-"""The classic games of examples/classic_games.ipynb on the table in a real
-JupyterLab in Chromium: runs of cards dragged, picked by click-then-click and
-counted by keyboard, a completed suit sent home by a double-click, a free
-cell played, a declared win's words and a dead deal's proof in the banner.
-After each gesture the kernel is read back and the page must show exactly
-what ``widget.game`` holds.
-
-The session's table notebook and kernel (the ``table`` fixture) serve here
-too: the classes are loaded into that kernel once, through
-tests/classic_games.py, and registered.
+"""The classic games on the table in a real JupyterLab in Chromium: runs of
+cards dragged, picked by click-then-click and counted by keyboard, a
+completed suit sent home by a double-click, a free cell played, a declared
+win's words and a dead deal's proof in the banner.  After each gesture the
+kernel is read back and the page must show exactly what ``widget.game``
+holds.  The session's table notebook and kernel (the ``table`` fixture)
+serve here too.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
-from helpers import REPO
 from table import Table
 
-sys.path.insert(0, str(REPO / "tests"))
-from classic_games import classic_class
+import solitaire_widgets as sw
 
 pytestmark = pytest.mark.browser
 
-CLASSES = ("Klondike", "FreeCell", "Spider", "AcesUp", "BeleagueredCastle")
-LOAD = f"""
-import sys
-sys.path.insert(0, {str(REPO / "tests")!r})
-from classic_games import classic_class
-for _name in {CLASSES!r}:
-    globals()[_name] = sw.register(classic_class(_name))
-_sw_emit(sorted(sw.GAMES))
-"""
 SUIT_HOME = {"t0": "5H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "t1": "4D 3C", "t2": "6D",
              "stock": "2H 3H 4H 5H 6H 7H 8H 9H TH JH"}
-
-
-@pytest.fixture(scope="module")
-def classics(lab_table):
-    """The classic classes, defined and registered in the session's kernel."""
-    games = lab_table.nb.kernel_json(LOAD)
-    assert {"klondike", "free_cell", "spider", "aces_up", "beleaguered_castle"} <= set(games)
-    yield
-    lab_table.nb.kernel_json("for _name in %r:\n    sw.games._REGISTRY.pop(globals()[_name].name, None)\n"
-                             "_sw_emit(0)" % (CLASSES,))
 
 
 def walk_to_a_run(game, seed: int = 0) -> list[str]:
@@ -72,10 +47,10 @@ def wait_message(table: Table, text: str) -> None:
                                  arg=[table.handle(), text], timeout=10_000)
 
 
-def test_klondike_runs_by_drag_click_and_keyboard(table, classics):
-    local = classic_class("Klondike")(seed=0)
+def test_klondike_runs_by_drag_click_and_keyboard(table):
+    local = sw.Klondike(seed=0)
     history = walk_to_a_run(local)
-    state = table.new("sw.SolitaireWidget(Klondike(seed=0))", history)
+    state = table.new("sw.SolitaireWidget(sw.Klondike(seed=0))", history)
     run = next(m for m in local.legal_moves() if m.count > 1)  # t5 t6 3
     source = run.source
     size = len(state["piles"][source])
@@ -123,15 +98,15 @@ def test_klondike_runs_by_drag_click_and_keyboard(table, classics):
     played(table, history, str(run))
 
 
-def test_spider_run_dragged_and_a_suit_sent_home(table, classics):
-    local = classic_class("Spider")(seed=3, suits="1")
+def test_spider_run_dragged_and_a_suit_sent_home(table):
+    local = sw.Spider(seed=3, suits="1")
     history = walk_to_a_run(local, seed=3)
-    state = table.new("sw.SolitaireWidget(Spider(seed=3, suits='1'))", history)
+    state = table.new("sw.SolitaireWidget(sw.Spider(seed=3, suits='1'))", history)
     run = next(m for m in local.legal_moves() if m.count > 1)
     table.drag_card(run.source, len(state["piles"][run.source]) - run.count, run.target)
     played(table, history, str(run))
 
-    table.new(f"sw.SolitaireWidget(Spider.from_position({SUIT_HOME!r}, face_down={{'t0': 1}}))")
+    table.new(f"sw.SolitaireWidget(sw.Spider.from_position({SUIT_HOME!r}, face_down={{'t0': 1}}))")
     # the suit of thirteen carried to the felt's foot: nothing clips its lower cards (the felt grows
     # under them, as it will once they lie there), and the felt is its own height again once they go back
     king = table.card_point("t0", 1)
@@ -180,13 +155,13 @@ CUT_RUN = {"t0": "KS QH JC 10D 9S 8H", "c0": "2D", "c1": "3D", "t1": "QD", "t2":
            "t4": "4C", "t5": "4D", "t6": "4H", "t7": "5S"}
 
 
-def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
+def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table):
     """A few cards of FreeCell: into a cell, out of a cell, a run as long
     as the free cells allow; the position holds no ace, so the search after
     each change proves no win is left and the banner says so.  First: a
     run longer than the free cells let move shows, before a press, how far a
     press may lift (the grab cursor, an outline on hover), and lifts no more."""
-    table.new(f"sw.SolitaireWidget(FreeCell.from_position({CUT_RUN!r}))")
+    table.new(f"sw.SolitaireWidget(sw.FreeCell.from_position({CUT_RUN!r}))")
     deepest = table.card_point("t0", 3)
     table.page.mouse.move(deepest["x"], deepest["y"])  # hovering the deepest card that lifts
     looks = table.pile_eval("t0", "p => [...p.querySelectorAll('.sw-card')].map(c => [getComputedStyle(c).cursor, "
@@ -196,7 +171,7 @@ def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
     wait_message(table, "only the top 3 cards of t0 move together now")
     assert table.root().locator(".sw-dragging").count() == 0 and table.state()["history"] == []
     # (shown once its first search has spoken: the state read back then holds the verdict)
-    table.new(f"(_t := sw.SolitaireWidget(FreeCell.from_position({FREE_CELLS!r})), _t.wait(10))[0]")
+    table.new(f"(_t := sw.SolitaireWidget(sw.FreeCell.from_position({FREE_CELLS!r})), _t.wait(10))[0]")
     assert table.cell().locator('.sw-pile[data-pile="c1"][data-kind="cell"][data-hint="cell"]').count() == 1
     history: list[str] = []
     for how, move in (("drag", "t3 c1"), ("click", "c0 t0"), ("drag", "t1 t2 3")):
@@ -218,8 +193,8 @@ def test_free_cells_and_a_run_by_mouse_and_a_proven_no_win(table, classics):
     status.filter(has_text="No win possible").wait_for(timeout=5000)
 
 
-def test_a_declared_win_says_why(table, classics):
-    table.new("sw.SolitaireWidget(AcesUp.from_position({'t0': 'AS', 't1': 'AH', 't2': 'AC', 't3': 'AD 2C'}))")
+def test_a_declared_win_says_why(table):
+    table.new("sw.SolitaireWidget(sw.AcesUp.from_position({'t0': 'AS', 't1': 'AH', 't2': 'AC', 't3': 'AD 2C'}))")
     table.drag("t3", "f0")
     state = played(table, [], "t3 f0")
     assert state["status"] == "won"
