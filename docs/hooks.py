@@ -198,8 +198,10 @@ def classic_rules_markdown() -> str:
         head, _, rest = inspect.getdoc(family).partition("\n\n")  # type: ignore[union-attr]
         title, _, games = head.partition(":")
         parts += [f"## {title.strip()}", "", head.replace("\n", " "), ""]
-        if rest.strip():
-            parts += [rest.strip(), ""]
+        # (the module's doctests are for its readers in the code, not the rule book)
+        prose = "\n\n".join(p for p in rest.strip().split("\n\n") if not p.lstrip().startswith(">>>"))
+        if prose:
+            parts += [prose, ""]
         for cls in family.GAMES:
             parts += [str(sw.rules(cls)), "", sw.variants(cls)._repr_markdown_() if cls.OPTIONS else "", ""]
     return "\n".join(parts)
