@@ -60,7 +60,7 @@ PRELOAD = ["pytest", "hypothesis", "hypothesis.strategies", "traitlets", "ipywid
 
 # Functions that run at import time: their mutants need pass 2.
 IMPORT_TIME = [
-    "solitaire_widgets.game.xǁGameǁ__init_subclass__*",
+    "solitaire_widgets.classes.*",  # what a class statement runs: compile_class and its helpers
     "solitaire_widgets.widget.x__front_end*",
     "solitaire_widgets.games.midshipman.x__builds_on*",  # builds BUILDS_ON, the table of legal builds
 ]
@@ -89,19 +89,19 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.game.xǁDrawsǁdraw__mutmut_3": _PARSED,
     "solitaire_widgets.game.xǁDealsǁdeal__mutmut_3": _PARSED,
     "solitaire_widgets.game.xǁRedealsǁredeal__mutmut_3": _PARSED,
-    "solitaire_widgets.game.xǁGameǁ_action_piles__mutmut_1": "default of a hook all five games override: never runs",
-    "solitaire_widgets.game.xǁGameǁ_action_piles__mutmut_2": "default of a hook all five games override: never runs",
-    "solitaire_widgets.game.xǁGameǁ_repr_mimebundle___mutmut_11": _ANYWIDGET,
-    "solitaire_widgets.game.xǁGameǁ_repr_mimebundle___mutmut_12": _ANYWIDGET,
-    "solitaire_widgets.game.xǁGameǁ_repr_mimebundle___mutmut_13": _ANYWIDGET,
-    "solitaire_widgets.game.xǁGameǁ_repr_mimebundle___mutmut_14": _ANYWIDGET,
-    "solitaire_widgets.game.xǁGameǁ_repr_mimebundle___mutmut_19": _TUPLE,
-    "solitaire_widgets.game.xǁGameǁ_repr_mimebundle___mutmut_21": _TUPLE,
+    "solitaire_widgets.hooks.x__action_piles__mutmut_1": "default of a hook all five games override: never runs",
+    "solitaire_widgets.hooks.x__action_piles__mutmut_2": "default of a hook all five games override: never runs",
+    "solitaire_widgets.picture.x_notebook_bundle__mutmut_11": _ANYWIDGET,
+    "solitaire_widgets.picture.x_notebook_bundle__mutmut_12": _ANYWIDGET,
+    "solitaire_widgets.picture.x_notebook_bundle__mutmut_13": _ANYWIDGET,
+    "solitaire_widgets.picture.x_notebook_bundle__mutmut_14": _ANYWIDGET,
+    "solitaire_widgets.picture.x_notebook_bundle__mutmut_19": _TUPLE,
+    "solitaire_widgets.picture.x_notebook_bundle__mutmut_21": _TUPLE,
     "solitaire_widgets.games.leap_year.xǁLeapYearǁ_build_reason__mutmut_5": _FALSY,
     "solitaire_widgets.widget.x_play__mutmut_2": "new_game reads game names in any case: 'CRUEL' is 'cruel'",
     "solitaire_widgets.games.frog.xǁFrogǁ_build_reason__mutmut_5": _FALSY,
-    "solitaire_widgets.game.xǁGameǁ_route_reason__mutmut_6": _ONE_VERB,
-    "solitaire_widgets.game.xǁGameǁ_route_reason__mutmut_7": _ONE_VERB,
+    "solitaire_widgets.hooks.x__route_reason__mutmut_6": _ONE_VERB,
+    "solitaire_widgets.hooks.x__route_reason__mutmut_7": _ONE_VERB,
     "solitaire_widgets.game.xǁGameǁcopy__mutmut_13": (
         "copy(history=False) keeping the undo records: undo() checks the (empty) history first and every "
         "later undo pops the record of a later move, so only memory differs"),
@@ -117,14 +117,14 @@ EQUIVALENT: dict[str, str] = {
     "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_16": _DIGEST,
     "solitaire_widgets.games.bobby.xǁBobbyǁ_fixed_rules_key__mutmut_19": (
         "another constant suffix for turned-over redeals: keys still differ exactly where play differs"),
-    "solitaire_widgets.game.xǁGameǁkey__mutmut_9": _BIG,
+    "solitaire_widgets.position.xǁPositionǁkey__mutmut_9": _BIG,
     "solitaire_widgets.game.xǁGameǁsafe_drops__mutmut_10": (
         "no game's _safe_drop reads the target foundation (any one at the rank below is as good)"),
     "solitaire_widgets.game.xǁGameǁnew_deal__mutmut_7": (
         "random seeds from 0 to 10**9 instead of 10**9 - 1: one more valid seed in a billion to pick from"),
-    "solitaire_widgets.game.xǁGameǁkey__mutmut_10":
+    "solitaire_widgets.position.xǁPositionǁkey__mutmut_10":
         "the redeal count in 9 bytes instead of 8: the same keys compare alike",
-    "solitaire_widgets.game.xǁGameǁkey__mutmut_15": (
+    "solitaire_widgets.position.xǁPositionǁkey__mutmut_15": (
         "another separator between the key's parts: equally unambiguous, so equal keys stay equal"),
     "solitaire_widgets.games.leap_year.xǁLeapYearǁ_do_action__mutmut_12": (
         "Leap Year allows one redeal at most, so the count only ever goes from 0 to 1 (undo restores it)"),

@@ -25,11 +25,13 @@ import string
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from .cards import MAX_CARDS
+from .cards import CARD, MAX_CARDS
+from .errors import HookError
+from .hooks import default, hook_that_raised
 from .layout import Layout
-from .moves import LONGEST_NAME, is_action_name, is_pile_id
+from .moves import LONGEST_NAME, Move, is_action_name, is_pile_id
 from .piles import ROLES
-from .pile_rules import PileRule, resolve, rule_value
+from .pile_rules import ANY, PileRule, resolve, rule_value
 from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, option_choices, static_rules, stock_rules
 from .shape import interchangeable_groups
 from .stocks import StockRule
@@ -41,21 +43,22 @@ if TYPE_CHECKING:
 # What the engine keeps on a game (a STATE name must be another).
 ENGINE_ATTRIBUTES = frozenset({
     "_piles", "_down", "_redeals", "_card_count", "_pack_ids", "_options", "_seed", "_deck", "_position",
-    "_history", "_undo_records", "_redo_moves", "_observers", "_legal", "_version", "_fast_path", "_dealt_home",
-    "_rules_key", "_winning_line", "_book"})
+    "_start_position", "_history", "_undo_records", "_redo_moves", "_observers", "_legal", "_version",
+    "_fast_path", "_dealt_home", "_rules_key", "_winning_line", "_book"})
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 # An option value is typed as a keyword argument and shown in code: a word.
 OPTION_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
-def check_declarations(cls: type["Game"]) -> None:
-    """Raise ``TypeError`` naming ``cls`` and the first declaration it breaks."""
+def check_declarations(cls: type["Game"], base: type["Game"]) -> None:
+    """Raise ``TypeError`` naming ``cls`` (a subclass of ``base``, ``Game``)
+    and the first declaration it breaks."""
     def fail(problem: str) -> None:
         raise TypeError(f"{cls.__name__}: {problem}")
 
     _check_identity(cls, fail)
     _check_piles(cls, fail)
-    _check_moves(cls, fail)
+    _check_moves(cls, base, fail)
     _check_options(cls, fail)
     _check_rules(cls, fail)
     _check_strategy(cls, fail)
@@ -117,8 +120,7 @@ def _check_piles(cls: type["Game"], fail: Any) -> None:
     stocks = [p for p in piles if roles[p] == "stock"]
     if len(stocks) > 1:
         fail(f"a game has at most one stock, not {len(stocks)} ({', '.join(stocks)})")
-    base: Any = _game_base()
-    if "foundation" not in roles.values() and cls._won is base._won and cls._cards_home is base._cards_home:
+    if "foundation" not in roles.values() and cls._won is default("_won") and cls._cards_home is default("_cards_home"):
         fail("no pile has the role 'foundation': a game is won when every card is home on the foundations; "
              "a game without foundations says which of its cards count as home (_cards_home), or declares its "
              "own win (_won)")
@@ -136,7 +138,7 @@ def _check_piles(cls: type["Game"], fail: Any) -> None:
             fail(f"INTERCHANGEABLE names foundation {pile!r}: foundations are compared by their top cards anyway")
 
 
-def _check_moves(cls: type["Game"], fail: Any) -> None:
+def _check_moves(cls: type["Game"], base: type["Game"], fail: Any) -> None:
     piles = cls.PILES
     actions = _sequence(cls.ACTION_NAMES, "ACTION_NAMES", fail)
     for action in actions:
@@ -145,7 +147,7 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
                  f"at most {LONGEST_NAME}) like 'draw' or 'deal_row'")
         if action in piles:
             fail(f"stock action {action!r} has the name of a pile: name it otherwise")
-        if hasattr(_game_base(), action):  # each action is a method too: game.draw()
+        if hasattr(base, action):  # each action is a method too: game.draw()
             fail(f"stock action {action!r} has the name of a Game attribute (game.{action}): name it otherwise")
         if actions.count(action) > 1:
             fail(f"stock action {action!r} is listed twice in ACTION_NAMES")
@@ -172,7 +174,7 @@ def _check_moves(cls: type["Game"], fail: Any) -> None:
         fail("CAN_CYCLE and REDEALS_MATTER are True or False")
     for name in _sequence(cls.STATE, "STATE", fail):
         if not isinstance(name, str) or not name.isidentifier() or not name.startswith("_") or \
-                name.startswith("__") or hasattr(_game_base(), name) or name in ENGINE_ATTRIBUTES:
+                name.startswith("__") or hasattr(base, name) or name in ENGINE_ATTRIBUTES:
             fail(f"STATE names {name!r}; each is an attribute of the game's own, written like '_since_redeal' "
                  "(a leading underscore, a name the engine does not use)")
     if not isinstance(cls.ROUTES, Mapping):
@@ -270,12 +272,6 @@ def _check_values(cls: type["Game"], fail: Any) -> None:
                 fail(f"{pile}'s rule sends its cards onto its Neighbours along a row it is not in")
 
 
-def _game_base() -> type:
-    from .game import Game  # (the engine core imports this module)
-
-    return Game
-
-
 def _check_options(cls: type["Game"], fail: Any) -> None:
     if not isinstance(cls.OPTIONS, Mapping) or not isinstance(cls.OPTION_RULES, Mapping):
         fail("OPTIONS and OPTION_RULES must be dicts")
@@ -357,10 +353,8 @@ HOOKS = {
 
 
 def _check_hooks(cls: type["Game"], fail: Any) -> None:
-    from .game import Game  # (the engine core imports this module)
-
     def missing(hook: str) -> bool:
-        return getattr(cls, hook) is getattr(Game, hook)
+        return getattr(cls, hook) is default(hook)
 
     owned = {action for stock in stock_rules(cls) for action in stock.actions()}
     actions = [a for a in cls.ACTION_NAMES if a not in owned]
@@ -391,11 +385,6 @@ def check_game_plays(cls: type["Game"]) -> None:
     >>> import solitaire_widgets as sw
     >>> check_game_plays(sw.Bobby)  # passes
     """
-    from .cards import CARD
-    from .errors import HookError
-    from .fast_path import ANY
-    from .game import hook_that_raised
-
     name = cls.__name__
     try:
         game = cls(seed=0)
@@ -482,7 +471,7 @@ def check_game_plays(cls: type["Game"]) -> None:
                 if target == cls.PILES[s]:
                     continue  # (no move: Move refuses it)
                 reason = ask(f"the reason for moving {cls.PILES[s]}'s top card to {target} {where}",
-                             lambda: game._reason(_move(cls.PILES[s], target)))
+                             lambda: game._reason(Move(cls.PILES[s], target)))
                 if reason is not None and not (isinstance(reason, str) and reason.strip()):
                     raise TypeError(f"{name}: _build_reason answered {reason!r} for {cls.PILES[s]} → {target} "
                                     f"{where}; it says in words why the card may not go there")
@@ -513,9 +502,3 @@ def check_game_plays(cls: type["Game"]) -> None:
         ask(f"playing {move} (move {step} of a random walk from the deal)", lambda: game.play(move))
         if step % 5 == 0:
             probe(f"after {step} moves of a random walk")
-
-
-def _move(source: str, target: str) -> Any:
-    from .moves import Move
-
-    return Move(source, target)

@@ -1,6 +1,11 @@
 """The engine's fast path: moves as integers, apply and revert without checks
 or history, position keys, and probes of what a pile would take.
 
+It is the engine's mover: it changes a game's position (``position.py``)
+and nothing else of the game, and takes a move back by the named undo
+record ``apply`` returned (``CardsMoved``, ``ActionPlayed``), as
+python-chess's ``Board.pop`` restores a ``_BoardState``.
+
 Internal: for the solver and other code that plays many moves quickly, not
 a stable user API (players and scripts use ``legal_moves``, ``play``,
 ``undo`` …).  ``FastPath(game)`` works on a private copy of ``game``
@@ -37,6 +42,7 @@ from .shape import SUIT_LENGTH, GameShape
 
 if TYPE_CHECKING:
     from .game import Game
+    from .position import Position
 
 # ANY, a ``_wants`` answer: any card may go there.  Else the card keys a
 # pile takes (() for none); ANY is typed Any, so it passes for a tuple:
@@ -89,16 +95,20 @@ TOP, LINKED, FACE_UP, WHOLE, NONE, HOOK = range(6)
 class FastPath:
     """The fast path on a private copy of a game (see the module docstring).
 
-    ``piles`` and ``down`` are the copy's own lists (every pile's card ids,
-    bottom first; the face-down cards at the bottom of each pile), live:
-    they follow every move, and are read-only by contract.  The outer lists
-    stay the same for the life of the fast path; a pile's list may be
-    replaced by a move, so read ``piles[i]`` afresh.  The fast path changes
-    the position only (piles, face-down counts, redeals, ``STATE``).
+    ``position`` is the copy's position (``position.py``), and ``piles``
+    and ``down`` its lists (every pile's card ids, bottom first; the
+    face-down cards at the bottom of each pile), live: they follow every
+    move, and are read-only by contract.  The outer lists stay the same for
+    the life of the fast path; a pile's list may be replaced by a move, so
+    read ``piles[i]`` afresh.  The fast path changes the position only
+    (piles, face-down counts, redeals, ``STATE``), and counts each change
+    in it (``position.changes``); the game's own rule code it asks
+    (``game``'s hooks) reads the same position.
     """
 
     shape: GameShape
     game: "Game"
+    position: "Position"
     piles: list[list[int]]
     down: list[int]
 
@@ -118,8 +128,9 @@ class FastPath:
         facts = type(game).FACTS
         book = game._book
         self.game = game
-        self.piles = game._piles
-        self.down = game._down
+        position = self.position = game._position
+        self.piles = position.piles
+        self.down = position.down
         n = len(shape.piles)
         self._n, self._nn, self._base = n, n * n, shape.action_base
         self._pair_base, self._whole_base = shape.pair_base, shape.whole_base
@@ -132,7 +143,7 @@ class FastPath:
         self._general = shape.general
         # the foundations a card may be moved onto (``home_codes``)
         self._home_targets = [t for t in shape.targets if t in shape.foundations]
-        self._state_names = type(game).STATE
+        self._state_names = shape.state
         pack = game._pack_ids
         self.id_bound = max(pack) + 1 if pack else 0  # card ids run below this
         self._wide_ids = self.id_bound > 256  # search keys cannot use bytes.translate
@@ -550,7 +561,7 @@ class FastPath:
     def apply(self, code: int) -> UndoRecord:
         """Play the legal move ``code`` with no check, history or
         notification; return the record ``revert`` takes to undo it."""
-        self.game._legal = None  # (the position changes: the legal moves listed for it are stale)
+        self.position.changes += 1  # (what was read from the position before, its legal moves …, is stale)
         if code < self._nn:
             s, t = divmod(code, self._n)
             source = self.piles[s]
@@ -621,14 +632,14 @@ class FastPath:
         return tuple(turned)
 
     def _apply_action(self, code: int) -> ActionPlayed:
-        game = self.game
+        position = self.position
         action = self._actions[code - self._base]
         changed = self._action_piles(action)
         saved = [(i, self.piles[i][:], self.down[i]) for i in changed]
-        redeals = game._redeals
-        state = tuple(getattr(game, name) for name in self._state_names) if self._state_names else ()
+        redeals = position.redeals
+        state = tuple([position.state[name] for name in self._state_names]) if self._state_names else ()
         if code in self._redeal_codes:  # a new pass: the engine counts it before the game deals
-            game._redeals = redeals + 1
+            position.redeals = redeals + 1
         record = ActionPlayed(saved, redeals, changed, state)
         try:
             self._do_action(action)
@@ -640,15 +651,15 @@ class FastPath:
     def revert(self, record: UndoRecord) -> tuple[int, ...]:
         """Undo the move ``record`` came from (the last one applied) exactly;
         return the indexes of the piles it changed."""
-        self.game._legal = None
+        position = self.position
+        position.changes += 1
         if type(record) is ActionPlayed:
-            game = self.game
-            game._redeals = record.redeals
+            position.redeals = record.redeals
             for i, cards, face_down in record.saved:
                 self.piles[i] = cards  # a fresh copy, and the record is spent
                 self.down[i] = face_down
             for name, value in zip(self._state_names, record.state):
-                setattr(game, name, value)
+                position.state[name] = value
             return record.changed
         s, t, k, flipped, changed, partner, uncovered = record  # type: ignore[misc]
         down = self.down
@@ -719,7 +730,7 @@ class FastPath:
             parts += [bytes(piles[i]).translate(table) for i in self._fixed]
             parts.append(bytes(map(down.__getitem__, self._fixed)))
         if self._redeals_matter:
-            parts.append(self.game._redeals.to_bytes(2, "big"))
+            parts.append(self.position.redeals.to_bytes(2, "big"))
         if self._state_names:
             parts.append(self._state_bytes())
         return b"\xff".join(parts)
@@ -738,13 +749,14 @@ class FastPath:
         parts += [keyed(piles[i]) for i in self._fixed]
         parts.append(bytes(map(down.__getitem__, self._fixed)))
         if self._redeals_matter:
-            parts.append(self.game._redeals.to_bytes(2, "big"))
+            parts.append(self.position.redeals.to_bytes(2, "big"))
         if self._state_names:
             parts.append(self._state_bytes())
         return b"\xff".join(parts)
 
     def _state_bytes(self) -> bytes:
-        return repr(tuple(getattr(self.game, name) for name in self._state_names)).encode()
+        state = self.position.state
+        return repr(tuple([state[name] for name in self._state_names])).encode()
 
     def first_empty_foundation(self) -> Optional[int]:
         """The first foundation holding no card, in pile order, or None."""

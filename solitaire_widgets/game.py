@@ -1,24 +1,27 @@
-"""A game: the rules every patience game shares, and the hooks a game class
-fills in with its own.
+"""A game: what every patience game shares, and what a game class declares.
 
-``Game`` holds what all games share: dealing, move generation, the checks of
-a move and the reason it is refused, play, undo/redo, saves and change
-notification.  A game class declares what its game is (piles and their
-roles, routes, runs, stock actions, passes, options, rules text, layout …)
-and answers a few questions in hooks:
+``Game`` holds the declarations every game class fills in (piles and their
+roles, routes, the rules of its piles and its stock as values, options,
+rules text, layout …: see ``solitaire_widgets.kit``), and what all games
+share: a position and the moves played on it, with their history, undo and
+redo, new deals, change notification and saves.  The rest of the engine
+lies beside it, each part in its own module:
 
-* ``_wants(t)``: which cards may go onto pile ``t`` now (a tuple of card
-  keys, ``ANY``, or ``()`` for none): the card a move lands there, one card
-  or the bottom card of a run;
-* ``_build_reason(t, card)``: why ``card`` may not go there, in plain words;
-* ``_action_reason(action)`` / ``_do_action(action)`` for its stock actions
-  (a draw, one card from the stock onto the waste, needs no ``_do_action``:
-  ``DRAWS`` declares it).
+* ``position.py``: the position, a value (piles, face-down cards, redeals,
+  extra state) that lays out a position given in words, copies itself,
+  gives its key and reads its piles;
+* ``fast_path.py``: the mover, moves as integers applied to the position
+  and taken back by named undo records (the solver plays through it too);
+* ``hooks.py``: the hooks a game class may fill in for what its declared
+  rules do not say, and their defaults, which ask the rules (``rulebook.py``);
+* ``illegal.py``: why a move may not be played, in words;
+* ``classes.py``: what happens when a game class is made (its checks, its
+  ``SHAPE`` and ``FACTS``).
 
-``docs/extending.md`` is the contract: every declaration and hook, what a
-position is, and what a game can be.  The position itself (piles, face-down
-cards, redeals, extra state) and reading it live in ``position.py``; the
-moves as integers, applied and reverted quickly, in ``fast_path.py``.
+Pictures, text, hints and analyses are the package's satellites: the
+methods here that give them load them on first use.  ``docs/extending.md``
+is the contract: every declaration and hook, what a position is, and what
+a game can be.
 
 >>> import solitaire_widgets as sw
 >>> g = sw.new_game("cruel", seed=7)
@@ -33,35 +36,37 @@ Move('t1', 't8')
 from __future__ import annotations
 
 import logging
-import re
 import secrets
-import string
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar,
                     Union)
 
+from . import hooks, illegal, rulebook
 from .arguments import whole_number
-from .cards import CARD, FACE, RANK, RANK_TEXT, Card, CardLike, card_ids_of_deck
+from .cards import CARD, FACE, RANK, Card, CardLike, card_ids_of_deck
+from .classes import compile_class, state_start
 from .dealing import Dealer
-from .declarations import check_declarations
-from . import illegal
 from .errors import HookError, IllegalMoveError, NothingToRedoError, NothingToUndoError
-from .fast_path import ANY, ActionPlayed, FastPath, UndoRecord, run_length
-from .layout import Layout, default_layout
+from .fast_path import ActionPlayed, FastPath, UndoRecord
+from .hooks import HOOKS, raise_hook_error  # (HOOKS: the hooks of docs/extending.md, read from here too)
+from .layout import Layout
 from .moves import Move
-from .pile_rules import ROLE_DEFAULTS, PileRule
+from .pile_rules import ANY, ROLE_DEFAULTS, PileRule  # (ANY: a _wants answer; authors import it from here too)
 from .piles import Role, check_role
 from .position import Position
-from .rulebook import RuleBook, book_for, needs_suits, stock_rules
-from .shape import ClassFacts, GameShape, class_facts, compile_shape
+from .rulebook import RuleBook, book_for
+from .shape import ClassFacts, GameShape
 from .shuffle import derive_seed, shuffled
 from .stocks import StockRule
 from .strategy import Guide, Pace
 
 if TYPE_CHECKING:
     from .picture import Picture
+
+__all__ = ["ANY", "HOOKS", "Game", "GameChange", "MoveLike", "Observer", "SAVE_FORMAT", "saved_deal"]
 
 # 2 added "redo" (and, later, "position"); 3 moves of several cards ("t3 t5 3")
 # and a game's extra state.  A save is written in the oldest format that
@@ -71,12 +76,6 @@ SAVE_FORMAT = 3
 MoveLike = Union[Move, str]
 G = TypeVar("G", bound="Game")
 log = logging.getLogger(__name__)
-# The hooks a game class may fill in (docs/extending.md): an error one of
-# them raises reaches the caller as a HookError that names it.
-HOOKS = frozenset({
-    "_setup", "_wants", "_build_reason", "_route_reason", "_action_reason", "_do_action", "_action_piles",
-    "_empty_label", "_won", "_lost", "_pack", "_run_length", "_move_limit", "_limit_reason", "passes",
-    "_safe_drop", "_may_redeal", "_redeal_keeps_bottom", "_fixed_rules_key", "_cards_home", "_search_key"})
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ class GameChange:
 Observer = Callable[["Game", GameChange], None]
 
 
-class Game(Position):
+class Game:
     """Base class of every game; use a subclass or ``sw.new_game``.
 
     Keywords: ``seed`` (int ≥ 0; None picks one, readable as ``game.seed``)
@@ -200,7 +199,7 @@ class Game(Position):
     GUIDE: ClassVar[Optional[Guide]] = None
     PACE: ClassVar[Pace] = Pace()
 
-    # --- derived once per class in __init_subclass__ ---------------------
+    # --- derived once per class when it is made (``classes.py``) ------------
     SHAPE: ClassVar[GameShape]  # the piles, routes and move codes (``shape.py``)
     FACTS: ClassVar[ClassFacts]  # which hooks the class fills in with code of its own
     # For hooks: a pile's index by id, each pile's role by index, and the
@@ -214,26 +213,18 @@ class Game(Position):
     _LAYOUTS: ClassVar[tuple[Layout, ...]]
     _KEY_DERIVED: ClassVar[bool] = False  # KEY was worked out from the rules, not declared
     _book: RuleBook  # the class's rules under this game's options
+    # The position (``position.py``); hooks read its lists as ``self._piles``
+    # (each pile's card ids, bottom first) and ``self._down`` (face-down
+    # cards at the bottom of each pile): the position's own lists, changed
+    # in place, never replaced.
+    _position: Position
+    _piles: list[list[int]]
+    _down: list[int]
+    _fast_path: Optional[FastPath]  # the mover of this game's own position (``_fast``)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if not cls.PILES:
-            return  # a mixin or an abstract base, not a game
-        if "name" not in cls.__dict__:
-            cls.name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", cls.__name__).lower()
-        if "title" not in cls.__dict__:
-            cls.title = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", cls.__name__)
-        _derive_stock(cls)
-        check_declarations(cls)
-        _derive_key(cls)
-        for action in cls.ACTION_NAMES:
-            if not hasattr(cls, action):  # each stock action is a method too: game.draw()
-                setattr(cls, action, _action_method(action))
-        shape = cls.SHAPE = compile_shape(cls)
-        cls.FACTS = class_facts(cls)
-        cls._INDEX, cls._ROLE_AT = shape.index, shape.roles  # type: ignore[assignment]
-        cls._FOUNDATIONS, cls._TABLEAU, cls._CELLS = shape.foundations, shape.tableau, shape.cells
-        cls._LAYOUTS = (cls.LAYOUT or default_layout(cls.PILES, cls.ROLES),) + tuple(cls.NARROW_LAYOUTS)
+        compile_class(cls, Game)  # checked, compiled: SHAPE, FACTS, the hooks' tables, layouts
 
     @classmethod
     def redeal_actions(cls) -> tuple[str, ...]:
@@ -297,25 +288,32 @@ class Game(Position):
         self._seed = seed
         self._empty_table()
         self._setup(order)
+        position = self._position
+        if self._piles is not position.piles or self._down is not position.down:  # (a _setup that made new lists)
+            position.piles, position.down = self._piles, self._down
+            self._fast_path = None
         self._dealt_home = self.cards_home
 
     def _empty_table(self) -> None:
         """No card on the table, no history: where a deal or a laid-out
         position starts (the options, seed, deck and pack already set)."""
         self._rules_key = self._fixed_rules_key()
-        self._piles: list[list[int]] = [[] for _ in self.PILES]
-        self._down: list[int] = [0] * len(self.PILES)  # face-down cards at the bottom
-        self._redeals = 0
+        self._lay(Position(self.SHAPE, state=state_start(type(self)) if self.STATE else None))
         self._card_count = len(self._pack_ids)
-        self._position: Optional[dict[str, Any]] = None  # from_position's start, as saves write it
+        self._start_position: Optional[dict[str, Any]] = None  # from_position's start, as saves write it
         self._history: list[Move] = []
         self._undo_records: list[UndoRecord] = []
         self._redo_moves: list[Move] = []
         self._observers: list[Observer] = []
-        self._legal: Optional[tuple[list[Move], frozenset[int]]] = None  # the legal moves and their codes
+        # The legal moves and their codes, listed for the position's change count.
+        self._legal: Optional[tuple[int, list[Move], frozenset[int]]] = None
         self._version = 0
-        self._fast_path: Optional[FastPath] = None
+        self._fast_path = None
         self._winning_line: tuple[Move, ...] = ()  # a line known to win from the start (``winning_line``)
+
+    def _lay(self, position: Position) -> None:
+        """Make ``position`` this game's own (its lists become ``_piles`` and ``_down``)."""
+        self._position, self._piles, self._down = position, position.piles, position.down
 
     def dealer(self, order: Sequence[int]) -> Dealer:
         """A ``Dealer`` of ``order`` (card ids, in deal order) onto this game's
@@ -336,7 +334,7 @@ class Game(Position):
     def _fast(self) -> FastPath:
         """This game's own fast path (``play`` and ``undo`` run on it)."""
         fast = self._fast_path
-        if fast is None or fast.game is not self or fast.piles is not self._piles or fast.down is not self._down:
+        if fast is None or fast.position is not self._position:  # (a position is one game's: so is its mover)
             fast = self._fast_path = FastPath._on(self)
         return fast
 
@@ -377,93 +375,20 @@ class Game(Position):
         game._book = book_for(cls, game._options)
         game._seed, game._deck = _checked_seed(seed), None
         game._pack_ids = game._checked_pack()
-        if not isinstance(piles, Mapping):
-            raise ValueError(f"piles must be a dict of pile id -> cards, like {{'t0': '5S 4S'}}, "
-                             f"not {type(piles).__name__}")
-        in_pack = Counter(FACE[i] for i in game._pack_ids)
-        copies = [0] * 52
-        laid: list[list[int]] = [[] for _ in cls.PILES]
-        for pile, cards in piles.items():
-            i = cls._position_pile(pile, "piles")
-            if isinstance(cards, str):
-                cards = cards.replace(",", " ").split()
-            elif isinstance(cards, bytes) or not isinstance(cards, Iterable):
-                raise ValueError(f"piles[{pile!r}] must be cards like '5S 4S' or ['5S', '4S'], not {cards!r}")
-            for n, text in enumerate(cards, 1):
-                try:
-                    card = Card.parse(text)
-                except ValueError as err:
-                    raise ValueError(f"{pile} card {n}: {err}") from None
-                k = copies[card.face]
-                if k >= in_pack[card.face]:
-                    raise ValueError(f"{pile} card {n}: {_pack_limit(game, card, in_pack[card.face])}")
-                copies[card.face] = k + 1
-                laid[i].append(k * 52 + card.face)
-        down = [0] * len(cls.PILES)
-        if face_down is not None and not isinstance(face_down, Mapping):
-            raise ValueError(f"face_down must be a dict of pile id -> count, like {{'t0': 2}}, "
-                             f"not {type(face_down).__name__}")
-        for pile, count in (face_down or {}).items():
-            i = cls._position_pile(pile, "face_down")
-            if cls.SHAPE.roles[i] == "stock":
-                raise ValueError("the stock's cards all lie face down: leave the stock out of face_down")
-            size = len(laid[i])
-            # A covered pile's cards may all lie face down until it is uncovered,
-            # and so may those of a pile no card leaves by hand (Clock's hours).
-            if cls.SHAPE.covered_by[i] or i not in cls.SHAPE.sources:
-                if not whole_number(count, at_least=0, below=size + 1):
-                    raise ValueError(f"face_down[{pile!r}] must be a whole number from 0 to {size} ({pile} holds "
-                                     f"{size} card{'s' * (size != 1)}), not {count!r}")
-            elif not whole_number(count, at_least=0, below=max(size, 1)):
-                raise ValueError(f"face_down[{pile!r}] must be a whole number from 0 to {max(size - 1, 0)} "
-                                 f"({pile} holds {size} card{'s' * (size != 1)} and its top card lies face up), "
-                                 f"not {count!r}")
-            down[i] = int(count)
-        if not whole_number(redeals, at_least=0):
-            raise ValueError(f"redeals must be a whole number ≥ 0, not {redeals!r}")
-        extra = cls._checked_state(state)
+        position = Position.laid_out(cls, piles, face_down=face_down, redeals=redeals, state=state,
+                                     pack=game._pack_ids)
         game._empty_table()
-        game._piles, game._down, game._redeals = laid, down, int(redeals)
-        for name, value in extra.items():
-            setattr(game, name, value)
-        game._card_count = sum(map(len, laid))
+        game._lay(position)
+        game._card_count = sum(map(len, position.piles))
         game._dealt_home = game.cards_home  # (after the count: a game's own cards home may read it)
-        game._position = {
-            "piles": {pile: " ".join(CARD[c].code for c in laid[i]) for i, pile in enumerate(cls.PILES) if laid[i]},
-            "face_down": {pile: down[i] for i, pile in enumerate(cls.PILES) if down[i]},
-            "redeals": int(redeals),
-        }
-        if extra:
-            game._position["state"] = dict(extra)
+        game._start_position = position.arguments()
         return game
-
-    @classmethod
-    def _checked_state(cls, state: Optional[Mapping[str, int]]) -> dict[str, int]:
-        if state is None:
-            if cls.STATE:
-                raise ValueError(f"{cls.title} keeps state besides its cards ({', '.join(cls.STATE)}): "
-                                 "give it as state={...}")
-            return {}
-        if not isinstance(state, Mapping) or set(state) != set(cls.STATE):
-            want = ", ".join(cls.STATE) or "none"
-            raise ValueError(f"state must be a dict of {cls.title}'s extra state ({want}), not {state!r}")
-        for name, value in state.items():
-            if not whole_number(value, at_least=0):
-                raise ValueError(f"state[{name!r}] must be a whole number ≥ 0, not {value!r}")
-        return {name: int(state[name]) for name in cls.STATE}
-
-    @classmethod
-    def _position_pile(cls, pile: Any, what: str) -> int:
-        if pile not in cls._INDEX:
-            raise ValueError(f"{what} names {pile!r}, but {cls.title} has no such pile "
-                             f"(its piles: {', '.join(cls.PILES)})")
-        return cls._INDEX[pile]
 
     def _start(self) -> "Game":
         """A new game at this one's start: its deal, or its ``from_position`` position."""
-        if self._position is not None:
+        if self._start_position is not None:
             options: dict[str, Any] = self._options
-            return type(self).from_position(**self._position, seed=self._seed, **options)
+            return type(self).from_position(**self._start_position, seed=self._seed, **options)
         return saved_deal(type(self), self._seed, self._deck, self._options)
 
     @classmethod
@@ -490,202 +415,6 @@ class Game(Position):
             raise ValueError(f"{cls.title} has no option {unknown[0]!r} (its options: {known})")
         return chosen
 
-    # --- hooks a game class fills in -------------------------------------
-    def _setup(self, order: list[int]) -> None:
-        """Deal the cards (ids in deal order) onto ``self._piles``."""
-        raise NotImplementedError
-
-    def _wants(self, t: int) -> Any:
-        """Card keys pile ``t`` accepts now (for the card a move lands on it:
-        one card, or the bottom card of a run): a tuple, ``ANY`` or ``()``.
-        Default: what the pile's declared rule takes."""
-        law = self._book.laws[t]
-        if law is None:
-            raise NotImplementedError(f"{type(self).__name__} declares no rule for {self.PILES[t]}: declare one "
-                                      f"({self.ROLES[self.PILES[t]].upper()} or PILE_RULES), or define _wants")
-        return law.wants(self._piles[t], self)
-
-    def _build_reason(self, t: int, card: int) -> str:
-        """Why ``card`` may not go onto pile ``t`` (its key is not wanted).
-        Default: the refusal of the pile's declared rule."""
-        law = self._book.laws[t]
-        if law is None:
-            raise NotImplementedError(f"{type(self).__name__} declares no rule for {self.PILES[t]}: declare one, "
-                                      "or define _build_reason")
-        return law.refusal(self, t, card)
-
-    def _route_reason(self, source: str, target: str) -> str:
-        """Why nothing moves from ``source`` to ``target`` in this game."""
-        source_role, target_role = self.ROLES[source], self.ROLES[target]
-        if source_role == "stock":
-            turns = [a for a in self.ACTION_NAMES if a not in self.redeal_actions()]
-            how = f"use {' or '.join(turns)} to turn them up" if turns else "they are dealt by the game"
-            return f"cards are not taken from the stock by hand: {how}"
-        if target_role == "stock":
-            return "cards never go back to the stock"
-        if target_role == "waste":
-            return "only the stock feeds the waste"
-        if target_role == "reserve":
-            return "no card may be put on the reserve"
-        return f"{self.title} never moves a card from {source} to {target}"
-
-    def _action_reason(self, action: str) -> Optional[str]:
-        """Why ``action`` is not allowed now, or None when it is.  Default:
-        what the declared ``STOCK`` says."""
-        stock = self._book.owner.get(action)
-        if stock is not None:
-            return stock.reason(self, action)
-        return f"{self.title} has no {action}"
-
-    def _do_action(self, action: str) -> None:
-        """Carry out a legal stock action (the engine saved what undo needs,
-        and counted a redeal, before it asks).  Default: the declared
-        ``STOCK`` does it."""
-        stock = self._book.owner.get(action)
-        if stock is None:
-            raise NotImplementedError(f"{type(self).__name__} declares no STOCK that plays {action}: declare one, "
-                                      "or define _do_action")
-        stock.do(self, action)
-
-    def _action_piles(self, action: str) -> tuple[int, ...]:
-        """Indices of the piles an action may change (saved for undo).
-        Default: those the declared ``STOCK`` changes, a draw's two piles, or
-        every pile."""
-        if action in self.DRAWS:
-            return tuple(self._INDEX[pile] for pile in self.DRAWS[action])
-        stock = self._book.owner.get(action)
-        if stock is not None:
-            return stock.changes(self, action)
-        return tuple(range(len(self.PILES)))
-
-    def _may_redeal(self) -> bool:
-        """False only when no redeal can happen from this position on under
-        the options in force (True is always a safe answer: the search then
-        gives up safe moves and dead-end tests).  Default: while the game has
-        a redeal and passes left."""
-        left = self.passes_left
-        return bool(self.redeal_actions()) and (left is None or left > 1)
-
-    def _redeal_keeps_bottom(self) -> Optional[tuple[int, int]]:
-        """``(pile, n)`` when every redeal leaves the bottom ``n`` cards of
-        ``pile`` at the bottom of it, in order, for as long as none of them
-        leaves the pile; None when no redeal promises that (the safe answer).
-        The search's dead-end test for such games reasons from it.  Default:
-        what the declared ``STOCK`` promises."""
-        for stock in self._book.stocks:
-            kept = stock.keeps_bottom(self)
-            if kept is not None:
-                return kept
-        return None
-
-    def _pack(self) -> Sequence[int]:
-        """The ids of the cards a deal holds under the options in force:
-        ``decks`` standard packs (``cards.pack`` makes others, such as
-        Spider's one or two suits)."""
-        return range(52 * self.decks)
-
-    def _run_length(self, s: int) -> int:
-        """How many cards at the top of pile ``s`` may move together now:
-        any number of them up to this, counted from the top, may move at
-        once; 0 when none may.  Default: what the pile's rule lets leave it
-        (its top card, a run, its face-up cards or the whole pile), none
-        while a pile that covers it holds cards."""
-        pile, down = self._piles[s], self._down[s]
-        if len(pile) <= down or any(self._piles[c] for c in self.SHAPE.covered_by[s]):
-            return 0
-        moves = self._book.moves[s]
-        kind = moves.kind
-        if kind == "top":
-            return 1
-        if kind == "face_up" or kind == "whole":
-            return len(pile) - down
-        if kind == "none":
-            return 0
-        build = moves.build or self._book.rules[s].build  # type: ignore[union-attr]
-        return run_length(pile, down, build) if build is not None else 1
-
-    def _move_limit(self, s: int, t: int) -> Optional[int]:
-        """The most cards that may move at once from pile ``s`` onto pile
-        ``t`` now (None: no limit but the run).  Runs limited by
-        ``"free_cells"`` (``runs(limit="free_cells")``) move FreeCell's
-        most: (empty free cells + 1) × 2^(empty tableau piles other than ``t``)."""
-        if self._book.moves[s].limit != "free_cells":
-            return None
-        cells, columns = self._free_spaces(t)
-        return (cells + 1) * 2 ** columns
-
-    def _limit_reason(self, s: int, t: int, count: int, limit: int) -> str:
-        """Why ``count`` cards may not move from pile ``s`` onto ``t``: only
-        ``limit`` may (``_move_limit``)."""
-        if self._book.moves[s].limit != "free_cells":
-            return f"only {illegal.plural(limit, 'card')} may move at once onto {self.PILES[t]}"
-        cells, columns = self._free_spaces(t)
-        spare = self._book.spare_columns
-        besides = f" besides {self.PILES[t]}" if t in spare and not self._piles[t] else ""
-        idle = [c for c in self._TABLEAU if c != t and c not in spare and not self._piles[c]]
-        rule = self._book.rules[idle[0]] if idle else None
-        # (an empty column that takes only a king cannot hold a run's cards on their way)
-        why_not = f" (an empty column takes {rule.empty.words()}, so it carries none)" if rule is not None else ""
-        return (f"only {illegal.plural(limit, 'card')} may move at once: {illegal.number(cells)} free "
-                f"cell{'s' * (cells != 1)} and {illegal.number(columns)} empty column{'s' * (columns != 1)}{besides}"
-                f"{why_not}")
-
-    def _free_spaces(self, t: int) -> tuple[int, int]:
-        """Empty free cells in play, and empty tableau piles other than
-        ``t`` that take any card (``RuleBook.spare_cells``,
-        ``spare_columns``)."""
-        book = self._book
-        cells = sum(1 for c in book.spare_cells if not self._piles[c])
-        columns = sum(1 for c in book.spare_columns if c != t and not self._piles[c])
-        return cells, columns
-
-    def _won(self) -> Optional[str]:
-        """None while the position is not won; else why it is, in words.
-        Default: won when every card is home."""
-        return "every card is home" if self.cards_home == self._card_count else None
-
-    def _lost(self) -> Optional[str]:
-        """Why the position is lost though moves are left (a rule of the
-        game's own), or None.  Default: never (a game is lost when no legal
-        move is left)."""
-        return None
-
-    def _search_key(self) -> bytes:
-        """The position as the solver keys it, where a game knows more of
-        what plays alike than the engine's canonical key (``search_key``)
-        does: Accordion's piles play by their top cards alone, in their
-        order, wherever the gaps between them lie.  Two positions with the
-        same key must play alike from there on, wins, losses, cards home,
-        redeals and ``STATE`` included.  Default: the engine's key
-        (``FastPath.search_key``); defined only by games that need it."""
-        return self._fast.engine_search_key()
-
-    def _empty_label(self, t: int) -> str:
-        """What pile ``t`` shows on a table while it is empty, in this
-        position (see ``empty_label``)."""
-        role = self._ROLE_AT[t]
-        if role == "cell" and t not in self._book.spare_cells:
-            return "closed"  # a free cell out of play under the options (FreeCell with fewer cells)
-        if role in ("waste", "reserve", "cell"):
-            return role
-        if t not in self.SHAPE.targets:
-            return ""  # no card is ever put on it by hand
-        if t in self.SHAPE.suit_targets:
-            return "K"
-        rule = self._book.rules[t]
-        if rule is not None and rule.pairs:
-            return ""  # pairs go there as well as the cards that go alone: no one rank says it
-        if rule is not None and rule.empty.kind == "from" and rule.empty.feeder(self) is not None:
-            return ""  # only a named pile's card fills it, not a rank
-        wants = self._fast.wants_holding(t, [])  # ask the rules about the pile as if it were empty
-        if wants is ANY:
-            return ""
-        ranks = {key if self.KEY == "rank" else key % 13 + 1 for key in wants}
-        if len(ranks) != 1:
-            return ""
-        rank = ranks.pop()
-        return RANK_TEXT.get(rank, str(rank))
-
     @classmethod
     def rules_text(cls, options: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
         """``RULES`` under ``options`` (checked, defaults filled in): each
@@ -697,51 +426,124 @@ class Game(Position):
         >>> dict(sw.Cruel.rules_text({"gather": "pysol"}))["Foundations"]
         'an ace on an empty one, then up in suit to the king. A card on a foundation never moves again.'
         """
-        book = book_for(cls, options)
-        fill = {option: cls.OPTION_RULES[option][value] for option, value in options.items()}
-        for i, rule in enumerate(book.rules):
-            role = cls.SHAPE.roles[i]
-            if rule is not None and role not in fill:
-                fill[role] = rule.sentence(role)
-        if book.stocks:
-            fill["stock"] = " ".join(stock.sentence() for stock in book.stocks)
-        return tuple((topic, _filled(text, fill)) for topic, text in cls.RULES)
+        return rulebook.rules_text(cls, options)
 
     @classmethod
     def action_words(cls, action: str) -> str:
         """What stock action ``action`` does, in a few words (for hints and
-        the table): ``ACTION_WORDS``, or said from ``DRAWS`` and ``REDEALS``.
+        the table): ``ACTION_WORDS``, or said from the declared ``STOCK``,
+        from ``DRAWS`` and ``REDEALS``.
 
         >>> import solitaire_widgets as sw
         >>> sw.Bobby.action_words("draw"), sw.Bobby.action_words("redeal"), sw.LeapYear.action_words("deal")
         ('turns up the next stock card', 'makes the waste the stock again', 'deals a card onto every pile')
         """
-        if action in cls.ACTION_WORDS:
-            return cls.ACTION_WORDS[action]
-        for stock in stock_rules(cls):
-            if action in stock.actions():
-                return stock.words(action)
-        if action in cls.DRAWS:
-            source, target = cls.DRAWS[action]
-            if cls.ROLES[source] == "stock" and cls.ROLES[target] == "waste":
-                return f"turns up the next {source} card"
-            return f"turns the next {source} card onto {target}"
-        if action in cls.redeal_actions():
-            return "deals the cards again"
-        return f"plays {action}"
+        return rulebook.action_words(cls, action)
 
     def passes(self) -> Optional[int]:
         """How many passes through the stock the rules allow under the options
         in force, or None where they are not counted (no limit, or no
-        redeal).  Default: ``PASSES``, or what the declared ``STOCK`` allows.
+        redeal).  A hook too: ``PASSES``, or what the declared ``STOCK``
+        allows, unless a game class says otherwise.
 
         >>> import solitaire_widgets as sw
         >>> sw.Bobby(seed=1).passes(), sw.LeapYear(seed=1, redeal="once").passes(), sw.Frog(seed=1).passes()
         (3, 2, None)
         """
-        return self.PASSES if self.PASSES is not None else self._book.passes
+        return hooks.passes(self)
 
-    # --- reading the position ---------------------------------------------
+    # --- the hooks a game class fills in (docs/extending.md) ------------------
+    # Where a class writes none, the default asks its declared rules
+    # (``hooks.py``; help(Game._wants) and the others say what each answers).
+    _setup = hooks._setup
+    _wants = hooks._wants
+    _build_reason = hooks._build_reason
+    _route_reason = hooks._route_reason
+    _action_reason = hooks._action_reason
+    _do_action = hooks._do_action
+    _action_piles = hooks._action_piles
+    _may_redeal = hooks._may_redeal
+    _redeal_keeps_bottom = hooks._redeal_keeps_bottom
+    _pack = hooks._pack
+    _run_length = hooks._run_length
+    _move_limit = hooks._move_limit
+    _limit_reason = hooks._limit_reason
+    _free_spaces = hooks._free_spaces
+    _won = hooks._won
+    _lost = hooks._lost
+    _cards_home = hooks._cards_home
+    _search_key = hooks._search_key
+    _empty_label = hooks._empty_label
+    _safe_drop = hooks._safe_drop
+    _fixed_rules_key = hooks._fixed_rules_key
+    # (and passes(), above)
+
+    # --- reading the position (``position.py``) -------------------------------
+    @property
+    def piles(self) -> Mapping[str, tuple[Card, ...]]:
+        """Read-only mapping pile id -> cards, bottom first."""
+        return MappingProxyType({p: self[p] for p in self.PILES})
+
+    def __getitem__(self, pile: str) -> tuple[Card, ...]:
+        return self._position.cards(pile)
+
+    def card_ids(self, pile: str) -> tuple[int, ...]:
+        """Physical card ids of a pile, bottom first (``Card.from_id`` reads one)."""
+        return self._position.card_ids(pile)
+
+    def face_down(self, pile: str) -> int:
+        """How many cards at the bottom of ``pile`` lie face down."""
+        return self._position.face_down(pile)
+
+    def top(self, pile: str) -> Optional[Card]:
+        """The top card of ``pile``, or None when it is empty."""
+        return self._position.top(pile)
+
+    @property
+    def cards_home(self) -> int:
+        """Cards home: those on the foundations, or the cards the game counts
+        as home itself (``Game._cards_home``: Accordion's gathered cards)."""
+        return self._cards_home()
+
+    @property
+    def redeals(self) -> int:
+        """Redeals made so far (the stock actions that start a new pass)."""
+        return self._position.redeals
+
+    @property
+    def _redeals(self) -> int:
+        """``redeals``, for hooks that read it so (the engine counts redeals: no hook sets them)."""
+        return self._position.redeals
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The extra state the game keeps besides its cards (``STATE``), by name."""
+        return {name: getattr(self, name) for name in self.STATE}
+
+    def key(self) -> bytes:
+        """A compact hashable key of the position (identical cards alike).
+
+        Two positions with the same key play the same from here on: the key
+        holds the piles, the face-down counts, the redeals made (so the
+        redeals or passes left), the game's extra state (``STATE``) and what
+        fixes how later redeals turn out (the rule options, and the game's
+        own reshuffles where it has them).
+
+        >>> import solitaire_widgets as sw
+        >>> sw.Cruel(seed=3).key() == sw.Cruel(seed=3, gather="pysol").key()
+        False
+        """
+        return self._position.key(self._rules_key)
+
+    def _pile_index(self, pile: str) -> int:
+        return self._position.index(pile)
+
+    # --- reading the game -------------------------------------------------------
+    @property
+    def card_count(self) -> int:
+        """Cards in play: the whole pack, or those of a ``from_position`` position."""
+        return self._card_count
+
     @property
     def seed(self) -> Optional[int]:
         """The deal's seed (None when dealt from an explicit deck, or set up
@@ -758,10 +560,10 @@ class Game(Position):
         """The position ``from_position`` set this game up at, as its
         arguments (``piles``, ``face_down``, ``redeals``, ``state``), or None
         for a deal."""
-        if self._position is None:
+        if self._start_position is None:
             return None
-        position = {**self._position, "piles": dict(self._position["piles"]),
-                    "face_down": dict(self._position["face_down"])}
+        position = {**self._start_position, "piles": dict(self._start_position["piles"]),
+                    "face_down": dict(self._start_position["face_down"])}
         if "state" in position:
             position["state"] = dict(position["state"])
         return position
@@ -801,7 +603,7 @@ class Game(Position):
         3
         """
         total = self.passes()
-        return None if total is None else total - self._redeals
+        return None if total is None else total - self._position.redeals
 
     def empty_label(self, pile: str) -> str:
         """What ``pile`` shows on a table while it is empty, under the rules
@@ -895,18 +697,20 @@ class Game(Position):
         return list(self._legal_moves())
 
     def _legal_moves(self) -> list[Move]:
-        return self._legal_listed()[0]
+        return self._legal_listed()[1]
 
     def _legal_codes(self) -> frozenset[int]:
         """The codes of the legal moves (``legal_moves``)."""
-        return self._legal_listed()[1]
+        return self._legal_listed()[2]
 
-    def _legal_listed(self, named: bool = True) -> tuple[list[Move], frozenset[int]]:
-        """The legal moves and their codes, listed once per position; a hook
-        that raises is named as the lister (``named``) or left to the
+    def _legal_listed(self, named: bool = True) -> tuple[int, list[Move], frozenset[int]]:
+        """The position's change count, and the legal moves and their codes
+        listed for it (once per position: the mover counts each change); a
+        hook that raises is named as the lister (``named``) or left to the
         caller, which names what it was doing."""
         legal = self._legal
-        if legal is None:
+        changes = self._position.changes
+        if legal is None or legal[0] != changes:
             shape = self.SHAPE
             try:
                 if (shape.declares_win and self._won() is not None) or (
@@ -916,10 +720,10 @@ class Game(Position):
                     codes = self._fast.move_codes()
             except Exception as err:
                 if named:
-                    _raise_hook_error(self, err, "while listing the legal moves")
+                    raise_hook_error(self, err, "while listing the legal moves")
                 raise
             moves = shape.moves
-            legal = self._legal = ([moves[code] for code in codes], frozenset(codes))  # type: ignore[misc]
+            legal = self._legal = (changes, [moves[code] for code in codes], frozenset(codes))  # type: ignore[misc]
         return legal
 
     def safe_drops(self) -> list[Move]:
@@ -935,12 +739,6 @@ class Game(Position):
         roles = self._ROLE_AT
         return [m for m in self._legal_moves() if m.target is not None and roles[index[m.target]] == "foundation"
                 and self._safe_drop(index[m.source], index[m.target])]  # type: ignore[index]
-
-    def _safe_drop(self, s: int, t: int) -> bool:
-        """Whether the legal move of the top card (or, where foundations take
-        suits, the completed suit) of pile ``s`` to foundation ``t`` is safe
-        (see ``safe_drops``).  Default: never."""
-        return False
 
     @property
     def has_safe_drops(self) -> bool:
@@ -998,11 +796,6 @@ class Game(Position):
         self._pile_index(source)  # an unknown pile raises KeyError
         with self._naming_hooks(f"while checking where {source}'s cards may go"):
             return {target: self._reason(Move(source, target, count)) for target in self.PILES if target != source}
-
-    def search_key(self) -> bytes:
-        """The position's key as the solver sees it (``FastPath.search_key``):
-        two positions that play alike share it."""
-        return self._fast.search_key()
 
     def movable(self, pile: str, at_once: bool = False) -> int:
         """How many cards at the top of ``pile`` may move together now (its
@@ -1089,7 +882,7 @@ class Game(Position):
         moves ``legal_moves`` lists (one source for the table, the solver,
         Gymnasium and scripts); the words come from ``illegal``."""
         code = self.SHAPE.codes.get(move)
-        if code is not None and code in self._legal_listed(named=False)[1]:
+        if code is not None and code in self._legal_listed(named=False)[2]:
             return None
         return illegal.reason(self, move) or illegal.unlisted(self, move)
 
@@ -1099,7 +892,7 @@ class Game(Position):
         try:
             yield
         except Exception as err:
-            _raise_hook_error(self, err, doing)
+            raise_hook_error(self, err, doing)
             raise
 
     def play(self, move: MoveLike, target: Optional[str] = None) -> Move:
@@ -1121,7 +914,7 @@ class Game(Position):
             reason = self._reason(parsed)
             changed = self._apply(parsed) if reason is None else ()
         except Exception as err:
-            _raise_hook_error(self, err, f"on {str(parsed)!r}: the move was not played")
+            raise_hook_error(self, err, f"on {str(parsed)!r}: the move was not played")
             raise
         if reason is not None:
             raise IllegalMoveError(reason, parsed)
@@ -1191,7 +984,7 @@ class Game(Position):
         try:
             changed = self._apply(move)
         except Exception as err:
-            _raise_hook_error(self, err, f"on redo of {str(move)!r}: the move was not played")
+            raise_hook_error(self, err, f"on redo of {str(move)!r}: the move was not played")
             raise
         self._redo_moves.pop()  # (once played: a redo that failed stays to redo)
         self._changed("redo", move, changed)
@@ -1205,6 +998,12 @@ class Game(Position):
             self._redo_moves.append(self._history[-1])
             self._revert()
         self._changed("restart", None, tuple(range(len(self.PILES))))
+
+    # --- the solver's view ------------------------------------------------------
+    def search_key(self) -> bytes:
+        """The position's key as the solver sees it (``FastPath.search_key``):
+        two positions that play alike share it."""
+        return self._fast.search_key()
 
     def hint(self, time_limit: Optional[float] = 0.3, max_states: Optional[int] = None) -> Any:
         """Suggest a move: an ``sw.Hint`` with ``move``, ``reason`` and
@@ -1315,7 +1114,7 @@ class Game(Position):
             self.__dict__.clear()
             self.__dict__.update(kept)
             if isinstance(err, Exception):
-                _raise_hook_error(self, err, "on new_deal(): the deal was not changed")
+                raise_hook_error(self, err, "on new_deal(): the deal was not changed")
             raise
         self._observers, self._version = kept["_observers"], kept["_version"]
         self._changed("new_deal", None, tuple(range(len(self.PILES))), earlier)
@@ -1327,7 +1126,7 @@ class Game(Position):
         if type(earlier) is not type(self):
             raise TypeError(f"resume needs a {type(self).__name__} game, not {type(earlier).__name__}")
         state = earlier.copy().__dict__
-        for kept in ("_observers", "_version", "_legal", "_fast_path"):
+        for kept in ("_observers", "_version", "_fast_path"):
             state.pop(kept)
         self.__dict__.update(state)
         self._changed("resume", None, tuple(range(len(self.PILES))))
@@ -1366,7 +1165,6 @@ class Game(Position):
     def _changed(self, kind: str, move: Optional[Move], piles: Sequence[int],
                  earlier: Optional["Game"] = None) -> None:
         self._version += 1
-        self._legal = None
         if self._observers:
             change = GameChange(kind, move, tuple(self.PILES[i] for i in piles), self._version, earlier)
             for callback in list(self._observers):
@@ -1385,8 +1183,7 @@ class Game(Position):
         ``copy.copy(game)`` and ``copy.deepcopy(game)`` give this copy too."""
         clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)
-        clone._piles = [p[:] for p in self._piles]
-        clone._down = self._down[:]
+        clone._lay(self._position.copy())  # (its change count too: the legal moves listed stay the copy's)
         clone._history = self._history[:] if history else []
         clone._undo_records = [_unshared(record) for record in self._undo_records] if history else []
         clone._redo_moves = self._redo_moves[:] if history else []
@@ -1414,17 +1211,16 @@ class Game(Position):
         state = self.__dict__.copy()
         state["_observers"], state["_fast_path"] = [], None
         del state["_book"]  # (its rules' functions do not pickle: made again from the options)
+        position = state["_position"]  # (its shape does not pickle: the class's SHAPE again)
+        state["_position"] = (position.piles, position.down, position.redeals, position.state, position.changes)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        piles, down, redeals, extra, changes = state.pop("_position")
         self.__dict__.update(state)
         self._book = book_for(type(self), self._options)
-
-    def _fixed_rules_key(self) -> bytes:
-        """What besides the position decides how play goes on (fixed per game):
-        the rule options, and how the deal fixes the stock's reshuffles."""
-        key = repr(sorted(self._options.items())).encode()
-        return key + self.reshuffle_seed(0).to_bytes(8, "big") if self._book.reshuffles else key
+        self._lay(Position(self.SHAPE, piles, down, redeals, extra))
+        self._position.changes = changes
 
     def reshuffle_seed(self, pass_number: int) -> int:
         """The seed of the shuffle that starts pass ``pass_number`` (a
@@ -1459,7 +1255,7 @@ class Game(Position):
             data["seed"] = self._seed
         if self._deck is not None:
             data["deck"] = list(self._deck)
-        if self._position is not None:
+        if self._start_position is not None:
             data["position"] = self.start_position
         data["moves"] = [str(m) for m in self._history]
         data["redo"] = [str(m) for m in self.redo_moves]
@@ -1472,7 +1268,8 @@ class Game(Position):
         return render(self)
 
     def __repr__(self) -> str:
-        origin = "position" if self._position is not None else f"seed={self._seed}" if self._deck is None else "deck=…"
+        origin = ("position" if self._start_position is not None else f"seed={self._seed}" if self._deck is None
+                  else "deck=…")
         n = len(self._history)
         return f"<{type(self).__name__} {origin} {self.status}, {n} move{'s' * (n != 1)}>"
 
@@ -1507,26 +1304,9 @@ class Game(Position):
                        arrow=arrow, caption=caption, mistake=mistake)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        # In a Jupyter kernel show the table (its output carries a picture of
-        # the position too, for exports); elsewhere the picture and the text.
-        # The engine itself stays free of Jupyter imports.
-        import sys
+        from .picture import notebook_bundle  # (the table in a Jupyter kernel; the engine imports no Jupyter)
 
-        data: dict[str, Any] = {}
-        if "ipykernel" in sys.modules:
-            try:
-                from .widget import widget_for
-            except ImportError:
-                pass
-            else:
-                shown = widget_for(self)._repr_mimebundle_(include=include, exclude=exclude)
-                data = dict(shown[0] if isinstance(shown, tuple) else shown or {})
-        if not data:
-            data = self.picture()._repr_mimebundle_()
-        data["text/plain"] = str(self)
-        return data
-
-
+        return notebook_bundle(self, include, exclude)
 
 
 def saved_deal(cls: type[G], seed: Optional[int], deck: Optional[Iterable[CardLike]], options: Mapping[str, Any]) -> G:
@@ -1538,94 +1318,6 @@ def saved_deal(cls: type[G], seed: Optional[int], deck: Optional[Iterable[CardLi
     game = object.__new__(cls)
     game._deal(seed, deck, options)
     return game
-
-
-def _filled(text: str, fill: Mapping[str, str]) -> str:
-    """``text`` with each ``{name}`` replaced by ``fill[name]``, its first
-    letter made upper-case where it starts a sentence after another.
-
-    >>> _filled("a. {x} b {x}", {"x": "one"})
-    'a. One b one'
-    """
-    out = []
-    for literal_text, field, _, _ in string.Formatter().parse(text):
-        out.append(literal_text)
-        if field is not None:
-            value = fill[field]
-            before = "".join(out).rstrip()
-            out.append(value[:1].upper() + value[1:] if before.endswith((".", ":")) and before else value)
-    return "".join(out)
-
-
-def _derive_stock(cls: type[Game]) -> None:
-    """What a class's declared ``STOCK`` decides for it: the stock's
-    actions, draws and redeals."""
-    stocks = stock_rules(cls)
-    if stocks and "STOCK" in cls.__dict__:
-        for name in ("ACTION_NAMES", "DRAWS", "REDEALS", "PASSES"):
-            if name in cls.__dict__:
-                raise TypeError(f"{cls.__name__}: STOCK declares the stock's actions, draws, redeals and passes; "
-                                f"leave out {name}")
-        if not all(isinstance(stock, StockRule) for stock in stocks):
-            raise TypeError(f"{cls.__name__}: STOCK must be a stock value (Draw, DealRow, …) or a tuple of them, "
-                            f"not {cls.STOCK!r}")
-        cls.ACTION_NAMES = tuple(action for stock in stocks for action in stock.actions())
-        cls.DRAWS = {action: pair for stock in stocks for action, pair in stock.draws(cls).items()}
-        cls.REDEALS = tuple(action for stock in stocks for action in stock.redeal_actions())
-
-
-def _derive_key(cls: type[Game]) -> None:
-    """How a class's cards are keyed (``KEY``): by face where a rule it
-    declares looks at suits, else by rank, unless the class says."""
-    explicit = next((not klass.__dict__.get("_KEY_DERIVED", False) for klass in cls.__mro__
-                     if klass is not Game and "KEY" in klass.__dict__), False)
-    suits = needs_suits(cls)
-    if explicit:
-        if cls.KEY == "rank" and suits:
-            raise TypeError(f"{cls.__name__}: KEY is 'rank' (building ignores suits), but a rule it declares "
-                            "looks at suits: leave KEY out, or make it 'face'")
-    else:
-        cls.KEY = "face" if suits else "rank"
-        cls._KEY_DERIVED = True
-
-
-def _action_method(action: str) -> Callable[[Any], Move]:
-    """``game.<action>()``, which plays the stock action ``action``."""
-    def method(self: Game) -> Move:
-        return self.play(action)
-
-    method.__name__ = method.__qualname__ = action
-    method.__doc__ = f"Play ``{action}`` (the same as ``play({action!r})``)."
-    return method
-
-
-def _raise_hook_error(game: Game, err: Exception, doing: str) -> None:
-    """Raise ``err`` as a ``HookError`` where a hook of ``game``'s class
-    raised it: "Aces._do_action raised ValueError('…') on 'draw': the move
-    was not played".  An error no hook raised (the engine's own, a
-    ``HookError`` already) is left to the caller."""
-    hook = None if isinstance(err, HookError) else hook_that_raised(err)
-    if hook is not None:
-        raise HookError(f"{type(game).__name__}.{hook} raised {err!r} {doing}", hook) from err
-
-
-def hook_that_raised(err: BaseException) -> Optional[str]:
-    """The hook of a game (``HOOKS``) that raised ``err``, from its
-    traceback: the first hook frame whose code the game's class wrote
-    itself, else the first of the engine's defaults; None when no hook did."""
-    hook = None
-    tb = err.__traceback__
-    while tb is not None:
-        game = tb.tb_frame.f_locals.get("self")
-        if isinstance(game, Game):
-            code = tb.tb_frame.f_code
-            name = next((h for h in HOOKS if getattr(getattr(type(game), h), "__code__", None) is code), None)
-            if name is not None:
-                if getattr(Game, name).__code__ is not code:
-                    return name  # the class's own code: what its author wrote
-                hook = hook or name
-        tb = tb.tb_next
-    return hook
 
 
 def _unshared(record: UndoRecord) -> UndoRecord:
@@ -1645,16 +1337,4 @@ def _checked_seed(seed: Any) -> Optional[int]:
     if seed is not None and not whole_number(seed, at_least=0, below=2**64):
         raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
     return None if seed is None else int(seed)
-
-
-def _pack_limit(game: Game, card: Card, copies: int) -> str:
-    """Why one more ``card`` may not be laid out: the pack holds ``copies``."""
-    if copies == 0:
-        return f"{game.title} plays no {card}: its pack has none"
-    if copies == game.decks:
-        decks = "one deck" if game.decks == 1 else f"{game.decks} decks"
-        times = "once" if copies == 1 else f"{copies} times"
-        return f"{game.title} plays {decks}, so {card} may appear only {times}"
-    return f"{game.title}'s pack holds {card} {copies} times, and no more"
-
 

@@ -23,6 +23,7 @@ import hashlib
 import math
 import os
 import re
+import sys
 from html import escape
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
@@ -162,6 +163,32 @@ def picture(game: "Game", *, card_width: Optional[int] = None, width: Optional[i
     move = _move_of(game, arrow)
     wrong = _move_of(game, mistake, "mistake")
     return _Drawing(game, card_width, width, labels, title, caption, faces, ids, move, wrong).picture()
+
+
+def notebook_bundle(game: "Game", include: Any = None, exclude: Any = None) -> dict[str, Any]:
+    """How ``game`` shows as a notebook's output (``Game._repr_mimebundle_``):
+    in a Jupyter kernel its table (whose output carries a picture of the
+    position too, for exports), elsewhere its picture; its text besides.
+    The widget layer (anywidget) loads only in a kernel.
+
+    >>> import solitaire_widgets as sw
+    >>> bundle = notebook_bundle(sw.Frog(seed=1))
+    >>> bundle["text/plain"] == str(sw.Frog(seed=1)), "text/html" in bundle
+    (True, True)
+    """
+    data: dict[str, Any] = {}
+    if "ipykernel" in sys.modules:
+        try:
+            from .widget import widget_for
+        except ImportError:
+            pass
+        else:
+            shown = widget_for(game)._repr_mimebundle_(include=include, exclude=exclude)
+            data = dict(shown[0] if isinstance(shown, tuple) else shown or {})
+    if not data:
+        data = picture(game)._repr_mimebundle_()
+    data["text/plain"] = str(game)
+    return data
 
 
 def _highlighted(game: "Game", highlight: HighlightLike) -> tuple[set[int], set[int]]:

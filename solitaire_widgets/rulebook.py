@@ -6,7 +6,11 @@ The declarations (see ``Game``): ``FOUNDATION``, ``TABLEAU``, ``CELL``,
 ``RESERVE`` and ``WASTE`` give the rule of every pile of that role,
 ``PILE_RULES`` the rule of single piles (it wins), and ``STOCK`` the stock's
 values.  A pile with no declared rule is answered by the game's own hooks
-(``_wants``, ``_build_reason``), which also win where a class defines them.
+(``_wants``, ``_build_reason``), which also win where a class defines them;
+the hooks' defaults (``hooks.py``) ask the book.  The rules in words come
+from here too: ``rules_text`` (``RULES`` with each rule's sentence filled
+in) and ``action_words`` (what a stock action does), which ``Game`` offers
+as its class methods.
 
 >>> import solitaire_widgets as sw
 >>> book = book_for(sw.Cruel, {"gather": "pysol"})
@@ -18,11 +22,11 @@ values.  A pile with no declared rule is answered by the game's own hooks
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional
-
 import dataclasses
 import itertools
+import string
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from .pile_rules import (ROLE_DEFAULTS, TOP_CARD, ByOption, Moves, PileLaw, PileRule, choices, law_for, options_named,
                          resolve)
@@ -205,3 +209,53 @@ def all_choices(cls: type["Game"]) -> list[ByOption]:
     for stock in stock_rules(cls):
         found += choices(stock)
     return found
+
+
+# --- the rules in words ------------------------------------------------------------------------
+def rules_text(cls: type["Game"], options: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """``cls.RULES`` under ``options``, each rule and option named in braces
+    replaced by its sentence (``Game.rules_text``)."""
+    book = book_for(cls, options)
+    fill = {option: cls.OPTION_RULES[option][value] for option, value in options.items()}
+    for i, rule in enumerate(book.rules):
+        role = cls.SHAPE.roles[i]
+        if rule is not None and role not in fill:
+            fill[role] = rule.sentence(role)
+    if book.stocks:
+        fill["stock"] = " ".join(stock.sentence() for stock in book.stocks)
+    return tuple((topic, _filled(text, fill)) for topic, text in cls.RULES)
+
+
+def action_words(cls: type["Game"], action: str) -> str:
+    """What ``cls``'s stock action ``action`` does, in a few words
+    (``Game.action_words``)."""
+    if action in cls.ACTION_WORDS:
+        return cls.ACTION_WORDS[action]
+    for stock in stock_rules(cls):
+        if action in stock.actions():
+            return stock.words(action)
+    if action in cls.DRAWS:
+        source, target = cls.DRAWS[action]
+        if cls.ROLES[source] == "stock" and cls.ROLES[target] == "waste":
+            return f"turns up the next {source} card"
+        return f"turns the next {source} card onto {target}"
+    if action in cls.redeal_actions():
+        return "deals the cards again"
+    return f"plays {action}"
+
+
+def _filled(text: str, fill: Mapping[str, str]) -> str:
+    """``text`` with each ``{name}`` replaced by ``fill[name]``, its first
+    letter made upper-case where it starts a sentence after another.
+
+    >>> _filled("a. {x} b {x}", {"x": "one"})
+    'a. One b one'
+    """
+    out = []
+    for literal_text, field, _, _ in string.Formatter().parse(text):
+        out.append(literal_text)
+        if field is not None:
+            value = fill[field]
+            before = "".join(out).rstrip()
+            out.append(value[:1].upper() + value[1:] if before.endswith((".", ":")) and before else value)
+    return "".join(out)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Mapping, Optional, Sequence, Union
 
 from .cards import FACE, MAX_CARDS, RANK
 from .moves import Move
+from .rulebook import static_moves, static_rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -64,8 +65,10 @@ class GameShape:
     (-1 for an action; a whole pile's count is 1, a pair's 2), ``changed_of``
     the piles it changes.  ``general``: whether the fast path needs its
     general move generator (runs, free cells, whole suits or piles, pairs,
-    covered piles, routes the position decides).  ``declares_win`` / ``declares_loss``: the class fills in
-    ``_won`` / ``_lost``.
+    covered piles, routes the position decides).  ``declares_win`` /
+    ``declares_loss``: the class fills in ``_won`` / ``_lost``.  ``title``:
+    the game's title; ``state``: the names of the extra state a position of
+    it keeps (``STATE``).
     """
 
     piles: tuple[str, ...]
@@ -106,6 +109,8 @@ class GameShape:
     general: bool
     declares_win: bool
     declares_loss: bool
+    title: str
+    state: tuple[str, ...]
 
     def with_role(self, *roles: str) -> tuple[int, ...]:
         """The indexes of the piles with any of ``roles``, in pile order."""
@@ -144,27 +149,16 @@ class ClassFacts:
     own_action_reason: bool
     own_run_length: bool
     own_move_limit: bool
+    own_won: bool
+    own_lost: bool
     has_safe_drops: bool
-    own_cards_home: bool = False  # it says itself which cards count as home (``_cards_home``)
-    own_search_key: bool = False  # it keys its positions for the solver itself (``_search_key``)
+    own_cards_home: bool  # it says itself which cards count as home (``_cards_home``)
+    own_search_key: bool  # it keys its positions for the solver itself (``_search_key``)
 
 
-def class_facts(cls: type["Game"]) -> ClassFacts:
-    """The ``ClassFacts`` of ``cls``."""
-    def own(*hooks: str) -> bool:
-        return any(getattr(cls, hook) is not _base_hook(hook) for hook in hooks)
-
-    return ClassFacts(own_wants=own("_wants"), own_build_reason=own("_build_reason"), own_do_action=own("_do_action"),
-                      own_action_piles=own("_action_piles"), own_action_reason=own("_action_reason"),
-                      own_run_length=own("_run_length"), own_move_limit=own("_move_limit", "_free_spaces"),
-                      has_safe_drops=own("_safe_drop"), own_cards_home=own("_cards_home"),
-                      own_search_key=own("_search_key"))
-
-
-def compile_shape(cls: type["Game"]) -> GameShape:
-    """The ``GameShape`` of a game class whose declarations were checked."""
-    from .rulebook import static_moves, static_rules  # (the rule book reads the class, as this does)
-
+def compile_shape(cls: type["Game"], facts: ClassFacts) -> GameShape:
+    """The ``GameShape`` of a game class whose declarations were checked,
+    and which fills in the hooks ``facts`` says."""
     piles = tuple(cls.PILES)
     n = len(piles)
     index = {p: i for i, p in enumerate(piles)}
@@ -267,7 +261,7 @@ def compile_shape(cls: type["Game"]) -> GameShape:
         changed_of=tuple(changed_of),
         general=(max_run > 1 or bool(cells) or bool(suit_targets) or bool(pairs) or bool(wholes)
                  or any(covered_by) or has_holds or has_onto),
-        declares_win=cls._won is not _base_hook("_won"), declares_loss=cls._lost is not _base_hook("_lost"),
+        declares_win=facts.own_won, declares_loss=facts.own_lost, title=cls.title, state=tuple(cls.STATE),
     )
 
 
@@ -283,9 +277,3 @@ def interchangeable_groups(declared: Sequence[Union[str, Sequence[str]]]) -> tup
     if all(isinstance(item, str) for item in declared):
         return (tuple(declared),)  # type: ignore[arg-type]
     return tuple(tuple(group) for group in declared)
-
-
-def _base_hook(name: str) -> object:
-    from .game import Game  # (game.py imports this module)
-
-    return getattr(Game, name)

@@ -501,3 +501,142 @@ def test_the_solver_searches_and_teaches_and_knows_no_table():
                  if module.startswith(forbidden) and not module.startswith(f"solitaire_widgets.{layer}")]
         assert wrong == [], f"{layer}/ imports what it must not"
     assert "solitaire_widgets.solver.search.Search" in imported_modules(PACKAGE / "assist" / "background.py")
+
+
+# --- the layers: satellites depend on the core, never the reverse ------------------------------------
+
+# The package's modules in layers, lowest first, each named under solitaire_widgets ("" is the package
+# itself, "solver.*" a subpackage and its modules): a module imports from its own layer and those below.
+LAYERS = (
+    ("values", ("arguments", "errors", "cards", "moves", "piles", "shuffle", "strategy", "layout", "look",
+                "geometry")),
+    ("rules", ("pile_rules", "stocks", "rulebook")),
+    ("engine", ("shape", "position", "fast_path", "illegal", "hooks", "dealing", "declarations", "classes",
+                "game")),
+    ("games", ("games.*", "kit")),
+    ("satellites", ("text", "picture", "rules", "saving", "gym", "solver.*")),
+    ("table", ("protocol", "saved_output", "earlier_deals", "widget", "assist.*")),
+    ("package", ("", "__main__")),
+)
+# The only imports that go up a layer: each deferred to the method that needs it (as python-chess's
+# Board loads chess.svg only to show itself), and why.
+UPWARD = {
+    ("game", "text"): "str(game) and game.explain(): the game in words",
+    ("game", "picture"): "game.picture() and the game as a notebook's output",
+    ("game", "solver.hint"): "game.hint(), the solver's suggestion asked of the game",
+    ("game", "solver.analysis"): "game.analyse(), the solver's verdict on the moves played",
+    ("picture", "widget"): "a game shown in a Jupyter kernel is its table (the widget needs anywidget: it loads "
+                           "only there)",
+}
+
+
+def package_imports() -> dict[str, dict[str, set[str]]]:
+    """Each package module (named as in ``LAYERS``) -> the package modules it
+    imports as it loads (``"top"``) and inside a function (``"deferred"``).
+    Imports for type checkers only (under ``if TYPE_CHECKING:``) are neither:
+    they never run."""
+    modules = {".".join(p.relative_to(PACKAGE).with_suffix("").parts).removesuffix("__init__").rstrip("."): p
+               for p in PACKAGE.rglob("*.py")}
+    result = {}
+    for module, path in modules.items():
+        found: dict[str, set[str]] = {"top": set(), "deferred": set()}
+        # (node, inside a function) pairs still to look at
+        todo: list[tuple[ast.AST, bool]] = [(ast.parse(path.read_text(encoding="utf-8")), False)]
+        while todo:
+            node, in_function = todo.pop()
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                    continue
+                if isinstance(child, (ast.Import, ast.ImportFrom)):
+                    named = imported_names(child, module, path.name == "__init__.py", modules)
+                    found["deferred" if in_function else "top"] |= named
+                todo.append((child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                      ast.Lambda))))
+        found["top"].discard(module)
+        found["deferred"] -= found["top"] | {module}
+        result[module] = found
+    return result
+
+
+def imported_names(node: ast.Import | ast.ImportFrom, module: str, is_package: bool, modules: Any) -> set[str]:
+    """The package modules an import statement of ``module`` names (a name
+    imported from a module counts as that module)."""
+    if isinstance(node, ast.Import):
+        return {alias.name.removeprefix("solitaire_widgets").lstrip(".") for alias in node.names
+                if alias.name.split(".")[0] == "solitaire_widgets"}
+    if node.level == 0:
+        if not (node.module or "").startswith("solitaire_widgets"):
+            return set()
+        base = (node.module or "").removeprefix("solitaire_widgets").lstrip(".")
+    else:
+        parts = module.split(".") if module else []
+        parts = parts if is_package else parts[:-1]
+        parts = parts[:len(parts) - (node.level - 1)]
+        base = ".".join(parts + ([node.module] if node.module else []))
+    return {sub if (sub := f"{base}.{alias.name}".lstrip(".")) in modules else base for alias in node.names}
+
+
+def layer_of(module: str) -> int:
+    for number, (_, members) in enumerate(LAYERS):
+        if module in members or any(m.endswith(".*") and (module == m[:-2] or module.startswith(m[:-1]))
+                                    for m in members):
+            return number
+    raise AssertionError(f"solitaire_widgets.{module} has no layer: give it one in LAYERS")
+
+
+def a_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of ``graph`` (module -> the modules it imports), as the path round it; [] when there is none."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def walk(module: str) -> list[str]:
+        if module in path:
+            return path[path.index(module):] + [module]
+        if module in done:
+            return []
+        path.append(module)
+        for imported in sorted(graph.get(module, ())):
+            found = walk(imported)
+            if found:
+                return found
+        path.pop()
+        done.add(module)
+        return []
+
+    return next((cycle for module in sorted(graph) if (cycle := walk(module))), [])
+
+
+IMPORTS = package_imports()
+
+
+def test_the_import_check_sees_imports_as_they_run():
+    assert {"position", "fast_path", "hooks", "classes"} <= IMPORTS["game"]["top"]
+    assert "text" in IMPORTS["game"]["deferred"] and "text" not in IMPORTS["game"]["top"]
+    assert "game" not in IMPORTS["shape"]["top"] | IMPORTS["shape"]["deferred"], "(only for type checkers)"
+    assert a_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_modules_load_without_a_cycle():
+    assert a_cycle({module: found["top"] for module, found in IMPORTS.items()}) == []
+
+
+def test_each_module_imports_from_its_layer_and_below_but_for_a_few_documented_deferred_imports():
+    upward = [f"{module} -> {imported}" for module, found in IMPORTS.items()
+              for imported in sorted(found["top"] | found["deferred"])
+              if layer_of(imported) > layer_of(module) and (module, imported) not in UPWARD]
+    assert upward == [], "a module imports from a layer above its own"
+    for (module, imported), why in UPWARD.items():
+        assert imported in IMPORTS[module]["deferred"] and layer_of(imported) > layer_of(module), why
+    # Deferred imports aside, nothing goes round in circles either (a deferred
+    # import that only hides a cycle within a layer is one).
+    graph = {module: (found["top"] | found["deferred"]) - {i for m, i in UPWARD if m == module}
+             for module, found in IMPORTS.items()}
+    assert a_cycle(graph) == []
+
+
+def test_the_solver_reaches_games_through_the_registry_and_its_parts_one_way():
+    # winrate's workers make their deals through the registry, not the package's front door; a deal's grade
+    # and the search for winnable deals do not import each other (deals asks grades).
+    winrate, deals, grades = (IMPORTS[f"solver.{m}"] for m in ("winrate", "deals", "grades"))
+    assert "" not in winrate["top"] | winrate["deferred"]
+    assert "solver.grades" in deals["top"] and "solver.deals" not in grades["top"] | grades["deferred"]

@@ -8,6 +8,7 @@ and the family tests); these tests pin each part on its own."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Optional
 
@@ -17,6 +18,7 @@ import solitaire_widgets as sw
 from solitaire_widgets import Card, IllegalMoveError, Move
 from solitaire_widgets.cards import RANK, pack
 from solitaire_widgets.fast_path import ANY, FastPath
+from solitaire_widgets.position import Position
 from solitaire_widgets.kit import (DOWN_ALTERNATE_COLOURS, DOWN_BY_RANK, DOWN_IN_SUIT, RUNS, UP_IN_SUIT, Foundation,
                                    Tableau, WholeSuits, runs)
 from solitaire_widgets.solver.search import Search
@@ -273,6 +275,80 @@ def test_extra_state_is_part_of_the_position_and_is_undone_and_saved():
     assert laid.state == {"_turned": 1} and laid.start_position["state"] == {"_turned": 1}
     with pytest.raises(ValueError, match="Counted keeps state besides its cards"):
         Counted.from_position({"stock": "AS"})
+
+
+class CountedFromOne(Counted):
+    """Counted, its count starting from a value the class gives (not _setup)."""
+
+    _turned = 1
+
+    def _setup(self, order):
+        Turns._setup(self, order)
+
+
+def test_extra_state_may_start_from_a_value_the_class_gives():
+    game = CountedFromOne(seed=1)
+    assert game.state == {"_turned": 1} and game.status == "playing"
+    for _ in range(13):
+        game.play("turn")
+    game.play("again")
+    assert game.state == {"_turned": 2} and game.status == "lost"
+    game.undo()
+    assert game.state == {"_turned": 1}
+
+
+# --- the position, a value of its own; the mover changes it and nothing else of the game ------------
+def test_a_position_is_laid_out_copied_keyed_and_read_as_a_value():
+    position = Position.laid_out(Counted, {"stock": "2S AS", "f0": ""}, redeals=1, state={"_turned": 1},
+                                 pack=range(13))
+    assert (position.piles, position.down, position.redeals, position.state) == ([[1, 0], [], []], [0, 0, 0], 1,
+                                                                                 {"_turned": 1})
+    assert position.top("stock") == Card.parse("AS") and position.face_down("stock") == 2
+    assert position.cards_home == 0 and position.arguments() == {
+        "piles": {"stock": "2S AS"}, "face_down": {}, "redeals": 1, "state": {"_turned": 1}}
+    copy = position.copy()
+    copy.piles[0].pop()
+    copy.state["_turned"] = 2
+    assert position.piles[0] == [1, 0] and position.state == {"_turned": 1}, "a copy shares nothing"
+    game = Counted.from_position(**position.arguments())
+    assert game.key() == position.key(game._rules_key) and game.start_position == position.arguments()
+    with pytest.raises(ValueError, match="state must be a dict of Counted's extra state"):
+        Position.laid_out(Counted, {}, state={"_turned": 1, "_other": 2}, pack=range(13))
+    with pytest.raises(KeyError, match="Counted has no pile 't9'"):
+        position.top("t9")
+
+
+def test_the_mover_changes_the_position_and_nothing_else_of_the_game():
+    fast = FastPath(Counted(seed=1))
+    game = fast.game
+    assert fast.position is game._position and fast.piles is game._piles
+    legal = game.legal_moves()
+    held = dict(vars(game))  # what the game itself holds: history, the legal moves listed, options …
+    turn, again = (Counted.SHAPE.codes[Move(action)] for action in ("turn", "again"))
+    assert legal == [Move("turn")]
+    records = [fast.apply(turn) for _ in range(13)]
+    assert Move("again") in game.legal_moves() and Move("turn") not in game.legal_moves(), "listed anew"
+    records.append(fast.apply(again))
+    assert (fast.position.redeals, fast.position.state, game.redeals, game.state) == (1, {"_turned": 1}, 1,
+                                                                                      {"_turned": 1})
+    while records:
+        fast.revert(records.pop())
+    assert game.legal_moves() == legal and game.key() == Counted(seed=1).key()
+    assert fast.position.changes == 28  # each move and each take-back counted
+    game._legal = held["_legal"]  # (listing the moves is the game's own doing, not the mover's)
+    assert vars(game).keys() == held.keys() and all(vars(game)[name] is value for name, value in held.items())
+
+
+def test_a_copy_or_a_pickle_of_a_game_has_a_position_of_its_own():
+    game = Counted(seed=1)
+    for _ in range(13):
+        game.play("turn")
+    game.play("again")
+    for other in (game.copy(), pickle.loads(pickle.dumps(game))):
+        assert other.key() == game.key() and other.state == game.state and other.legal_moves() == game.legal_moves()
+        assert other._position is not game._position and other._piles is other._position.piles
+        other.undo()
+        assert other.state == {"_turned": 0} and game.state == {"_turned": 1}
 
 
 def test_a_declared_loss_ends_the_game_with_its_reason():

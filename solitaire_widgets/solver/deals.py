@@ -24,9 +24,9 @@ from ..arguments import whole_number
 from ..game import Game
 from ..games import GameName, game_class
 from .checks import check_callbacks, check_limits
+from .grades import DEAL_STATES, GRADES, grade_steps
 from .search import finish, solve_steps
 
-DEAL_STATES = 5_000  # positions searched per seed: see docs/solver.md for what it costs per game
 DEAL_SECONDS = 60.0  # the whole search for a winnable deal, at most
 SEEDS = 2**64  # seeds run from 0 to 2**64 - 1 (and wrap round)
 
@@ -94,8 +94,6 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
                    max_states: Optional[int], time_limit: Optional[float],
                    progress: Optional[Callable[[int, float], None]],
                    stop: Optional[Callable[[], bool]]) -> Generator[None, None, Game]:
-    from .grades import grade_steps
-
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     tried = 0
@@ -138,8 +136,6 @@ def check_deal_arguments(name: GameName, seed: Any, difficulty: Any,
                          options: dict[str, Any]) -> tuple[type[Game], dict[str, str]]:
     """``winnable_deal``'s game, start seed, difficulty and options, checked:
     the game class and the options with their defaults filled in."""
-    from .grades import GRADES
-
     cls = game_class(name)
     chosen = cls.checked_options(options)
     if seed is not None and not whole_number(seed, at_least=0, below=SEEDS):

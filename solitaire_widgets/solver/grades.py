@@ -37,6 +37,11 @@ from .reports import Grade
 from .search import Search, finish, solve_steps
 
 GRADES = ("easy", "medium", "hard", "expert")
+# Positions the solver searches for a deal's win: for each seed where
+# ``winnable_deal`` (``deals``) looks for a winnable deal, and here for a deal
+# to grade that has no winning line yet (see docs/solver.md for what it costs
+# per game).
+DEAL_STATES = 5_000
 # Positions the look-ahead player searches before each move, tried in turn,
 # and the grade of a deal the first to win it wins: easy up to 30 positions
 # (10 first: a deal a shorter look-ahead wins is easy whatever a longer one
@@ -130,8 +135,6 @@ def grade_steps(game: Game, *, time_limit: Optional[float] = None, max_states: O
 
 def _grade(game: Game, time_limit: Optional[float], max_states: Optional[int],
            stop: Optional[Callable[[], bool]]) -> Generator[None, None, Grade]:
-    from .deals import DEAL_STATES
-
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     deal = next(iter(game.replay()))[1]

@@ -151,9 +151,7 @@ def play_deal(name: GameName, seed: int, player: str, time_limit: Optional[float
     Raises ``KeyboardInterrupt`` when Ctrl-C (or, in winnability's own pool,
     the main process) cuts the search short: such a deal has no result.
     """
-    from .. import new_game
-
-    game = new_game(name, seed=seed, **options)
+    game = game_class(name)(seed=seed, **options)
     started = time.perf_counter()
     if player == "solver":
         stop: Optional[Callable[[], bool]] = _stop_event.is_set if _stop_event is not None else None
