@@ -6,7 +6,7 @@
 // labels that follow the position, declared wins and a proven no-win.
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
-import { FakeModel, settle } from "./fake-model.js";
+import { settle } from "./fake-model.js";
 import { pointer, tap } from "./gestures.js";
 import { tableHost } from "./host.js";
 import { cardName, cardText } from "../src/cards.js";
@@ -14,21 +14,7 @@ import { cardName, cardText } from "../src/cards.js";
 const table = tableHost();
 
 /** @param {Record<string, any>} state */
-function mount(state) {
-  const model = new FakeModel(state);
-  const root = table.render(model);
-  /** @param {string} id */
-  const pile = (id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-pile[data-pile="${id}"]`));
-  /** @param {string} id @param {number} i */
-  const card = (id, i) => /** @type {HTMLElement} */ (pile(id).querySelectorAll(".sw-card")[i]);
-  const message = () => root.querySelector(".sw-message")?.textContent ?? "";
-  const live = () => root.querySelector(".sw-live")?.textContent ?? "";
-  // jsdom lays nothing out: each pile gets a box of its own, 100 px apart
-  [...root.querySelectorAll(".sw-pile")].forEach((el, i) => {
-    el.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: i * 100, top: 0, right: i * 100 + 80, bottom: 100, width: 80, height: 100 });
-  });
-  return { model, root, pile, card, message, live };
-}
+const mount = (state) => table.mount(state);
 
 /**
  * Press on `from` and drag to the pile `to`.

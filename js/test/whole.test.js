@@ -5,7 +5,7 @@
 // pointer, click and keyboard; the Play button is named after the action.
 import { describe, expect, it } from "vitest";
 import states from "./fixtures/states.json";
-import { FakeModel, settle } from "./fake-model.js";
+import { settle } from "./fake-model.js";
 import { pointer, tap } from "./gestures.js";
 import { tableHost } from "./host.js";
 import { LegalMoves } from "../src/legal.js";
@@ -13,18 +13,7 @@ import { LegalMoves } from "../src/legal.js";
 const table = tableHost();
 
 /** @param {Record<string, any>} state */
-function mount(state) {
-  const model = new FakeModel(state);
-  const root = table.render(model);
-  /** @param {string} id */
-  const pile = (id) => /** @type {HTMLElement} */ (root.querySelector(`.sw-pile[data-pile="${id}"]`));
-  /** @param {string} id @param {number} i */
-  const card = (id, i) => /** @type {HTMLElement} */ (pile(id).querySelectorAll(".sw-card")[i]);
-  [...root.querySelectorAll(".sw-pile")].forEach((el, i) => {
-    el.getBoundingClientRect = () => /** @type {DOMRect} */ ({ left: i * 100, top: 0, right: i * 100 + 80, bottom: 100, width: 80, height: 100 });
-  });
-  return { model, root, pile, card };
-}
+const mount = (state) => table.mount(state);
 
 const accordion = states.accordion.start;
 const [FROM, TO] = states.accordion.whole.split(" ");
