@@ -267,7 +267,7 @@ def test_the_readmes_random_action_works_on_an_environment_seed_that_draws_a_los
     env = gymnasium.make(IDS["cruel"], render_mode="ansi")
     obs, info = env.reset(seed=ENV_SEED_DRAWING_ONE)
     assert info["skipped_seeds"] == (drawn,) and info["game_seed"] == drawn + 1
-    # the README's lines, as written there
+    # the lines of docs/scripting.md's Gymnasium section, as written there
     action = np.random.default_rng().choice(np.flatnonzero(info["action_mask"]))
     obs, reward, terminated, truncated, info = env.step(action)
     assert "illegal" not in info and env.render() == str(env.unwrapped.game)
