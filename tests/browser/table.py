@@ -167,6 +167,15 @@ class GestureError(AssertionError):
     pass
 
 
+# The table laid out within a width (a narrower window's relayout done) and no card in flight.
+FITS_JS = """
+([cell, w]) => {
+  const t = cell.querySelector('.sw-table');
+  return !!t && t.getBoundingClientRect().width <= w && !t.querySelector('.sw-moving, .sw-returning');
+}
+"""
+
+
 @contextmanager
 def table_notebook(server: h.JupyterServer, chromium: h.Browser, name: str) -> Iterator["Table"]:
     """A notebook ``name`` of ``NOTEBOOK_CELLS`` open on ``server`` with its
@@ -294,6 +303,12 @@ class Table:
         except Exception as err:
             raise AssertionError(f"view in cell {cell} never reached version {version}: "
                                  f"{json.dumps(self.snap(cell))[:2000]}") from err
+
+    def wait_fits(self, width: int, cell: int = VIEW, timeout: float = 10_000) -> None:
+        """Wait until the table in ``cell`` is laid out within ``width`` px (after
+        the window changed size) with no card in flight, then two frames more."""
+        self.page.wait_for_function(FITS_JS, arg=[self.handle(cell), width], timeout=timeout, polling="raf")
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def assert_same(self, state: dict, cells: Optional[Iterable[int]] = None) -> None:
         """Every view shows exactly ``state`` (waiting for its version first)."""

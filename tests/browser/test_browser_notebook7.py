@@ -55,10 +55,12 @@ def test_table_renders_and_plays_in_notebook7(nb7):
                           for t in local.PILES if t[0] == "t" and t != m.source and local.why_illegal(m.source, t))
     table.page.set_viewport_size({"width": 390, "height": 844})
     try:
+        table.wait_fits(390)  # a drag aimed before the relayout lands where the cards were
         table.bring_into_view()
         table.drag(source, target)
         message = table.cell().locator(".sw-message")
-        message.filter(has_text=local.why_illegal(source, target)[1:20]).wait_for(timeout=10_000)
+        # the refusal's words come from the kernel: a loaded machine's round trip
+        message.filter(has_text=local.why_illegal(source, target)[1:20]).wait_for(timeout=30_000)
         assert table.in_view(message)["inView"] and not table.covered_indices(), table.covered_indices()
     finally:
         table.page.set_viewport_size(h.VIEWPORT)
