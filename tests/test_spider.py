@@ -106,13 +106,17 @@ def test_simple_simon_builds_on_any_suit_but_moves_only_runs_in_suit():
 
 
 # --- the solver ----------------------------------------------------------------------------------
-def test_the_solver_wins_simple_simon_deals():
-    game = sw.SimpleSimon(seed=5)
-    solution = sw.solve(game, time_limit=None, max_states=2_000)
+def assert_solver_wins(game: sw.Game, max_states: int) -> None:
+    """The solver finds a win within ``max_states`` and its line plays to it."""
+    solution = sw.solve(game, time_limit=None, max_states=max_states)
     assert solution.status == "won", solution.states
     for move in solution.moves:
         game.play(move)
     assert game.status == "won"
+
+
+def test_the_solver_wins_simple_simon_deals():
+    assert_solver_wins(sw.SimpleSimon(seed=5), 2_000)
 
 
 def test_the_solver_gives_a_spider_hint():
@@ -187,12 +191,7 @@ def test_solvitaire_s_rules_win_a_deal_that_has_no_move_under_the_usual_rules(as
     # usual rules allow.  Seed 36 is lost under both.
     assert sw.SimpleSimon(seed=123).legal_moves() == []
     assert sw.solve(sw.SimpleSimon(seed=123), time_limit=None, max_states=100).status == "lost"
-    game = as_solvitaire.SimpleSimonAsSolvitaire(seed=123)
-    solution = sw.solve(game, time_limit=None, max_states=5_000)
-    assert solution.status == "won", solution.states
-    for move in solution.moves:
-        game.play(move)
-    assert game.status == "won"
+    assert_solver_wins(as_solvitaire.SimpleSimonAsSolvitaire(seed=123), 5_000)
     for cls in (sw.SimpleSimon, as_solvitaire.SimpleSimonAsSolvitaire):
         assert sw.solve(cls(seed=36), time_limit=None, max_states=5_000).status == "lost"
 
