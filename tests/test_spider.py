@@ -2,14 +2,21 @@
 random walks against the family's oracle see: the deals' exact shape and
 packs, a completed suit going home as one move (to the first empty
 foundation), when a row may be dealt, Scorpion's moves of any face-up
-cards, the refusals' words, and the solver on a few deals."""
+cards, the refusals' words, and the solver on a few deals; and Simple
+Simon as Solvitaire's code plays it (benchmarks/solvitaire_rules.py), the
+rules its published win rate is for."""
 
 from __future__ import annotations
 
+import importlib.util
+import random
+import sys
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
-from catalogue import oracles, table_of
+from catalogue import Table, oracles, table_of, walk_against
+from helpers import REPO
 
 import solitaire_widgets as sw
 from solitaire_widgets import Move
@@ -99,15 +106,97 @@ def test_simple_simon_builds_on_any_suit_but_moves_only_runs_in_suit():
 
 
 # --- the solver ----------------------------------------------------------------------------------
-def test_the_solver_wins_simple_simon_deals():
-    game = sw.SimpleSimon(seed=5)
-    solution = sw.solve(game, time_limit=None, max_states=2_000)
+def assert_solver_wins(game: sw.Game, max_states: int) -> None:
+    """The solver finds a win within ``max_states`` and its line plays to it."""
+    solution = sw.solve(game, time_limit=None, max_states=max_states)
     assert solution.status == "won", solution.states
     for move in solution.moves:
         game.play(move)
     assert game.status == "won"
 
 
+def test_the_solver_wins_simple_simon_deals():
+    assert_solver_wins(sw.SimpleSimon(seed=5), 2_000)
+
+
 def test_the_solver_gives_a_spider_hint():
     game = sw.Spider(seed=1, suits="1")
     assert game.hint(time_limit=None, max_states=300).move in game.legal_moves()
+
+
+# --- Simple Simon as Solvitaire plays it ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def as_solvitaire():
+    """benchmarks/solvitaire_rules.py's variant, registered (saves load by
+    name) and forgotten after this module."""
+    from solitaire_widgets import games
+
+    spec = importlib.util.spec_from_file_location("solvitaire_rules_benchmark",
+                                                  REPO / "benchmarks" / "solvitaire_rules.py")
+    bench = importlib.util.module_from_spec(spec)
+    saved = dict(games._REGISTRY)
+    sys.modules[spec.name] = bench  # the class goes to the worker process pickled, by its module
+    spec.loader.exec_module(bench)  # type: ignore[union-attr]
+    sw.register(bench.SimpleSimonAsSolvitaire)
+    yield bench
+    games._REGISTRY.clear()
+    games._REGISTRY.update(saved)
+    del sys.modules[spec.name]
+
+
+def solvitaire_moves(table: Table) -> set[str]:
+    """Simple Simon's moves (the family's oracle) as Solvitaire's code plays
+    its preset: single cards home, an ace onto an empty foundation, then up
+    in suit (no whole suits); a run of two or more onto its own suit or an
+    empty column only."""
+    found = set()
+    for move in ORACLE.moves(table):
+        source, target, *count = move.split()
+        onto = table.top(target)
+        if table.role(target) == "tableau" and not (count and onto is not None and onto.suit != table.top(source).suit):
+            found.add(move)
+    for source in table.of_role("tableau"):
+        card = table.top(source)
+        if card is None:
+            continue
+        for home in table.of_role("foundation"):
+            top = table.top(home)
+            if (card.suit, card.rank) == ((card.suit, 1) if top is None else (top.suit, top.rank + 1)):
+                found.add(f"{source} {home}")
+    return found
+
+
+def test_simple_simon_as_solvitaire_plays_its_rules_along_random_games(as_solvitaire):
+    oracle = SimpleNamespace(moves=solvitaire_moves, after=ORACLE.after)
+    for seed in (0, 1, 8):
+        walk_against(oracle, as_solvitaire.SimpleSimonAsSolvitaire(seed=seed), random.Random(seed))  # type: ignore[arg-type]
+
+
+def test_simple_simon_as_solvitaire_sends_single_cards_home_and_runs_only_onto_their_own_suit(as_solvitaire):
+    position = {"t0": "9S 8H 7H", "t1": "9C 8C", "t2": "9H", "t3": "2D AS", "t5": "9D"}
+    game = as_solvitaire.SimpleSimonAsSolvitaire.from_position(position)
+    assert game.is_legal("t0 t2 2") and game.is_legal("t0 t1") and game.is_legal("t0 t4 2")
+    assert game.why_illegal("t0 t5 2") == ("only a card alone goes on another suit: a run of 2 goes on its own suit "
+                                           "or an empty column")
+    assert sw.SimpleSimon.from_position(position).is_legal("t0 t5 2")  # ours: a run onto any suit
+    assert not sw.SimpleSimon.from_position(position).is_legal("t3 f0")  # ours: whole suits only
+    game.play("t3 f0")
+    assert game["f0"] == (sw.Card.parse("AS"),) and not game.is_legal("t3 f0")  # 2♦ waits for its ace
+
+
+def test_solvitaire_s_rules_win_a_deal_that_has_no_move_under_the_usual_rules(as_solvitaire):
+    # Seed 123: no card goes on another, so Simple Simon is lost at once;
+    # Solvitaire's code sends its aces home and wins it (as Solvitaire
+    # itself does), which is why its published win rate is higher than the
+    # usual rules allow.  Seed 36 is lost under both.
+    assert sw.SimpleSimon(seed=123).legal_moves() == []
+    assert sw.solve(sw.SimpleSimon(seed=123), time_limit=None, max_states=100).status == "lost"
+    assert_solver_wins(as_solvitaire.SimpleSimonAsSolvitaire(seed=123), 5_000)
+    for cls in (sw.SimpleSimon, as_solvitaire.SimpleSimonAsSolvitaire):
+        assert sw.solve(cls(seed=36), time_limit=None, max_states=5_000).status == "lost"
+
+
+def test_the_solvitaire_rules_benchmark_runs(as_solvitaire, capsys):
+    assert as_solvitaire.main(["--deals", "1", "--start-seed", "36", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "game: simple_simon_as_solvitaire" in out and "lost: 1" in out and "lost seeds: 36" in out

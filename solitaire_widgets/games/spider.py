@@ -23,10 +23,12 @@ rule books):
 * Simple Simon: ten columns of 8, 8, 8, 7, 6, 5, 4, 3, 2 and 1 cards, all
   face up; a card goes on the next higher card of any suit, a run in suit
   moves together whole or in part, onto any suit and without a limit
-  (Solvitaire's preset lets a run of two or more go only onto its own
-  suit, and a suit home only from a column it fills alone; PySolFC also
-  moves runs of mixed suits as empty columns allow, which a player can do
-  card by card anyway).
+  (PySolFC also moves runs of mixed suits as empty columns allow, which a
+  player can do card by card anyway).  Solvitaire's preset lets a run of
+  two or more go only onto its own suit, and its code sends single cards
+  home, ace up in suit, as Klondike's foundations take them (the preset
+  asks for whole suits only, a setting its parser never reads), so its
+  published win rate is for those rules.
 
 >>> import solitaire_widgets as sw
 >>> g = sw.Spider(seed=2, suits="1")
