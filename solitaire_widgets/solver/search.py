@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
+from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar, Union
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
@@ -67,11 +67,14 @@ from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
+from .lines import shorter_line
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
 HOME, ALIKE, OTHER = range(3)  # what a move's target is (``Search.kind_of``)
+AVOIDED = False  # a position a search must not enter, in its table of positions met
+MAX_SHORTCUTS = 1_000_000  # edges between positions met kept for shortening a won line (``lines``)
 
 
 @functools.cache
@@ -104,6 +107,24 @@ def _home_moves(shape: GameShape) -> tuple[list[bool], list[bool]]:
 def _home_codes(shape: GameShape, runs: bool) -> list[int]:
     """The codes of the moves that send one card home, or several."""
     return [code for code, home in enumerate(_home_moves(shape)[runs]) if home]
+
+
+Step = Union[int, tuple[int, ...]]  # what the search plays as one step: a move, or draws and a move
+
+
+def flat(steps: Iterable[Step]) -> list[int]:
+    """The move codes of ``steps``, in order.
+
+    >>> flat([3, (7, 7, 2), 5])
+    [3, 7, 7, 2, 5]
+    """
+    codes: list[int] = []
+    for step in steps:
+        if type(step) is int:
+            codes.append(step)  # type: ignore[arg-type]
+        else:
+            codes += step  # type: ignore[arg-type]
+    return codes
 
 
 class _Stop(Exception):
@@ -224,6 +245,10 @@ class Search:
             self.home = fast.cards_home()
             self.apply, self.revert = self._apply_counting_home, self._revert_counting_home  # type: ignore[method-assign]
         self.guide = g.GUIDE
+        # The stock searched as the cards its draws reach (``stock_walk``), or None.
+        self.draw_piles = self._draw_piles()
+        self.waste_routes = [] if self.draw_piles is None else [
+            (t, code) for t, code in enumerate(shape.routes[self.draw_piles[1]]) if code is not None]
         # A move home may make the only child: safe moves, or a guide that
         # plays a card home alone (``_home_child``).
         self.home_first = self.safe_moves or (self.guide is not None and self.guide.home_alone)
@@ -238,6 +263,12 @@ class Search:
         self.avoid = frozenset(avoid) - {fast.search_key()}
         self.avoided = False
         self.started = 0.0
+        # The graph of the last pass, for ``lines``: every position met by
+        # search key (its node), the edges met between two of them that are
+        # shorter than the tree's way, and the node of the win.
+        self.met: dict[bytes, object] = {}
+        self.shortcuts: list[tuple] = []
+        self.won_node: Optional[tuple] = None
 
     # --- one position's children ----------------------------------------
     def _outside(self, key: int) -> int:
@@ -329,6 +360,80 @@ class Search:
         if self.guided:
             children = self._guided(children)
         return children
+
+    def _draw_piles(self) -> Optional[tuple[int, int]]:
+        """``(stock, waste)`` where the game's stock only turns cards from
+        the stock onto a waste that nothing else goes onto, under its
+        declared ``Draw`` and no hook of its own, so that any line can play
+        its draws (and redeals) just before the waste card they turn up
+        moves: the search then tries those moves as single steps (Solvitaire's
+        "K+" moves) and never stops at a position between two draws.  Not
+        where a redeal shuffles with no limit of passes (the draws would
+        never come round)."""
+        from ..stocks import Draw
+
+        fast, shape = self.fast, self.fast.shape
+        game = self.game
+        facts = type(game).FACTS
+        stocks = game._book.stocks
+        if len(stocks) != 1 or not isinstance(stocks[0], Draw) or type(game).STATE or \
+                facts.own_do_action or facts.own_action_piles or facts.own_action_reason:
+            return None
+        draw = stocks[0]
+        if draw.turn == "shuffle" and draw.passes is None:
+            return None
+        stock_piles = shape.with_role("stock")
+        if len(stock_piles) != 1 or fast.actions_reach_foundations():
+            return None
+        stock = stock_piles[0]
+        waste = shape.index[draw.to] if draw.to is not None else (shape.with_role("waste") or (-1,))[0]
+        n = len(shape.piles)
+        if waste < 0 or waste in self.foundations or any(shape.routes[i][waste] is not None for i in range(n)) or \
+                any(shape.routes[stock][i] is not None for i in range(n)) or \
+                any(waste in (s1, s2) for s1, s2, _ in shape.pairs):
+            return None
+        if set(fast.action_pile_indices(a) for a in shape.actions) != {(stock, waste)}:
+            return None
+        return stock, waste
+
+    def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
+        """Go through the stock (``draw_piles``) from here, one draw or
+        redeal at a time, yielding the codes played so far at each position
+        with a card on the waste; the caller may try moves there but must
+        take them back before going on.  The draws go round until the stock
+        and waste come back as they were (a position with fewer passes
+        left, otherwise the same) or no draw is allowed.  The position is
+        restored at the end.  (The search goes through the same positions
+        as its own, uncounted: ``_best_first``.)"""
+        stock, waste = self.draw_piles  # type: ignore[misc]
+        fast, piles = self.fast, self.piles
+        drawn: list[int] = []
+        records = []
+        origin = bytes(piles[stock]) + b"\xff" + bytes(piles[waste])
+        try:
+            while True:
+                actions = fast._action_codes()
+                if not actions:
+                    break
+                records.append(self.apply(actions[0]))
+                drawn.append(actions[0])
+                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin:
+                    break
+                if piles[waste]:
+                    yield tuple(drawn)
+        finally:
+            for action, record in zip(reversed(drawn), reversed(records)):
+                self.revert(action, record)
+
+    def waste_moves(self, waste: int) -> list[int]:
+        """The legal moves of the waste's top card here (one card each)."""
+        key = self.keys[self.piles[waste][-1]]
+        found = []
+        for t, code in self.waste_routes:
+            wants = self.fast.wants_at(t)
+            if wants is ANY or key in wants:
+                found.append(code)
+        return found
 
     def _home_child(self) -> Optional[int]:
         """The one child ``children()`` would return among the moves of a
@@ -484,6 +589,21 @@ class Search:
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
         return record, knots
 
+    def play(self, step: Step) -> object:
+        """``apply`` for a step: a move code, or a tuple of
+        codes played one after the other."""
+        if type(step) is int:
+            return self.apply(step)
+        return [self.apply(code) for code in step]  # type: ignore[union-attr]
+
+    def unplay(self, step: Step, record: object) -> None:
+        """Take back ``step`` (the last step played) from what ``play`` returned."""
+        if type(step) is int:
+            self.revert(step, record)  # type: ignore[arg-type]
+            return
+        for code, part in zip(reversed(step), reversed(record)):  # type: ignore[arg-type, call-overload]
+            self.revert(code, part)
+
     def revert(self, code: int, record: tuple[UndoRecord, int]) -> None:
         """Take back ``code`` (the last move applied) from its record."""
         effect = self.home_effect[code]
@@ -602,7 +722,12 @@ class Search:
         test = self.dead_end_test
         dead_end = None if test is None else test.witness
         search_key = fast.search_key
-        seen = {search_key()} | self.avoid  # the start, counted once in ``states`` for both passes
+        # Every position met, by search key: its node (None for the start,
+        # counted once in ``states`` for both passes), or AVOIDED.
+        seen: dict[bytes, object] = dict.fromkeys(self.avoid, AVOIDED)
+        seen[search_key()] = None
+        self.met, self.shortcuts = seen, []  # the graph a won line is shortened on (``lines``)
+        shortcuts = self.shortcuts
         declares_win, declares_loss = self.declares_win, self.declares_loss
         if fast.won() if declares_win else self.home == n_cards:
             return "won", []
@@ -615,6 +740,9 @@ class Search:
 
         apply, revert = self.apply, self.revert
         per_move = self.pace.per_move
+        draw_piles = self.draw_piles
+        piles = self.piles
+        stock_pile, waste_pile = draw_piles if draw_piles is not None else (-1, -1)
 
         def goto(node: Optional[tuple]) -> None:
             down = []
@@ -639,27 +767,51 @@ class Search:
                     continue  # lost by the game's own rule
                 depth = len(chain) + 1
                 back = self._back(node, records)
-                for code in reversed(self.children()):  # pushed last, tried first among equals
+                children = self.children()
+                drawing = node is not None and len(node) == 4  # a position between draws (below)
+                if drawing:
+                    waste = draw_piles[1]  # type: ignore[index]
+                    children = [c for c in children if c >= self.base or self.source_of[c] == waste]
+                for code in reversed(children):  # pushed last, tried first among equals
                     if code == back:
                         continue  # straight back to the parent, met already
+                    if draw_piles is not None and code >= self.base:
+                        # The stock searched as the cards its draws reach: a
+                        # position between draws is no position of the
+                        # search (not counted, not in the table); from it,
+                        # only the waste card moves or the stock goes on,
+                        # until it comes round to where it started.
+                        origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])  # type: ignore[index]
+                        record = apply(code)
+                        now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        value = self._value()
+                        revert(code, record)
+                        if now != origin:
+                            pushed += 1
+                            heapq.heappush(frontier, (per_move * depth - value, -pushed, (code, node, depth, origin)))
+                        continue
                     record = apply(code)
                     key = search_key()
                     if key in seen:
                         revert(code, record)
-                        if key in self.avoid:
+                        met = seen[key]
+                        if met is AVOIDED:
                             self.avoided = True
+                        elif met is not None and met[2] > depth and len(shortcuts) < MAX_SHORTCUTS:  # type: ignore[index]
+                            shortcuts.append((node, code, met))  # a way to it shorter than the tree's
                         continue
-                    seen.add(key)
                     self.states += 1
                     value = self._value()
                     home = self.home
                     won = declares_win and fast.won()
                     revert(code, record)
                     child = (code, node, depth)
+                    seen[key] = child
                     if home > self.best or won:
                         self.best = home
                         self.best_line = [step[0] for step in chain] + [code]
                         if won or (home == n_cards and not declares_win):
+                            self.won_node = child
                             return "won", self.best_line
                     pushed += 1
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
@@ -681,7 +833,7 @@ class Search:
         """The move that takes the last move to ``node`` back (its cards
         from its target to its source), or -1 where there is none: the
         root, a stock action, a move that turned a card up."""
-        if node is None or node[0] >= self.base or records[-1][0][2]:
+        if node is None or node[0] >= self.base or records[-1][0].flipped:
             return -1
         code = node[0]
         n = self.n
@@ -816,6 +968,8 @@ def solution_of(game: Game, search: Search) -> Solution:
 def solution_steps(game: Game, search: Search) -> Generator[None, None, Solution]:
     """``solution_of`` in slices (see ``Search.steps``)."""
     status, codes, best, stopped_by = yield from search.steps()
+    if status == "won":
+        codes = shorter_line(search, codes)
     seconds = time.perf_counter() - search.started
     moves = tuple(game.SHAPE.move(c) for c in codes)
     if status == "won":
