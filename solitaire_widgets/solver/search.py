@@ -38,7 +38,15 @@ known to it).
   as well as the guided one.
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``; a card in a free
-  cell is asked about the piles it may still go to).
+  cell is asked about the piles it may still go to).  A card that could lie
+  on it does not count where it could always go home itself instead, and
+  so could every card that could lie on it (``_spare``, Solvitaire's safe
+  moves, read from the declared builds).  A redeal that turns the waste
+  over keeps these moves safe: the stock comes round in the same order.
+* The stock, where it only draws onto a waste of its own
+  (``FastPath.drawn_stock``), is searched as the cards its draws reach
+  (Solvitaire's "K+" moves): a position between two draws is no position of
+  the search, neither counted nor kept in its table.
 * A move straight back to the position just left is not tried (``_back``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
@@ -120,10 +128,10 @@ def flat(steps: Iterable[Step]) -> list[int]:
     """
     codes: list[int] = []
     for step in steps:
-        if type(step) is int:
-            codes.append(step)  # type: ignore[arg-type]
+        if isinstance(step, int):
+            codes.append(step)
         else:
-            codes += step  # type: ignore[arg-type]
+            codes += step
     return codes
 
 
@@ -174,8 +182,30 @@ class Search:
         # Accordion, with no foundations) is asked after every move (``home``
         # then follows it, so the win of every card home reads it too).
         self.own_home = type(g).FACTS.own_cards_home
-        self.safe_moves = (not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
-                           and not self.own_home)
+        # A redeal that turns the waste over keeps the stock's order whatever
+        # left the tableau, and with one card drawn at a time, whatever left
+        # the waste (the cards the draws reach stay the same, in order).
+        drawn = fast.drawn_stock()
+        # ``(stock, waste)`` of a stock searched as the cards its draws
+        # reach (Solvitaire's "K+" moves: see ``_best_first``), or None.
+        self.draw_piles = None if drawn is None else (drawn.stock, drawn.waste)
+        keeps_order = drawn is not None and drawn.turns_over
+        may_redeal = fast.may_redeal()
+        self.safe_moves = ((not may_redeal or keeps_order) and not fast.actions_reach_foundations()
+                           and not shape.declares_win and not self.own_home)
+        self.safe_from_waste = not may_redeal or (keeps_order and drawn.per_draw == 1)  # type: ignore[union-attr]
+        # A card that could lie on one sent home may always go home instead
+        # (``_spare``) when every pile that gives cards may give them to every
+        # foundation, no card leaves a foundation, no rule is the worse for
+        # a pile left empty (a row dealt only while none is), and the
+        # declared rules say what lies on a card (no ``_wants`` hook).
+        self.redirects = (self.safe_moves and not shape.declares_loss and all(
+            shape.routes[s][f] is not None for s in shape.sources for f in shape.foundations) and not any(
+            shape.routes[f][t] is not None for f in shape.foundations for t in range(n))
+            and not fast.deals_wait_for_piles() and not type(g).FACTS.own_wants)
+        # the piles other than foundations that cards may be laid on, and what lies on each key there
+        self.building = tuple(t for t in shape.targets if t not in shape.foundations)
+        self.built_on: dict[int, Wants] = {}
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
@@ -245,8 +275,8 @@ class Search:
             self.home = fast.cards_home()
             self.apply, self.revert = self._apply_counting_home, self._revert_counting_home  # type: ignore[method-assign]
         self.guide = g.GUIDE
-        # The stock searched as the cards its draws reach (``stock_walk``), or None.
-        self.draw_piles = self._draw_piles()
+        # The moves from the waste of a stock searched as the cards its draws
+        # reach (``draw_piles``: see ``_best_first`` and ``stock_walk``).
         self.waste_routes = [] if self.draw_piles is None else [
             (t, code) for t, code in enumerate(shape.routes[self.draw_piles[1]]) if code is not None]
         # A move home may make the only child: safe moves, or a guide that
@@ -283,6 +313,8 @@ class Search:
         what each foundation takes in this position."""
         fast = self.fast
         s, f = divmod(code, self.n)
+        if s in self.unplayed and not self.safe_from_waste:
+            return False
         card = self.piles[s][-1]
         key = self.keys[card]
         takers = 0
@@ -295,6 +327,7 @@ class Search:
             return False
         if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
+        spare: dict[int, bool] = {}
         if s in self.targets and s not in self.cells:  # (a free cell's card may still go onto the tableau)
             wants = fast.wants_at(s)
             if wants is ANY:
@@ -302,15 +335,76 @@ class Search:
                 after = fast.wants_at(s)
                 fast.revert(record)
                 return after is ANY
-            return not any(self._outside(k) for k in wants)
+            return all(self._spare(k, foundation_wants, spare) for k in wants)
         # A card that may still go onto the tableau (a waste card, one in a
         # free cell) could become the base another card needs there: ask
         # each pile it may go to what it would take with this card on top.
         for t in self.tableau_routes[s]:
             wants = fast.wants_holding(t, [*self.piles[t], card])
-            if wants is not ANY and any(self._outside(k) for k in wants):
+            if wants is not ANY and not all(self._spare(k, foundation_wants, spare) for k in wants):
                 return False
         return True
+
+    def _spare(self, key: int, foundation_wants: dict[int, Wants], known: dict[int, bool]) -> bool:
+        """True when no card of ``key`` still out will ever need a card
+        sent home now to lie on: there is none, or (where ``redirects``)
+        each can go home instead whenever a line would lay it there — the
+        foundations take every copy of it now (their tops only ever rise,
+        and only copies of it compete), and every card that could lie on it
+        is spare in turn.  So a line that lays it on the card sent home
+        plays it home instead (Solvitaire's safe moves to the foundations,
+        derived from the declared builds: in Klondike a card goes home once
+        the foundations of the other colour are at most two ranks and those
+        of its colour's other suit three ranks below it).  ``known``:
+        answers for this position so far."""
+        if not self._outside(key):
+            return True
+        if not self.redirects:
+            return False
+        if key in known:
+            return known[key]
+        known[key] = False  # (a build that comes back round to this key proves nothing)
+        if self._outside(key) > self._keeps_taking(key, foundation_wants):
+            return False
+        on = self._built_on(key)
+        known[key] = on is not ANY and all(self._spare(k, foundation_wants, known) for k in on)
+        return known[key]
+
+    def _keeps_taking(self, key: int, foundation_wants: dict[int, Wants]) -> int:
+        """How many foundations take a card of ``key`` now and will until
+        one lands there: those that take that key alone (only it may land
+        on them), and the empty ones that take a few keys (the aces) where
+        they are as many as the cards of those keys still out."""
+        alone = 0
+        shared: dict[tuple, int] = {}
+        for f, wants in foundation_wants.items():
+            if wants is ANY or key not in wants:
+                continue
+            if len(wants) == 1:
+                alone += 1
+            elif not self.piles[f]:
+                shared[wants] = shared.get(wants, 0) + 1
+        for wants, empty in shared.items():
+            if sum(map(self._outside, wants)) <= empty:
+                alone += empty
+        return alone
+
+    def _built_on(self, key: int) -> Wants:
+        """The keys of the cards that could lie on a card of ``key`` in the
+        piles (not foundations) that take cards, as their rules say: ANY or
+        a tuple."""
+        found = self.built_on.get(key)
+        if found is None:
+            card = self.ids_of_key[key][0]
+            keys: set[int] = set()
+            for t in self.building:
+                wants = self.fast.wants_holding(t, [card])
+                if wants is ANY:
+                    self.built_on[key] = ANY
+                    return ANY
+                keys.update(wants)
+            found = self.built_on[key] = tuple(sorted(keys))
+        return found
 
     def children(self) -> list[int]:
         """The moves to try from here, best first (one when a safe move exists)."""
@@ -361,41 +455,6 @@ class Search:
             children = self._guided(children)
         return children
 
-    def _draw_piles(self) -> Optional[tuple[int, int]]:
-        """``(stock, waste)`` where the game's stock only turns cards from
-        the stock onto a waste that nothing else goes onto, under its
-        declared ``Draw`` and no hook of its own, so that any line can play
-        its draws (and redeals) just before the waste card they turn up
-        moves: the search then tries those moves as single steps (Solvitaire's
-        "K+" moves) and never stops at a position between two draws.  Not
-        where a redeal shuffles with no limit of passes (the draws would
-        never come round)."""
-        from ..stocks import Draw
-
-        fast, shape = self.fast, self.fast.shape
-        game = self.game
-        facts = type(game).FACTS
-        stocks = game._book.stocks
-        if len(stocks) != 1 or not isinstance(stocks[0], Draw) or type(game).STATE or \
-                facts.own_do_action or facts.own_action_piles or facts.own_action_reason:
-            return None
-        draw = stocks[0]
-        if draw.turn == "shuffle" and draw.passes is None:
-            return None
-        stock_piles = shape.with_role("stock")
-        if len(stock_piles) != 1 or fast.actions_reach_foundations():
-            return None
-        stock = stock_piles[0]
-        waste = shape.index[draw.to] if draw.to is not None else (shape.with_role("waste") or (-1,))[0]
-        n = len(shape.piles)
-        if waste < 0 or waste in self.foundations or any(shape.routes[i][waste] is not None for i in range(n)) or \
-                any(shape.routes[stock][i] is not None for i in range(n)) or \
-                any(waste in (s1, s2) for s1, s2, _ in shape.pairs):
-            return None
-        if set(fast.action_pile_indices(a) for a in shape.actions) != {(stock, waste)}:
-            return None
-        return stock, waste
-
     def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
         """Go through the stock (``draw_piles``) from here, one draw or
         redeal at a time, yielding the codes played so far at each position
@@ -412,7 +471,7 @@ class Search:
         origin = bytes(piles[stock]) + b"\xff" + bytes(piles[waste])
         try:
             while True:
-                actions = fast._action_codes()
+                actions = fast.action_codes()
                 if not actions:
                     break
                 records.append(self.apply(actions[0]))
@@ -781,7 +840,7 @@ class Search:
                         # search (not counted, not in the table); from it,
                         # only the waste card moves or the stock goes on,
                         # until it comes round to where it started.
-                        origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])  # type: ignore[index]
+                        origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
                         record = apply(code)
                         now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
                         value = self._value()
