@@ -1185,6 +1185,25 @@ def test_frogs_guided_pass_puts_the_waste_card_where_it_ties_no_knot():
     assert not search.skipped
 
 
+def test_the_guided_pass_leaves_out_a_move_between_piles_whose_uncovered_card_has_nothing_to_do():
+    # 8♥ onto 9♠ uncovers 9♣, which could go nowhere and take no card: the
+    # guided pass leaves that move for later, the complete pass tries it
+    idle = {"t0": cards("9C 8H"), "t1": cards("9S"), "t2": cards("KD"), "t3": cards("KH"), "t4": cards("KS"),
+            "t5": cards("KC"), "t6": cards("QS"), "t7": cards("QH"), "t8": cards("QC")}
+    move = Move("t0", "t1")
+
+    def children(piles: dict, guided: bool) -> tuple[list, bool]:
+        search = Search(arrange(sw.Midshipman(seed=0), piles), time_limit=None)
+        search.guided = guided
+        return [sw.Midshipman.SHAPE.moves[c] for c in search.children()], search.skipped
+
+    assert move in children(idle, False)[0]
+    assert children(idle, True) == ([m for m in children(idle, False)[0] if m != move], True)
+    # 9♣ could go onto 10♦, or take 8♦ from t8, or go to an empty pile: the move is kept
+    for wanted in ({**idle, "t8": cards("10D")}, {**idle, "t8": cards("8D")}, {**idle, "t8": []}):
+        assert move in children(wanted, True)[0]
+
+
 def test_guides_follow_the_games_and_the_guided_pass_wins_more():
     # The measured reason guides exist: at the same budget the guided pass
     # wins Leap Year deals the complete search alone does not find.

@@ -135,7 +135,7 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
                 search.revert(code, record)
                 if reached > best:
                     best, best_step = reached, code
-            if search.draw_piles is not None:  # the cards the stock's draws reach: draws and a move as one step
+            if search.draw_piles is not None and best_step is None:  # draws and a move as one step, where no move leads on
                 for drawn in search.stock_walk():
                     for move in search.waste_moves(search.draw_piles[1]):
                         record = search.apply(move)
@@ -211,7 +211,7 @@ def _cards_moved(search: "Search", line: list[int]) -> list[Moved]:
             played.append((code, search.apply(code)))
     finally:
         for code, record in reversed(played):
-            search.revert(code, record)  # type: ignore[arg-type]
+            search.revert(code, record)
     return found
 
 
@@ -249,4 +249,4 @@ def _without(search: "Search", tail: list[int], moved: list[Moved]) -> Optional[
         return (kept, kept_moved) if won else None
     finally:
         for code, record in reversed(played):
-            search.revert(code, record)  # type: ignore[arg-type]
+            search.revert(code, record)

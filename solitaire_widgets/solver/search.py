@@ -27,7 +27,9 @@ known to it).
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
   (the game's ``GUIDE``: a card that can go home goes at once, or the stock
-  waits while one can, or a card avoids tying a knot where it can).  It
+  waits while one can, or a card avoids tying a knot where it can; and
+  where no redeal comes, a card moved between piles only to uncover a card
+  that could then do nothing waits, ``_idle_moves``).  It
   finds most wins in a fraction of the positions, but it skips lines, so
   when it runs out of positions having skipped any, a *complete* pass
   searches again from the start with what is left of the budget.  Only a
@@ -216,6 +218,10 @@ class Search:
             for card in pile:
                 self.ids_of_key.setdefault(keys[card], []).append(card)
         self.cells = frozenset(shape.cells)
+        self.routes = shape.routes
+        # The guided pass leaves idle moves out (``_idle_moves``) where no
+        # redeal gathers the piles: their order matters to a redeal.
+        self.idle_moves_wait = not fast.may_redeal()
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
         self.counts_cells = bool(g.PACE.cell and shape.cells)
@@ -556,9 +562,54 @@ class Search:
             untied = [c for c in kept if not self._ties_knot(c)]
             if any(c < self.base and not self.to_home[c] for c in untied):
                 kept = untied
+        if self.idle_moves_wait:
+            idle = self._idle_moves(kept)
+            if idle:
+                kept = [c for c in kept if c not in idle]
         if len(kept) < len(children):
             self.skipped = True
         return kept
+
+    def _idle_moves(self, codes: list[int]) -> set[int]:
+        """The moves of ``codes`` that take one card from a tableau pile to
+        another, turn no card up, empty no pile, and leave the card they
+        uncover with nothing to do: it could neither go home or onto another
+        pile, nor take the top card of another pile or the waste.  Such a
+        move is worth playing only once the card it uncovers is wanted, so
+        the guided pass leaves it out (Solvitaire's rule for moving part of
+        a pile, as a guide)."""
+        n, nn, piles, down, keys, fast = self.n, self.nn, self.piles, self.down, self.keys, self.fast
+        idle: set[int] = set()
+        takers: Optional[dict[int, set[int]]] = None  # card key -> the piles that take it now
+        for code in codes:
+            if code >= nn:
+                continue
+            s, t = divmod(code, n)
+            if s not in self.knotted_piles or self.kind_of[t] == HOME or t in self.cells:
+                continue
+            left = len(piles[s]) - 1
+            if left <= down[s]:
+                continue  # turns a card up or empties the pile
+            if takers is None:
+                takers = {}
+                open_piles = set()
+                for u in self.targets:
+                    wants = fast.wants_at(u)
+                    if wants is ANY:
+                        open_piles.add(u)
+                    else:
+                        for key in wants:
+                            takers.setdefault(key, set()).add(u)
+            under = keys[piles[s][-2]]
+            if (takers.get(under, set()) | open_piles) - {s, t}:
+                continue  # it could go home or onto another pile
+            takes = fast.wants_holding(s, piles[s][:-1])
+            if takes is ANY or any(
+                    u != s and u != t and pile and len(pile) > down[u] and keys[pile[-1]] in takes
+                    and self.routes[u][s] is not None for u, pile in enumerate(piles)):
+                continue  # another pile's top card could go onto it
+            idle.add(code)
+        return idle
 
     # --- knots -------------------------------------------------------------------
     def _ties_knot(self, code: int) -> bool:
