@@ -35,7 +35,7 @@ def won_words(game: Game) -> str:
     """How the solver won a winnable deal, in words.
 
     >>> won_words(winnable_deal("cruel", seed=4))
-    'the solver won it in 66 moves'
+    'the solver won it in 65 moves'
     """
     n = len(game.winning_line)
     return f"the solver won it in {n} move{'s' * (n != 1)}"
