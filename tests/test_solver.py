@@ -148,13 +148,13 @@ def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
 
 def test_a_cost_per_move_finds_a_midshipman_win_the_plain_value_misses(monkeypatch):
     # Without a cost per move the search shuffles cards between piles down
-    # ever longer lines; with it, seed 38 is won within 3,000 positions and
+    # ever longer lines; with it, seed 4 is won within 3,000 positions and
     # the plain value has not won it at four times that.
     assert sw.Midshipman.PACE.per_move > 0
-    won = sw.solve(sw.Midshipman(seed=38), max_states=3_000, time_limit=None)
+    won = sw.solve(sw.Midshipman(seed=4), max_states=3_000, time_limit=None)
     assert won.status == "won"
     monkeypatch.setattr(sw.Midshipman, "PACE", dataclasses.replace(sw.Midshipman.PACE, per_move=0))
-    assert sw.solve(sw.Midshipman(seed=38), max_states=12_000, time_limit=None).status == "unknown"
+    assert sw.solve(sw.Midshipman(seed=4), max_states=12_000, time_limit=None).status == "unknown"
 
 
 def frog_fives_under_sixes(last: str) -> sw.Game:
