@@ -1203,6 +1203,13 @@ def test_the_guided_pass_leaves_out_a_move_between_piles_whose_uncovered_card_ha
     for wanted in ({**idle, "t8": cards("10D")}, {**idle, "t8": cards("8D")}, {**idle, "t8": []}):
         assert move in children(wanted, True)[0]
 
+    class OwnWants(sw.Midshipman):  # what a pile takes may hang on other piles (as Aces Up's discards do)
+        def _wants(self, t: int) -> object:
+            return super()._wants(t)
+
+    assert not Search(OwnWants(seed=0), time_limit=None).idle_moves_wait
+    assert not Search(sw.Cruel(seed=0), time_limit=None).idle_moves_wait  # a redeal gathers the piles in order
+
 
 def test_guides_follow_the_games_and_the_guided_pass_wins_more():
     # The measured reason guides exist: at the same budget the guided pass

@@ -220,8 +220,10 @@ class Search:
         self.cells = frozenset(shape.cells)
         self.routes = shape.routes
         # The guided pass leaves idle moves out (``_idle_moves``) where no
-        # redeal gathers the piles: their order matters to a redeal.
-        self.idle_moves_wait = not fast.may_redeal()
+        # redeal gathers the piles (their order matters to a redeal) and
+        # what a pile takes depends on that pile alone (no ``_wants`` hook:
+        # Aces Up discards a card for what tops the other columns).
+        self.idle_moves_wait = not fast.may_redeal() and not type(g).FACTS.own_wants
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
         self.counts_cells = bool(g.PACE.cell and shape.cells)
