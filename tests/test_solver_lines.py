@@ -44,11 +44,11 @@ def test_a_detour_and_a_move_taken_back_fall_out_of_a_won_line():
     codes = [game.SHAPE.codes[move] for move in codes]
     # the same win with a card moved to and fro twice, where the line first allows it
     fast = FastPath(game)
-    for at, code in enumerate(codes):
-        detour = there_and_back(fast)
-        if detour:
-            break
-        fast.apply(code)
+    at = 0
+    while not there_and_back(fast):
+        fast.apply(codes[at])
+        at += 1
+    detour = there_and_back(fast)
     longer = codes[:at] + detour * 2 + codes[at:]
     assert detour and wins(game, longer)
     fresh = Search(game, time_limit=None)  # (no graph kept: the line alone is walked)

@@ -135,7 +135,7 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
                 search.revert(code, record)
                 if reached > best:
                     best, best_step = reached, code
-            if search.draw_piles is not None and best_step is None:  # draws and a move as one step, where no move leads on
+            if search.draw_piles is not None and best_step is None:  # draws and a move, where no move leads on
                 for drawn in search.stock_walk():
                     for move in search.waste_moves(search.draw_piles[1]):
                         record = search.apply(move)
