@@ -97,6 +97,7 @@ def test_a_hint_follows_the_shortened_line():
     ("bobby", {"redeal": "turn"}, DrawnStock(0, 1, 1, True)),
     ("frog", {}, DrawnStock(0, 1, 1, True)),
     ("cruel", {}, None), ("leap_year", {}, None),
+    ("canfield", {}, None),  # three cards a draw, passes without end: a pass may never come round
 ])
 def test_a_stock_that_only_draws_onto_its_own_waste_is_searched_by_the_cards_it_reaches(name, options, drawn):
     game = sw.new_game(name, seed=1, **options)
