@@ -47,8 +47,9 @@ known to it).
   over keeps these moves safe: the stock comes round in the same order.
 * The stock, where it only draws onto a waste of its own
   (``FastPath.drawn_stock``), is searched as the cards its draws reach
-  (Solvitaire's "K+" moves): a position between two draws is no position of
-  the search, neither counted nor kept in its table.
+  (Solvitaire's "K+" moves): a position between two draws is searched only
+  for its waste card's moves and the next draw, and is not kept in the
+  table (it is counted: it costs what any other position does).
 * A move straight back to the position just left is not tried (``_back``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
@@ -475,7 +476,7 @@ class Search:
         and waste come back as they were (a position with fewer passes
         left, otherwise the same) or no draw is allowed.  The position is
         restored at the end.  (The search goes through the same positions
-        as its own, uncounted: ``_best_first``.)"""
+        between its draws: ``_best_first``.)"""
         stock, waste = self.draw_piles  # type: ignore[misc]
         fast, piles = self.fast, self.piles
         drawn: list[int] = []
@@ -893,42 +894,43 @@ class Search:
                         continue  # straight back to the parent, met already
                     if draw_piles is not None and code >= self.base:
                         # The stock searched as the cards its draws reach: a
-                        # position between draws is no position of the
-                        # search (not counted, not in the table); from it,
-                        # only the waste card moves or the stock goes on,
-                        # until it comes round to where it started.
+                        # position between draws is not kept in the table
+                        # (counted all the same: it is generated and
+                        # expanded); from it, only the waste card moves or the
+                        # stock goes on, until it comes round to where it started.
                         origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
                         record = apply(code)
                         now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
                         value = self._value()
                         revert(code, record)
-                        if now != origin:
-                            pushed += 1
-                            heapq.heappush(frontier, (per_move * depth - value, -pushed, (code, node, depth, origin)))
-                        continue
-                    record = apply(code)
-                    key = search_key()
-                    if key in seen:
+                        if now == origin:
+                            continue
+                        child: tuple = (code, node, depth, origin)
+                    else:
+                        record = apply(code)
+                        key = search_key()
+                        if key in seen:
+                            revert(code, record)
+                            met = seen[key]
+                            if met is AVOIDED:
+                                self.avoided = True
+                            elif met is not None and met[2] > depth and len(shortcuts) < MAX_SHORTCUTS:  # type: ignore[index]
+                                shortcuts.append((node, code, met))  # a way to it shorter than the tree's
+                            continue
+                        value = self._value()
+                        home = self.home
+                        won = declares_win and fast.won()
                         revert(code, record)
-                        met = seen[key]
-                        if met is AVOIDED:
-                            self.avoided = True
-                        elif met is not None and met[2] > depth and len(shortcuts) < MAX_SHORTCUTS:  # type: ignore[index]
-                            shortcuts.append((node, code, met))  # a way to it shorter than the tree's
-                        continue
+                        child = (code, node, depth)
+                        seen[key] = child
+                        if home > self.best or won:
+                            self.best = home
+                            self.best_line = [step[0] for step in chain] + [code]
+                            if won or (home == n_cards and not declares_win):
+                                self.states += 1
+                                self.won_node = child
+                                return "won", self.best_line
                     self.states += 1
-                    value = self._value()
-                    home = self.home
-                    won = declares_win and fast.won()
-                    revert(code, record)
-                    child = (code, node, depth)
-                    seen[key] = child
-                    if home > self.best or won:
-                        self.best = home
-                        self.best_line = [step[0] for step in chain] + [code]
-                        if won or (home == n_cards and not declares_win):
-                            self.won_node = child
-                            return "won", self.best_line
                     pushed += 1
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:
