@@ -843,6 +843,7 @@ class Search:
         # counted once in ``states`` for both passes), or AVOIDED.
         seen: dict[bytes, object] = dict.fromkeys(self.avoid, AVOIDED)
         seen[search_key()] = None
+        between_draws: set[bytes] = set()  # the positions between two draws met
         self.met, self.shortcuts = seen, []  # the graph a won line is shortened on (``lines``)
         shortcuts = self.shortcuts
         declares_win, declares_loss = self.declares_win, self.declares_loss
@@ -893,18 +894,28 @@ class Search:
                     if code == back:
                         continue  # straight back to the parent, met already
                     if draw_piles is not None and code >= self.base:
-                        # The stock searched as the cards its draws reach: a
-                        # position between draws is not kept in the table
-                        # (counted all the same: it is generated and
-                        # expanded); from it, only the waste card moves or the
-                        # stock goes on, until it comes round to where it started.
+                        # The stock searched as the cards its draws reach:
+                        # from a position between draws, only the waste card
+                        # moves or the stock goes on, until it comes round to
+                        # where it started.  Such a position is counted but
+                        # is no node of the table (``lines``); it is left out
+                        # where met already, between draws or as a position
+                        # of the table, whose draws go round the whole stock
+                        # from the same tableau (moves elsewhere than the
+                        # waste may as well come before the draws).
                         origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
                         record = apply(code)
                         now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        key = search_key()
                         value = self._value()
                         revert(code, record)
                         if now == origin:
                             continue
+                        if key in seen or key in between_draws:
+                            if seen.get(key, True) is AVOIDED:
+                                self.avoided = True
+                            continue
+                        between_draws.add(key)
                         child: tuple = (code, node, depth, origin)
                     else:
                         record = apply(code)
