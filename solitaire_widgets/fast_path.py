@@ -87,6 +87,18 @@ def _uncovering(record: CardsMoved) -> CardsMoved:
     return record._replace(changed=record.changed + turned) if turned else record
 
 
+class DrawnStock(NamedTuple):
+    """A stock that only draws onto a waste nothing else goes onto
+    (``FastPath.drawn_stock``): the piles, how many cards a draw turns
+    (``per_draw``), and whether a redeal turns the waste over (its order
+    kept; else it is shuffled)."""
+
+    stock: int
+    waste: int
+    per_draw: int
+    turns_over: bool
+
+
 UndoRecord = Union[CardsMoved, ActionPlayed]  # what ``apply`` returns and ``revert`` takes
 # What may leave a pile, as the move generator reads it (``FastPath._run_kind``).
 TOP, LINKED, FACE_UP, WHOLE, NONE, HOOK = range(6)
@@ -279,7 +291,7 @@ class FastPath:
                 code = row[t]
                 if code is not None:
                     codes.append(code)
-        return codes + self._action_codes()
+        return codes + self.action_codes()
 
     def home_codes(self) -> list[int]:
         """The legal moves of one card onto a foundation, as codes, in
@@ -359,7 +371,8 @@ class FastPath:
                     found[t] = feeder
         return found
 
-    def _action_codes(self) -> list[int]:
+    def action_codes(self) -> list[int]:
+        """The legal stock actions as codes (the end of ``move_codes()``)."""
         base, allowed = self._base, self._action_allowed
         return [base + i for i, allows in enumerate(allowed) if allows()]
 
@@ -479,7 +492,7 @@ class FastPath:
                         codes.append(((k - 1) * n + s) * n + t)
         if self._pair_targets:
             codes += self._pair_codes()
-        return codes + self._action_codes()
+        return codes + self.action_codes()
 
     def _near_moves(self, s: int, run: int, reach: dict[int, int], empty_homes: list[int],
                     near: list[int]) -> list[tuple[int, int]]:
@@ -816,6 +829,52 @@ class FastPath:
     def action_pile_indices(self, action: str) -> tuple[int, ...]:
         """The indexes of the piles stock action ``action`` may change."""
         return self._action_piles(action)
+
+    def drawn_stock(self) -> Optional[DrawnStock]:
+        """The game's stock where it only turns cards from the stock onto a
+        waste that nothing else goes onto and that gives no card to a pair,
+        under its declared ``Draw`` and no hook of its own, so that any line
+        can play its draws (and redeals) just before the waste card they
+        turn up moves; else None.  None too where a redeal shuffles, or a
+        draw turns several cards, with no limit of passes (the draws might
+        never come round to where they started).
+
+        >>> import solitaire_widgets as sw
+        >>> FastPath(sw.Midshipman(seed=1)).drawn_stock()
+        DrawnStock(stock=0, waste=1, per_draw=1, turns_over=True)
+        >>> FastPath(sw.Cruel(seed=1)).drawn_stock() is None
+        True
+        """
+        from .stocks import Draw
+
+        game, shape = self.game, self.shape
+        facts = type(game).FACTS
+        stocks = game._book.stocks
+        if len(stocks) != 1 or not isinstance(stocks[0], Draw) or self._state_names or \
+                facts.own_do_action or facts.own_action_piles or facts.own_action_reason:
+            return None
+        draw = stocks[0]
+        if draw.passes is None and (draw.turn == "shuffle" or draw.count != 1):
+            return None  # (with several cards a draw, a pass may never come back to where it started)
+        stock_piles = shape.with_role("stock")
+        if len(stock_piles) != 1 or self.actions_reach_foundations():
+            return None
+        stock = stock_piles[0]
+        waste = shape.index[draw.to] if draw.to is not None else (shape.with_role("waste") or (-1,))[0]
+        n = len(shape.piles)
+        if waste < 0 or waste in self._foundations or any(shape.routes[i][waste] is not None for i in range(n)) or \
+                any(shape.routes[stock][i] is not None for i in range(n)) or \
+                any(waste in (s1, s2) for s1, s2, _ in shape.pairs):
+            return None
+        if {self._action_piles(a) for a in shape.actions} != {(stock, waste)}:
+            return None
+        return DrawnStock(stock, waste, draw.count, draw.turn == "over")
+
+    def deals_wait_for_piles(self) -> bool:
+        """True when a stock action may be refused while a pile is empty
+        (a row dealt only while none is, as in Spider): an emptied pile may
+        then hold play up."""
+        return any(not getattr(stock, "while_empty", True) for stock in self.game._book.stocks)
 
     def actions_reach_foundations(self) -> bool:
         """True when a stock action may change a foundation (a draw onto

@@ -67,13 +67,14 @@ def test_a_card_in_a_free_cell_is_safe_home_only_as_one_on_a_column_would_be():
     assert children(free) == [Move("c0", "f0")]
 
 
-def test_a_card_is_not_safe_home_while_a_card_still_out_could_go_on_it_even_one_that_could_go_home():
-    # 2♠ could be the base of a red ace still out: not taken for safe (the
-    # ace could go home itself, but the test asks no further)
-    game = SmallFreeCell.from_position({"f0": "AS", "t0": "KD 2S", "t1": "AH QC"})
-    assert Move("t0", "f0") in children(game) and len(children(game)) > 1
-    gone = SmallFreeCell.from_position({"f0": "AS", "f1": "AH", "t0": "KD 2S", "t1": "QC"})
-    assert children(gone) == [Move("t0", "f0")]
+def test_a_card_is_safe_home_once_every_card_that_could_go_on_it_could_go_home_instead():
+    # 3♠ could be the base of 2♦, which could be the base of A♣: both may go
+    # home whenever a line would lay them there (Solvitaire's safe moves)
+    spare = SmallFreeCell.from_position({"f0": "AS 2S", "f1": "AD", "t0": "KD 3S", "t1": "2D QC", "t2": "AC JH"})
+    assert children(spare) == [Move("t0", "f0")]
+    # with A♦ not home, 2♦ could need 3♠ to lie on
+    needed = SmallFreeCell.from_position({"f0": "AS 2S", "t0": "KD 3S", "t1": "2D QC", "t2": "AD JC"})
+    assert Move("t0", "f0") in children(needed) and len(children(needed)) > 1
 
 
 # --- what the value counts -------------------------------------------------------------------

@@ -69,12 +69,12 @@ def test_new_deal_on_a_winnable_table_searches_in_the_background_and_deals_a_won
     assert reply["ok"] and w.assist["kind"] == "winnable"  # answered at once: the search runs beside
     assert w.wait(60)
     assert w.assist["state"] == "done" and w.game.seed == 6 and w.game.history == ()
-    assert w.assist["text"] == "a winnable deal, seed 6: the solver won it in 66 moves (3 deals tried)"
+    assert w.assist["text"] == "a winnable deal, seed 6: the solver won it in 65 moves (3 deals tried)"
     assert [a["text"] for a in seen if a.get("state") == "running"] == [
         "looking for a winnable deal (Stop ends the search)",
         "looking for a winnable deal: 1 deal tried in " + seen[1]["text"].split(" in ")[1],
         "looking for a winnable deal: 2 deals tried in " + seen[2]["text"].split(" in ")[1]]
-    assert w.line == 66 and w.counters["seed"] == 6  # Play it out can play the won line at once
+    assert w.line == 65 and w.counters["seed"] == 6  # Play it out can play the won line at once
     assert_mirrors_engine(w)
     assert page.request("undo")["ok"] and w.game.seed == old  # Undo brings the earlier deal back
 
@@ -227,7 +227,7 @@ def test_a_table_set_to_a_puzzle_says_whether_the_move_was_the_one(puzzle):
     w = sw.play(puzzle)
     page = Page(w)
     assert w.current_puzzle is puzzle and w.features["puzzle"] is True
-    assert w.puzzle == {"title": "Cruel seed 6, after move 32", "state": "asking", "text": "",
+    assert w.puzzle == {"title": "Cruel seed 6, after move 31", "state": "asking", "text": "",
                         "question": "Find the one move that keeps the win (2 legal moves)."}
     assert w.game.key() == puzzle.game.key() and w.line == len(puzzle.line)  # hints follow its line
     wrong = next(iter(puzzle.others))

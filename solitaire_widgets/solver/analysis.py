@@ -27,7 +27,7 @@ proof covers: a position it could not decide stays unknown.
 Cruel seed 2, 8 moves, lost: Move 8, redeal, gave up the win.
   Moves 1–7 kept a win possible; after move 8, redeal (deals the cards again), no win was left: no legal move is left.
   Better: t6 t11 (moves 8♦ onto 9♦ (t11) and frees 6♣ in t6), the first move of a winning line of 66 moves.
-  9 positions: 8 won, 1 lost, 0 not decided (1 position searched, ... states, ... s).
+  9 positions: 8 won, 1 lost, 0 not decided (2 positions searched, ... states, ... s).
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ def grade(game: Game, *, time_limit: Optional[float] = None, max_states: Optiona
 
     >>> import solitaire_widgets as sw
     >>> print(grade(sw.Cruel(seed=38)))
-    easy: a player looking 10 positions ahead before each move wins it (the solver's line: 65 moves)
+    easy: a player looking 10 positions ahead before each move wins it (the solver's line: 64 moves)
     """
     return finish(grade_steps(game, time_limit=time_limit, max_states=max_states, stop=stop))
 

@@ -75,7 +75,7 @@ def puzzles(name: GameName, n: int = 3, *, seed: Optional[int] = None, difficult
     >>> import solitaire_widgets as sw
     >>> [p] = puzzles("cruel", 1, seed=6)
     >>> print(p)
-    Cruel seed 6, after move 32: find the one move that keeps the win (2 legal moves).
+    Cruel seed 6, after move 31: find the one move that keeps the win (2 legal moves).
       Answer: redeal (deals the cards again), the first move of a winning line of 34 moves.
       A player without look-ahead would play t1 t7.
       t1 t7 (moves 3♦ onto 4♦ (t7) and frees J♣ in t1) loses: every line after it was searched.

@@ -27,7 +27,9 @@ known to it).
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
   (the game's ``GUIDE``: a card that can go home goes at once, or the stock
-  waits while one can, or a card avoids tying a knot where it can).  It
+  waits while one can, or a card avoids tying a knot where it can; and
+  where no redeal comes, a card moved between piles only to uncover a card
+  that could then do nothing waits, ``_idle_moves``).  It
   finds most wins in a fraction of the positions, but it skips lines, so
   when it runs out of positions having skipped any, a *complete* pass
   searches again from the start with what is left of the budget.  Only a
@@ -38,7 +40,16 @@ known to it).
   as well as the guided one.
 * Safe automatic moves: a card no other card can ever need goes home at once,
   as the only child of its position (see ``_safe_home``; a card in a free
-  cell is asked about the piles it may still go to).
+  cell is asked about the piles it may still go to).  A card that could lie
+  on it does not count where it could always go home itself instead, and
+  so could every card that could lie on it (``_spare``, Solvitaire's safe
+  moves, read from the declared builds).  A redeal that turns the waste
+  over keeps these moves safe: the stock comes round in the same order.
+* The stock, where it only draws onto a waste of its own
+  (``FastPath.drawn_stock``), is searched as the cards its draws reach
+  (Solvitaire's "K+" moves): a position between two draws is searched only
+  for its waste card's moves and the next draw, and is not kept in the
+  table (it is counted: it costs what any other position does).
 * A move straight back to the position just left is not tried (``_back``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
@@ -58,7 +69,7 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
+from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar, Union
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
@@ -67,11 +78,14 @@ from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
+from .lines import shorter_line
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
 HOME, ALIKE, OTHER = range(3)  # what a move's target is (``Search.kind_of``)
+AVOIDED = False  # a position a search must not enter, in its table of positions met
+MAX_SHORTCUTS = 1_000_000  # edges between positions met kept for shortening a won line (``lines``)
 
 
 @functools.cache
@@ -104,6 +118,24 @@ def _home_moves(shape: GameShape) -> tuple[list[bool], list[bool]]:
 def _home_codes(shape: GameShape, runs: bool) -> list[int]:
     """The codes of the moves that send one card home, or several."""
     return [code for code, home in enumerate(_home_moves(shape)[runs]) if home]
+
+
+Step = Union[int, tuple[int, ...]]  # what the search plays as one step: a move, or draws and a move
+
+
+def flat(steps: Iterable[Step]) -> list[int]:
+    """The move codes of ``steps``, in order.
+
+    >>> flat([3, (7, 7, 2), 5])
+    [3, 7, 7, 2, 5]
+    """
+    codes: list[int] = []
+    for step in steps:
+        if isinstance(step, int):
+            codes.append(step)
+        else:
+            codes += step
+    return codes
 
 
 class _Stop(Exception):
@@ -153,8 +185,30 @@ class Search:
         # Accordion, with no foundations) is asked after every move (``home``
         # then follows it, so the win of every card home reads it too).
         self.own_home = type(g).FACTS.own_cards_home
-        self.safe_moves = (not fast.may_redeal() and not fast.actions_reach_foundations() and not shape.declares_win
-                           and not self.own_home)
+        # A redeal that turns the waste over keeps the stock's order whatever
+        # left the tableau, and with one card drawn at a time, whatever left
+        # the waste (the cards the draws reach stay the same, in order).
+        drawn = fast.drawn_stock()
+        # ``(stock, waste)`` of a stock searched as the cards its draws
+        # reach (Solvitaire's "K+" moves: see ``_best_first``), or None.
+        self.draw_piles = None if drawn is None else (drawn.stock, drawn.waste)
+        keeps_order = drawn is not None and drawn.turns_over
+        may_redeal = fast.may_redeal()
+        self.safe_moves = ((not may_redeal or keeps_order) and not fast.actions_reach_foundations()
+                           and not shape.declares_win and not self.own_home)
+        self.safe_from_waste = not may_redeal or (keeps_order and drawn.per_draw == 1)  # type: ignore[union-attr]
+        # A card that could lie on one sent home may always go home instead
+        # (``_spare``) when every pile that gives cards may give them to every
+        # foundation, no card leaves a foundation, no rule is the worse for
+        # a pile left empty (a row dealt only while none is), and the
+        # declared rules say what lies on a card (no ``_wants`` hook).
+        self.redirects = (self.safe_moves and not shape.declares_loss and all(
+            shape.routes[s][f] is not None for s in shape.sources for f in shape.foundations) and not any(
+            shape.routes[f][t] is not None for f in shape.foundations for t in range(n))
+            and not fast.deals_wait_for_piles() and not type(g).FACTS.own_wants)
+        # the piles other than foundations that cards may be laid on, and what lies on each key there
+        self.building = tuple(t for t in shape.targets if t not in shape.foundations)
+        self.built_on: dict[int, Wants] = {}
         # source pile -> the tableau piles (not foundations) its card may go to
         self.tableau_routes = [
             tuple(t for t in range(n) if shape.routes[s][t] is not None and t not in self.foundations)
@@ -165,6 +219,16 @@ class Search:
             for card in pile:
                 self.ids_of_key.setdefault(keys[card], []).append(card)
         self.cells = frozenset(shape.cells)
+        self.routes = shape.routes
+        # The guided pass leaves idle moves out (``_idle_moves``) where no
+        # redeal gathers the piles (their order matters to a redeal) and
+        # what a pile takes depends on that pile alone (no ``_wants`` hook:
+        # Aces Up discards a card for what tops the other columns).
+        # Not where free cells or a reserve hold cards a move between piles
+        # may make room for (King Albert seed 0: won in 739 positions, not in
+        # 2,000 with it).
+        self.idle_moves_wait = (not fast.may_redeal() and not type(g).FACTS.own_wants and not shape.cells
+                                and not shape.with_role("reserve"))
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
         self.counts_cells = bool(g.PACE.cell and shape.cells)
@@ -224,6 +288,10 @@ class Search:
             self.home = fast.cards_home()
             self.apply, self.revert = self._apply_counting_home, self._revert_counting_home  # type: ignore[method-assign]
         self.guide = g.GUIDE
+        # The moves from the waste of a stock searched as the cards its draws
+        # reach (``draw_piles``: see ``_best_first`` and ``stock_walk``).
+        self.waste_routes = [] if self.draw_piles is None else [
+            (t, code) for t, code in enumerate(shape.routes[self.draw_piles[1]]) if code is not None]
         # A move home may make the only child: safe moves, or a guide that
         # plays a card home alone (``_home_child``).
         self.home_first = self.safe_moves or (self.guide is not None and self.guide.home_alone)
@@ -238,6 +306,12 @@ class Search:
         self.avoid = frozenset(avoid) - {fast.search_key()}
         self.avoided = False
         self.started = 0.0
+        # The graph of the last pass, for ``lines``: every position met by
+        # search key (its node), the edges met between two of them that are
+        # shorter than the tree's way, and the node of the win.
+        self.met: dict[bytes, object] = {}
+        self.shortcuts: list[tuple] = []
+        self.won_node: Optional[tuple] = None
 
     # --- one position's children ----------------------------------------
     def _outside(self, key: int) -> int:
@@ -252,6 +326,8 @@ class Search:
         what each foundation takes in this position."""
         fast = self.fast
         s, f = divmod(code, self.n)
+        if s in self.unplayed and not self.safe_from_waste:
+            return False
         card = self.piles[s][-1]
         key = self.keys[card]
         takers = 0
@@ -264,6 +340,7 @@ class Search:
             return False
         if any(k != key and self._outside(k) for k in foundation_wants[f]):
             return False
+        spare: dict[int, bool] = {}
         if s in self.targets and s not in self.cells:  # (a free cell's card may still go onto the tableau)
             wants = fast.wants_at(s)
             if wants is ANY:
@@ -271,15 +348,76 @@ class Search:
                 after = fast.wants_at(s)
                 fast.revert(record)
                 return after is ANY
-            return not any(self._outside(k) for k in wants)
+            return all(self._spare(k, foundation_wants, spare) for k in wants)
         # A card that may still go onto the tableau (a waste card, one in a
         # free cell) could become the base another card needs there: ask
         # each pile it may go to what it would take with this card on top.
         for t in self.tableau_routes[s]:
             wants = fast.wants_holding(t, [*self.piles[t], card])
-            if wants is not ANY and any(self._outside(k) for k in wants):
+            if wants is not ANY and not all(self._spare(k, foundation_wants, spare) for k in wants):
                 return False
         return True
+
+    def _spare(self, key: int, foundation_wants: dict[int, Wants], known: dict[int, bool]) -> bool:
+        """True when no card of ``key`` still out will ever need a card
+        sent home now to lie on: there is none, or (where ``redirects``)
+        each can go home instead whenever a line would lay it there — the
+        foundations take every copy of it now (their tops only ever rise,
+        and only copies of it compete), and every card that could lie on it
+        is spare in turn.  So a line that lays it on the card sent home
+        plays it home instead (Solvitaire's safe moves to the foundations,
+        derived from the declared builds: in Klondike a card goes home once
+        the foundations of the other colour are at most two ranks and those
+        of its colour's other suit three ranks below it).  ``known``:
+        answers for this position so far."""
+        if not self._outside(key):
+            return True
+        if not self.redirects:
+            return False
+        if key in known:
+            return known[key]
+        known[key] = False  # (a build that comes back round to this key proves nothing)
+        if self._outside(key) > self._keeps_taking(key, foundation_wants):
+            return False
+        on = self._built_on(key)
+        known[key] = on is not ANY and all(self._spare(k, foundation_wants, known) for k in on)
+        return known[key]
+
+    def _keeps_taking(self, key: int, foundation_wants: dict[int, Wants]) -> int:
+        """How many foundations take a card of ``key`` now and will until
+        one lands there: those that take that key alone (only it may land
+        on them), and the empty ones that take a few keys (the aces) where
+        they are as many as the cards of those keys still out."""
+        alone = 0
+        shared: dict[tuple, int] = {}
+        for f, wants in foundation_wants.items():
+            if wants is ANY or key not in wants:
+                continue
+            if len(wants) == 1:
+                alone += 1
+            elif not self.piles[f]:
+                shared[wants] = shared.get(wants, 0) + 1
+        for wants, empty in shared.items():
+            if sum(map(self._outside, wants)) <= empty:
+                alone += empty
+        return alone
+
+    def _built_on(self, key: int) -> Wants:
+        """The keys of the cards that could lie on a card of ``key`` in the
+        piles (not foundations) that take cards, as their rules say: ANY or
+        a tuple."""
+        found = self.built_on.get(key)
+        if found is None:
+            card = self.ids_of_key[key][0]
+            keys: set[int] = set()
+            for t in self.building:
+                wants = self.fast.wants_holding(t, [card])
+                if wants is ANY:
+                    self.built_on[key] = ANY
+                    return ANY
+                keys.update(wants)
+            found = self.built_on[key] = tuple(sorted(keys))
+        return found
 
     def children(self) -> list[int]:
         """The moves to try from here, best first (one when a safe move exists)."""
@@ -329,6 +467,45 @@ class Search:
         if self.guided:
             children = self._guided(children)
         return children
+
+    def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
+        """Go through the stock (``draw_piles``) from here, one draw or
+        redeal at a time, yielding the codes played so far at each position
+        with a card on the waste; the caller may try moves there but must
+        take them back before going on.  The draws go round until the stock
+        and waste come back as they were (a position with fewer passes
+        left, otherwise the same) or no draw is allowed.  The position is
+        restored at the end.  (The search goes through the same positions
+        between its draws: ``_best_first``.)"""
+        stock, waste = self.draw_piles  # type: ignore[misc]
+        fast, piles = self.fast, self.piles
+        drawn: list[int] = []
+        records = []
+        origin = bytes(piles[stock]) + b"\xff" + bytes(piles[waste])
+        try:
+            while True:
+                actions = fast.action_codes()
+                if not actions:
+                    break
+                records.append(self.apply(actions[0]))
+                drawn.append(actions[0])
+                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin:
+                    break
+                if piles[waste]:
+                    yield tuple(drawn)
+        finally:
+            for action, record in zip(reversed(drawn), reversed(records)):
+                self.revert(action, record)
+
+    def waste_moves(self, waste: int) -> list[int]:
+        """The legal moves of the waste's top card here (one card each)."""
+        key = self.keys[self.piles[waste][-1]]
+        found = []
+        for t, code in self.waste_routes:
+            wants = self.fast.wants_at(t)
+            if wants is ANY or key in wants:
+                found.append(code)
+        return found
 
     def _home_child(self) -> Optional[int]:
         """The one child ``children()`` would return among the moves of a
@@ -392,9 +569,54 @@ class Search:
             untied = [c for c in kept if not self._ties_knot(c)]
             if any(c < self.base and not self.to_home[c] for c in untied):
                 kept = untied
+        if self.idle_moves_wait:
+            idle = self._idle_moves(kept)
+            if idle:
+                kept = [c for c in kept if c not in idle]
         if len(kept) < len(children):
             self.skipped = True
         return kept
+
+    def _idle_moves(self, codes: list[int]) -> set[int]:
+        """The moves of ``codes`` that take one card from a tableau pile to
+        another, turn no card up, empty no pile, and leave the card they
+        uncover with nothing to do: it could neither go home or onto another
+        pile, nor take the top card of another pile or the waste.  Such a
+        move is worth playing only once the card it uncovers is wanted, so
+        the guided pass leaves it out (Solvitaire's rule for moving part of
+        a pile, as a guide)."""
+        n, nn, piles, down, keys, fast = self.n, self.nn, self.piles, self.down, self.keys, self.fast
+        idle: set[int] = set()
+        takers: Optional[dict[int, set[int]]] = None  # card key -> the piles that take it now
+        for code in codes:
+            if code >= nn:
+                continue
+            s, t = divmod(code, n)
+            if s not in self.knotted_piles or self.kind_of[t] == HOME or t in self.cells:
+                continue
+            left = len(piles[s]) - 1
+            if left <= down[s]:
+                continue  # turns a card up or empties the pile
+            if takers is None:
+                takers = {}
+                open_piles = set()
+                for u in self.targets:
+                    wants = fast.wants_at(u)
+                    if wants is ANY:
+                        open_piles.add(u)
+                    else:
+                        for key in wants:
+                            takers.setdefault(key, set()).add(u)
+            under = keys[piles[s][-2]]
+            if (takers.get(under, set()) | open_piles) - {s, t}:
+                continue  # it could go home or onto another pile
+            takes = fast.wants_holding(s, piles[s][:-1])
+            if takes is ANY or any(
+                    u != s and u != t and pile and len(pile) > down[u] and keys[pile[-1]] in takes
+                    and self.routes[u][s] is not None for u, pile in enumerate(piles)):
+                continue  # another pile's top card could go onto it
+            idle.add(code)
+        return idle
 
     # --- knots -------------------------------------------------------------------
     def _ties_knot(self, code: int) -> bool:
@@ -483,6 +705,21 @@ class Search:
             self.home += 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
         return record, knots
+
+    def play(self, step: Step) -> object:
+        """``apply`` for a step: a move code, or a tuple of
+        codes played one after the other."""
+        if type(step) is int:
+            return self.apply(step)
+        return [self.apply(code) for code in step]  # type: ignore[union-attr]
+
+    def unplay(self, step: Step, record: object) -> None:
+        """Take back ``step`` (the last step played) from what ``play`` returned."""
+        if type(step) is int:
+            self.revert(step, record)  # type: ignore[arg-type]
+            return
+        for code, part in zip(reversed(step), reversed(record)):  # type: ignore[arg-type, call-overload]
+            self.revert(code, part)
 
     def revert(self, code: int, record: tuple[UndoRecord, int]) -> None:
         """Take back ``code`` (the last move applied) from its record."""
@@ -602,7 +839,13 @@ class Search:
         test = self.dead_end_test
         dead_end = None if test is None else test.witness
         search_key = fast.search_key
-        seen = {search_key()} | self.avoid  # the start, counted once in ``states`` for both passes
+        # Every position met, by search key: its node (None for the start,
+        # counted once in ``states`` for both passes), or AVOIDED.
+        seen: dict[bytes, object] = dict.fromkeys(self.avoid, AVOIDED)
+        seen[search_key()] = None
+        between_draws: set[bytes] = set()  # the positions between two draws met
+        self.met, self.shortcuts = seen, []  # the graph a won line is shortened on (``lines``)
+        shortcuts = self.shortcuts
         declares_win, declares_loss = self.declares_win, self.declares_loss
         if fast.won() if declares_win else self.home == n_cards:
             return "won", []
@@ -615,6 +858,9 @@ class Search:
 
         apply, revert = self.apply, self.revert
         per_move = self.pace.per_move
+        draw_piles = self.draw_piles
+        piles = self.piles
+        stock_pile, waste_pile = draw_piles if draw_piles is not None else (-1, -1)
 
         def goto(node: Optional[tuple]) -> None:
             down = []
@@ -639,28 +885,63 @@ class Search:
                     continue  # lost by the game's own rule
                 depth = len(chain) + 1
                 back = self._back(node, records)
-                for code in reversed(self.children()):  # pushed last, tried first among equals
+                children = self.children()
+                drawing = node is not None and len(node) == 4  # a position between draws (below)
+                if drawing:
+                    waste = draw_piles[1]  # type: ignore[index]
+                    children = [c for c in children if c >= self.base or self.source_of[c] == waste]
+                for code in reversed(children):  # pushed last, tried first among equals
                     if code == back:
                         continue  # straight back to the parent, met already
-                    record = apply(code)
-                    key = search_key()
-                    if key in seen:
+                    if draw_piles is not None and code >= self.base:
+                        # The stock searched as the cards its draws reach:
+                        # from a position between draws, only the waste card
+                        # moves or the stock goes on, until it comes round to
+                        # where it started.  Such a position is counted but
+                        # is no node of the table (``lines``); it is left out
+                        # where met already, between draws or as a position
+                        # of the table, whose draws go round the whole stock
+                        # from the same tableau (moves elsewhere than the
+                        # waste may as well come before the draws).
+                        origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        record = apply(code)
+                        now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        key = search_key()
+                        value = self._value()
                         revert(code, record)
-                        if key in self.avoid:
-                            self.avoided = True
-                        continue
-                    seen.add(key)
+                        if now == origin:
+                            continue
+                        if key in seen or key in between_draws:
+                            if seen.get(key, True) is AVOIDED:
+                                self.avoided = True
+                            continue
+                        between_draws.add(key)
+                        child: tuple = (code, node, depth, origin)
+                    else:
+                        record = apply(code)
+                        key = search_key()
+                        if key in seen:
+                            revert(code, record)
+                            met = seen[key]
+                            if met is AVOIDED:
+                                self.avoided = True
+                            elif met is not None and met[2] > depth and len(shortcuts) < MAX_SHORTCUTS:  # type: ignore[index]
+                                shortcuts.append((node, code, met))  # a way to it shorter than the tree's
+                            continue
+                        value = self._value()
+                        home = self.home
+                        won = declares_win and fast.won()
+                        revert(code, record)
+                        child = (code, node, depth)
+                        seen[key] = child
+                        if home > self.best or won:
+                            self.best = home
+                            self.best_line = [step[0] for step in chain] + [code]
+                            if won or (home == n_cards and not declares_win):
+                                self.states += 1
+                                self.won_node = child
+                                return "won", self.best_line
                     self.states += 1
-                    value = self._value()
-                    home = self.home
-                    won = declares_win and fast.won()
-                    revert(code, record)
-                    child = (code, node, depth)
-                    if home > self.best or won:
-                        self.best = home
-                        self.best_line = [step[0] for step in chain] + [code]
-                        if won or (home == n_cards and not declares_win):
-                            return "won", self.best_line
                     pushed += 1
                     heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
                     if self.states % CHECK_EVERY == 0:
@@ -681,7 +962,7 @@ class Search:
         """The move that takes the last move to ``node`` back (its cards
         from its target to its source), or -1 where there is none: the
         root, a stock action, a move that turned a card up."""
-        if node is None or node[0] >= self.base or records[-1][0][2]:
+        if node is None or node[0] >= self.base or records[-1][0].flipped:
             return -1
         code = node[0]
         n = self.n
@@ -816,6 +1097,8 @@ def solution_of(game: Game, search: Search) -> Solution:
 def solution_steps(game: Game, search: Search) -> Generator[None, None, Solution]:
     """``solution_of`` in slices (see ``Search.steps``)."""
     status, codes, best, stopped_by = yield from search.steps()
+    if status == "won":
+        codes = shorter_line(search, codes)
     seconds = time.perf_counter() - search.started
     moves = tuple(game.SHAPE.move(c) for c in codes)
     if status == "won":
