@@ -40,12 +40,28 @@ search found: ``solution_steps`` replays it to check.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence, Union
 
 if TYPE_CHECKING:
     from .search import Search
 
-Step = Union[int, tuple[int, ...]]  # as ``search.Step``
+Step = Union[int, tuple[int, ...]]  # what the search plays as one step: a move, or draws and a move
+
+
+def flat(steps: Iterable[Step]) -> list[int]:
+    """The move codes of ``steps``, in order.
+
+    >>> flat([3, (7, 7, 2), 5])
+    [3, 7, 7, 2, 5]
+    """
+    codes: list[int] = []
+    for step in steps:
+        if isinstance(step, int):
+            codes.append(step)
+        else:
+            codes += step
+    return codes
+
 
 ROOT = 0  # the start position's id in ``_graph_keys`` (a node's own id is ``id(node)``)
 
@@ -117,8 +133,6 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
     with ``keys`` (a winning way, one move apart), each time to the furthest
     position along it that one legal move reaches, preferring the solver's
     move order among equals."""
-    from .search import flat  # (search imports this module)
-
     fast = search.fast
     furthest = {key: i for i, key in enumerate(keys)}  # a key met twice: its last place
     goal = len(keys) - 1

@@ -69,7 +69,7 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar, Union
+from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
@@ -78,7 +78,7 @@ from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
 from .checks import check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
-from .lines import shorter_line
+from .lines import Step, shorter_line
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
@@ -118,24 +118,6 @@ def _home_moves(shape: GameShape) -> tuple[list[bool], list[bool]]:
 def _home_codes(shape: GameShape, runs: bool) -> list[int]:
     """The codes of the moves that send one card home, or several."""
     return [code for code, home in enumerate(_home_moves(shape)[runs]) if home]
-
-
-Step = Union[int, tuple[int, ...]]  # what the search plays as one step: a move, or draws and a move
-
-
-def flat(steps: Iterable[Step]) -> list[int]:
-    """The move codes of ``steps``, in order.
-
-    >>> flat([3, (7, 7, 2), 5])
-    [3, 7, 7, 2, 5]
-    """
-    codes: list[int] = []
-    for step in steps:
-        if isinstance(step, int):
-            codes.append(step)
-        else:
-            codes += step
-    return codes
 
 
 class _Stop(Exception):
