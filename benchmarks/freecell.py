@@ -7,7 +7,10 @@ Deals ``--first`` … ``--last`` (default 1–1000) as Microsoft numbered them,
 per deal (default 1), or with ``--max-states N`` a budget of N positions
 and no time limit, so that its share solved is the same on any machine and
 at any load.  Its peers solve the same deals, each with its default
-settings (or ``--fc-solve-args``), stopped at the same time limit:
+settings (or ``--fc-solve-args``), stopped at the same time limit.  With
+``--cpu`` that limit counts each solver's CPU seconds rather than
+wall-clock seconds, so that a loaded machine (other work on its cores)
+shortens nobody's budget:
 
 * ``fc-solve library``: Debian's ``libfreecell-solver0`` called in this
   process through the PyPI bindings ``freecell-solver`` (``pip install
@@ -16,7 +19,10 @@ settings (or ``--fc-solve-args``), stopped at the same time limit:
 * ``fc-solve process``: Debian's ``fc-solve`` (package
   ``freecell-solver-bin``), one whole process a deal, start to exit.
 
-Each board is written by ``make-microsoft-freecell-board -t N`` (each
+With ``--cpu`` ours is stopped between two slices of 256 positions once its
+CPU time reaches the limit, the library between two slices of ``SLICE``
+iterations, and the process by the kernel (``RLIMIT_CPU``, whole seconds:
+the limit rounded up).  Each board is written by ``make-microsoft-freecell-board -t N`` (each
 checked against our deal) or, without that tool, from our deal.  The
 solvers take turns deal by deal, so that each deal is solved by all of
 them at the same load; the deals run on ``--jobs`` processes (default:
@@ -30,7 +36,7 @@ replayed to a win by ``sw.solve`` itself; deal 11982, the one deal of the
 first 32,000 with no win, must never come out won (exit status 1 if it
 does).
 
-    python benchmarks/freecell.py [--first 1] [--last 1000] [--time-limit 1] [--max-states N] [--jobs 2]
+    python benchmarks/freecell.py [--first 1] [--last 1000] [--time-limit 1] [--cpu] [--max-states N] [--jobs 2]
                                   [--fc-solve-args "-l lg"] [--no-fc-solve]
 """
 
@@ -38,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import os
 import resource
 import shlex
@@ -81,17 +88,21 @@ def board_text(game: sw.Game) -> str:
 
 
 # --- our solver -------------------------------------------------------------------
-def ours(deal: int, time_limit: float, max_states: Optional[int] = None) -> Run:
+def ours(deal: int, time_limit: float, max_states: Optional[int] = None, cpu_clock: bool = False) -> Run:
     """Solve deal ``deal`` with ``sw.solve`` in this (warm) process, within
-    ``time_limit`` seconds, or ``max_states`` positions and no time limit."""
+    ``time_limit`` seconds (of CPU time where ``cpu_clock``), or
+    ``max_states`` positions and no time limit."""
     game = sw.FreeCell.deal_number(deal)
     wall, cpu = time.perf_counter(), time.process_time()
-    limits = {"time_limit": None, "max_states": max_states} if max_states else {"time_limit": time_limit}
+    limits: dict = {"time_limit": None, "max_states": max_states} if max_states else {"time_limit": time_limit}
+    if cpu_clock and not max_states:
+        limits = {"time_limit": None, "stop": lambda: time.process_time() - cpu >= time_limit}
     solution = sw.solve(game, **limits)  # a won line is replayed to a win before it returns
     return Run(deal, solution.status, time.perf_counter() - wall, time.process_time() - cpu, solution.states)
 
 
 # --- fc-solve ---------------------------------------------------------------------
+CPU_WALL_FACTOR = 60  # with --cpu: a process's wall-clock limit, in times its CPU limit (a backstop)
 SLICE = 500  # fc-solve library: iterations between two looks at the clock (well under a millisecond)
 SOLVED, NOT_SOLVABLE, SUSPENDED = 0, 1, 5  # the library's FCS_STATE_WAS_SOLVED, _IS_NOT_SOLVEABLE, _SUSPEND_PROCESS
 _library: dict[tuple[str, ...], object] = {}  # one solver instance a process, by its settings
@@ -114,18 +125,20 @@ def library(args: Sequence[str] = ()) -> Optional[object]:
     return _library[key]
 
 
-def fc_solve_library(deal: int, time_limit: float, max_states: Optional[int], args: Sequence[str]) -> Run:
+def fc_solve_library(deal: int, time_limit: float, max_states: Optional[int], args: Sequence[str],
+                     cpu_clock: bool = False) -> Run:
     """Solve deal ``deal`` with the Freecell Solver library in this process,
-    stopped at ``time_limit`` seconds (and ``max_states`` positions, its
-    iterations, where given): it runs ``SLICE`` iterations at a time and
-    looks at the clock between two."""
+    stopped at ``time_limit`` seconds (of CPU time where ``cpu_clock``), and
+    ``max_states`` positions (its iterations) where given: it runs
+    ``SLICE`` iterations at a time and looks at the clock between two."""
     solver = library(args)
     board = _board(deal)
     wall, cpu = time.perf_counter(), time.process_time()
+    clock, start = (time.process_time, cpu) if cpu_clock else (time.perf_counter, wall)
     limit = SLICE if max_states is None else min(SLICE, max_states)
     solver.limit_iterations(limit)  # type: ignore[attr-defined]
     code = solver.solve_board(board)  # type: ignore[attr-defined]
-    while (code == SUSPENDED and time.perf_counter() - wall < time_limit
+    while (code == SUSPENDED and clock() - start < time_limit
            and (max_states is None or limit < max_states)):
         limit = limit + SLICE if max_states is None else min(limit + SLICE, max_states)
         solver.limit_iterations(limit)  # type: ignore[attr-defined]
@@ -137,15 +150,24 @@ def fc_solve_library(deal: int, time_limit: float, max_states: Optional[int], ar
                states)
 
 
-def fc_solve(deal: int, time_limit: float, args: Sequence[str]) -> Run:
+def fc_solve(deal: int, time_limit: float, args: Sequence[str], cpu_clock: bool = False) -> Run:
     """Solve deal ``deal`` with one whole ``fc-solve`` process, stopped at
-    ``time_limit`` seconds; CPU time from the kernel's count for children."""
+    ``time_limit`` seconds, or where ``cpu_clock`` by the kernel once its CPU
+    time reaches them rounded up to whole seconds (``RLIMIT_CPU``; then
+    ``CPU_WALL_FACTOR`` times as many wall-clock seconds stop it too); its
+    CPU time from the kernel's count for children."""
     board = _board(deal)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
+    seconds = math.ceil(time_limit)
+
+    def cpu_limit() -> None:  # in the child, before fc-solve starts
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+
     try:
         out = subprocess.run(["fc-solve", *args, "-"], input=board, capture_output=True, text=True,
-                             timeout=time_limit).stdout
+                             timeout=time_limit * CPU_WALL_FACTOR if cpu_clock else time_limit,
+                             preexec_fn=cpu_limit if cpu_clock else None).stdout
         status = "won" if "This game is solveable." in out else "lost" if "I could not solve" in out else "unknown"
     except subprocess.TimeoutExpired:
         out, status = "", "unknown"
@@ -212,12 +234,12 @@ PEERS = {  # name -> how its report is headed (the version and settings follow)
 
 
 def one_deal(deal: int, peers: Sequence[str], time_limit: float, max_states: Optional[int],
-             fc_args: Sequence[str]) -> list[Run]:
+             fc_args: Sequence[str], cpu_clock: bool = False) -> list[Run]:
     """Deal ``deal`` solved by each of ``peers`` in turn, at the same load."""
     _board(deal)  # (written and checked once, before any clock starts)
-    work = {"ours": lambda: ours(deal, time_limit, max_states),
-            "library": lambda: fc_solve_library(deal, time_limit, max_states, fc_args),
-            "process": lambda: fc_solve(deal, time_limit, fc_args)}
+    work = {"ours": lambda: ours(deal, time_limit, max_states, cpu_clock),
+            "library": lambda: fc_solve_library(deal, time_limit, max_states, fc_args, cpu_clock),
+            "process": lambda: fc_solve(deal, time_limit, fc_args, cpu_clock)}
     return [work[peer]() for peer in peers]
 
 
@@ -251,6 +273,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first deal number (default 1)")
     parser.add_argument("--last", type=int, default=1000, help="the last deal number (default 1000)")
     parser.add_argument("--time-limit", type=float, default=1.0, help="seconds per deal, for each solver (default 1)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="--time-limit counts each solver's CPU seconds, not wall-clock seconds "
+                             "(fair on a loaded machine)")
     parser.add_argument("--max-states", type=int, default=None,
                         help="our solver: this many positions per deal and no time limit (default: --time-limit); "
                              "fc-solve's library: this many iterations as well as the time limit")
@@ -266,14 +291,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     fc_args = shlex.split(args.fc_solve_args)
     peers, notes = available_peers(args.no_fc_solve, fc_args)
 
-    budget = (f"ours {args.max_states:,} positions per deal (no time limit), fc-solve {args.time_limit:g} s"
+    unit = " of CPU" if args.cpu else ""
+    budget = (f"ours {args.max_states:,} positions per deal (no time limit), fc-solve {args.time_limit:g} s{unit}"
               + (f" and {args.max_states:,} positions in the library" if "library" in peers else "")
-              if args.max_states else f"{args.time_limit:g} s per deal")
+              if args.max_states else f"{args.time_limit:g} s{unit} per deal")
     print(f"FreeCell deals {args.first}–{args.last} ({len(deals)}), {budget}, "
           f"{args.jobs} process{'es' * (args.jobs != 1)} on {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f} at the start; fc-solve's settings: {' '.join(fc_args) or 'its defaults'}")
     started = time.perf_counter()
-    by_deal = run_all(deals, args.jobs, peers, args.time_limit, args.max_states, fc_args)
+    by_deal = run_all(deals, args.jobs, peers, args.time_limit, args.max_states, fc_args, args.cpu)
     print(f"  ({time.perf_counter() - started:.0f} s)")
     runs = {peer: [deal_runs[i] for deal_runs in by_deal] for i, peer in enumerate(peers)}
     version = "version unknown"
