@@ -121,7 +121,19 @@ def test_the_freecell_benchmark_runs_on_a_few_deals(capsys, monkeypatch):
     assert "ours (sw.solve, time in a warm process): solved 2/2 (100.0%)" in out
     assert "unsolved: none" in out and "CPU ms   median" in out
     if with_fc:
-        assert "fc-solve (libfreecell-solver" in out and "median wall time, ours / fc-solve:" in out
+        assert "fc-solve process (libfreecell-solver version" in out
+        assert "median time, ours / fc-solve process: wall " in out
+    with_library = with_fc and bench.library() is not None  # PyPI freecell-solver over libfreecell-solver0
+    if with_library:
+        assert "fc-solve library (libfreecell-solver in this process" in out
+        assert "median time, ours / fc-solve library: wall " in out
+        assert out.count("solved 2/2 (100.0%)") == 2 + with_fc
+    # seconds of CPU time for each solver (the library and the process too, where installed)
+    assert bench.main(["--first", "3", "--last", "3", "--time-limit", "5", "--cpu", "--jobs", "1"]
+                      + ([] if with_fc else ["--no-fc-solve"])) == 0
+    out = capsys.readouterr().out
+    assert "FreeCell deals 3–3 (1), 5 s of CPU per deal" in out
+    assert out.count("solved 1/1 (100.0%)") == 1 + with_fc + with_library
     # a budget of positions instead of seconds: the same figures at any load
     assert bench.main(["--first", "1", "--last", "1", "--max-states", "3000", "--jobs", "1", "--no-fc-solve"]) == 0
     out = capsys.readouterr().out
@@ -129,9 +141,9 @@ def test_the_freecell_benchmark_runs_on_a_few_deals(capsys, monkeypatch):
     board = bench.board_text(sw.FreeCell.deal_number(1))
     assert board.splitlines()[0] == "JD KD 2S 4C 3S 6D 6S" and len(board.splitlines()) == 8  # Microsoft's deal 1
     # the one deal of the first 32,000 with no win is never reported won
-    assert bench.main(["--first", "11982", "--last", "11982", "--time-limit", "0.2", "--jobs", "1",
-                       "--no-fc-solve"]) == 0
-    assert "solved 0/1" in capsys.readouterr().out
+    assert bench.main(["--first", "11982", "--last", "11982", "--time-limit", "0.2", "--jobs", "1"]
+                      + ([] if with_fc else ["--no-fc-solve"])) == 0
+    assert capsys.readouterr().out.count("solved 0/1") == 1 + with_fc + with_library
 
     with pytest.raises(SystemExit):  # argparse's error: a range that is no range
         bench.main(["--first", "5", "--last", "2"])
