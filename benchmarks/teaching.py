@@ -16,7 +16,8 @@ winnable deal, the time to analyse a 100-move game, and the grade check.
 * ``puzzles``: ``sw.puzzles(name, 3, seed=0)``: the time, and what the
   puzzles are like.
 * ``grades``: the first ``--deals`` winnable deals from ``--start-seed`` on
-  (each seed searched for 5,000 positions, as ``winnable=True`` does), and
+  (each seed searched for 5,000 positions, as ``winnable=True`` does where
+  the game declares no ``DEAL_STATES``), and
   more, up to ``--most``, until every grade has ``--per-grade`` deals; each
   graded by ``sw.grade`` (the look-ahead ladder) and then played by two
   players that did not define the grade:
@@ -314,7 +315,8 @@ def main() -> None:
     print(f"(load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}, "
           f"{os.cpu_count()} cores)", flush=True)
     if "deal" in args.parts:
-        print("Time to a winnable deal (sw.new_game(name, winnable=True), 5,000 positions per seed), seconds:")
+        print("Time to a winnable deal (sw.new_game(name, winnable=True), the game's DEAL_STATES or 5,000 "
+              "positions per seed), seconds:")
         print("| game | deals | median s | 90th percentile s | slowest s | median deals tried | most deals tried |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for name in args.games:

@@ -176,7 +176,8 @@ def _teaching_parsers(sub: Any, commands: dict[str, argparse.ArgumentParser], ga
     p.add_argument("--difficulty", choices=GRADES, help="with --winnable: a deal of this grade")
     p.add_argument("--grade", action="store_true", help="also grade the deal (easy, medium, hard, expert)")
     p.add_argument("--max-states", type=int, default=None,
-                   help=f"with --winnable: positions searched per seed (default {DEAL_STATES:,})")
+                   help=f"with --winnable: positions searched per seed (default: the game's DEAL_STATES, or "
+                        f"{DEAL_STATES:,})")
     p.add_argument("--time-limit", type=float, default=None,
                    help=f"with --winnable: seconds for the whole search (default {DEAL_SECONDS:g})")
     p.add_argument("--line", action="store_true", help="with --winnable: print the winning line too")

@@ -25,6 +25,7 @@ import string
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
+from .arguments import whole_number
 from .cards import CARD, MAX_CARDS
 from .errors import HookError
 from .hooks import default, hook_that_raised
@@ -338,6 +339,9 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
         fail(f"GUIDE must be a solitaire_widgets.strategy.Guide or None, not {cls.GUIDE!r}")
     if not isinstance(cls.PACE, Pace):
         fail(f"PACE must be a solitaire_widgets.strategy.Pace, not {cls.PACE!r}")
+    if cls.DEAL_STATES is not None and not whole_number(cls.DEAL_STATES, at_least=1):
+        fail(f"DEAL_STATES must be a whole number ≥ 1 (positions searched per seed for a winnable deal) or None, "
+             f"not {cls.DEAL_STATES!r}")
 
 
 # The hooks a game class fills in, and when (see docs/extending.md).

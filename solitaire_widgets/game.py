@@ -198,6 +198,11 @@ class Game:
     # the waste, redeals and moves (``Pace()``: each card out is one short).
     GUIDE: ClassVar[Optional[Guide]] = None
     PACE: ClassVar[Pace] = Pace()
+    # Positions the solver searches each seed for when it looks for a
+    # winnable deal (None: its default, 5,000).  Where the deals it wins it
+    # mostly wins early and the others use up the budget, a smaller one tries
+    # more seeds in the same time.
+    DEAL_STATES: ClassVar[Optional[int]] = None
 
     # --- derived once per class when it is made (``classes.py``) ------------
     SHAPE: ClassVar[GameShape]  # the piles, routes and move codes (``shape.py``)

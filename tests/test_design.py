@@ -251,6 +251,9 @@ REFUSALS = [
           DRAWS={}), "Penguin: a game has at most one stock, not 2"),
     (dict(GUIDE="home first"), "Penguin: GUIDE must be a solitaire_widgets.strategy.Guide or None, not 'home first'"),
     (dict(PACE={"stock": 2}), r"Penguin: PACE must be a solitaire_widgets.strategy.Pace, not \{'stock': 2\}"),
+    (dict(DEAL_STATES=0), r"Penguin: DEAL_STATES must be a whole number ≥ 1 \(positions searched per seed for a "
+                          r"winnable deal\) or None, not 0"),
+    (dict(DEAL_STATES=True), "Penguin: DEAL_STATES must be a whole number ≥ 1"),
 ]
 
 

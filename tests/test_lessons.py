@@ -125,6 +125,26 @@ def test_a_search_for_a_winnable_deal_ends_honestly_on_its_time_limit_stop_and_c
         signal.signal(signal.SIGALRM, old)
 
 
+def test_a_game_may_declare_the_positions_searched_per_seed_for_a_winnable_deal(monkeypatch):
+    from solitaire_widgets.solver import deals
+
+    budgets = []
+    solve = deals.solve_steps
+
+    def noted(*args, **kwargs):
+        budgets.append(kwargs["max_states"])
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(deals, "solve_steps", noted)
+    winnable_deal("cruel", seed=6)
+    penguin = type("Penguin", (penguin_class(),), {"DEAL_STATES": 2_500})
+    winnable_deal(penguin, seed=3)
+    declared = budgets[1:]
+    winnable_deal(penguin, seed=3, max_states=4_000)  # the caller's budget comes first
+    assert budgets[0] == 5_000 and set(declared) == {2_500} and budgets[len(declared) + 1] == 4_000
+    assert sw.Golf.DEAL_STATES == 1_000
+
+
 def test_a_budget_that_runs_out_between_a_won_solve_and_its_grading_ends_the_search_as_out_of_time(monkeypatch):
     # Seen on a busy machine: the grading was handed the negative time left and raised a ValueError.
     from solitaire_widgets.solver import deals

@@ -69,6 +69,9 @@ class Golf(Game):
     OPTION_RULES = {"wrap": WRAP_RULES}
     INTERCHANGEABLE = GOLF_COLUMNS  # each column only gives its top card home
     GUIDE, PACE = GUIDE_UP_OR_DOWN, PACE_UP_OR_DOWN
+    # Most deals the solver wins it wins within 1,000 positions, and the
+    # others use up any budget: a small one tries more seeds in the same time.
+    DEAL_STATES = 1_000
     RULES = (
         ("Cards", "one deck of 52. A stock, one foundation f0 and seven columns t0–t6."),
         ("Deal", "five cards face up onto each column, one onto f0; the other 16 are the stock."),

@@ -40,6 +40,9 @@ class LeapYear(Game):
     OPTIONS = {"redeal": ("none", "once")}
     REDEALS_MATTER = True  # with redeal="once" the redeal can be spent
     GUIDE = Guide(home_before_stock=True)
+    # Few deals are won, and most of those within 1,000 positions, while the
+    # others use up any budget: a small one tries more seeds in the same time.
+    DEAL_STATES = 1_000
     # The stock at the left, the sixteen foundations in two rows of eight,
     # the tableau under them fanned down (a pile reaches 24 cards).
     LAYOUT = Layout(cols=9, rows=(Row(), Row(), Row(height=2, gap_before=2)), slots=(

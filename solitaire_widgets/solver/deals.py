@@ -3,10 +3,11 @@ deals seeds in order from a random start until the solver wins one, and
 keeps the won line on the game (``Game.winning_line``), so a hint from the
 start, or from anywhere on that line, needs no search.
 
-Each seed gets the same budget of positions (``max_states``), so the deal a
-start seed leads to is the same on any machine; ``time_limit`` bounds the
-whole search.  With ``difficulty``, a won deal is also graded (``grades``)
-and kept only when its grade is the one asked for.
+Each seed gets the same budget of positions (``max_states``: by default
+the game's ``DEAL_STATES``, or 5,000), so the deal a start seed leads to is
+the same on any machine; ``time_limit`` bounds the whole search.  With
+``difficulty``, a won deal is also graded (``grades``) and kept only when
+its grade is the one asked for.
 
 >>> import solitaire_widgets as sw
 >>> game = winnable_deal("cruel", seed=4)  # seeds 4 and 5 are lost from the deal
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Callable, Generator, Optional
+from typing import Any, Callable, Generator, Literal, Optional, Union
 
 from ..arguments import whole_number
 from ..game import Game
@@ -29,6 +30,8 @@ from .search import finish, solve_steps
 
 DEAL_SECONDS = 60.0  # the whole search for a winnable deal, at most
 SEEDS = 2**64  # seeds run from 0 to 2**64 - 1 (and wrap round)
+GAMES_OWN: Literal["game"] = "game"  # max_states: the game's DEAL_STATES, or DEAL_STATES where it declares none
+Budget = Union[int, None, Literal["game"]]
 
 
 def won_words(game: Game) -> str:
@@ -53,14 +56,15 @@ class NoWinnableDeal(RuntimeError):
 
 
 def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Optional[str] = None,
-                  max_states: Optional[int] = DEAL_STATES, time_limit: Optional[float] = DEAL_SECONDS,
+                  max_states: Budget = GAMES_OWN, time_limit: Optional[float] = DEAL_SECONDS,
                   progress: Optional[Callable[[int, float], None]] = None,
                   stop: Optional[Callable[[], bool]] = None, **options: str) -> Game:
     """A deal of game ``name`` the solver has won, with the won line kept
     as its ``winning_line``.
 
     Seeds are tried in order from ``seed`` (None: a random one), each
-    searched for ``max_states`` positions; the first won (and, with
+    searched for ``max_states`` positions (by default the game's
+    ``DEAL_STATES``, or 5,000; None: no limit); the first won (and, with
     ``difficulty``, of that grade: see ``grades.GRADES``) is dealt.  The
     game's ``seed`` is the one found: the same seed deals the same deal
     anywhere, and from it this function finds that deal again at once.
@@ -77,13 +81,15 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
 
 
 def winnable_deal_steps(name: GameName, *, seed: Optional[int] = None, difficulty: Optional[str] = None,
-                        max_states: Optional[int] = DEAL_STATES, time_limit: Optional[float] = DEAL_SECONDS,
+                        max_states: Budget = GAMES_OWN, time_limit: Optional[float] = DEAL_SECONDS,
                         progress: Optional[Callable[[int, float], None]] = None,
                         stop: Optional[Callable[[], bool]] = None, **options: str) -> Generator[None, None, Game]:
     """``winnable_deal`` in slices (see ``Search.steps``), for a table where
     no thread can start; the arguments are checked, and the start seed
     drawn, at the call, before the first slice."""
     cls, chosen = check_deal_arguments(name, seed, difficulty, options)
+    if max_states == GAMES_OWN:
+        max_states = deal_states(cls)
     time_limit, max_states = check_limits(time_limit, max_states)
     check_callbacks(progress, stop)
     first = secrets.randbelow(1_000_000_000) if seed is None else int(seed)
@@ -130,6 +136,17 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
                 return game
         if progress is not None:
             progress(tried, time.perf_counter() - started)
+
+
+def deal_states(cls: type[Game]) -> int:
+    """The positions ``winnable_deal`` searches each seed of ``cls`` for by
+    default: the game's ``DEAL_STATES``, or ``DEAL_STATES`` (5,000).
+
+    >>> import solitaire_widgets as sw
+    >>> deal_states(sw.Cruel), deal_states(sw.Golf)
+    (5000, 1000)
+    """
+    return DEAL_STATES if cls.DEAL_STATES is None else cls.DEAL_STATES
 
 
 def check_deal_arguments(name: GameName, seed: Any, difficulty: Any,
