@@ -85,6 +85,11 @@ CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
 HOME, ALIKE, OTHER = range(3)  # what a move's target is (``Search.kind_of``)
 AVOIDED = False  # a position a search must not enter, in its table of positions met
+# The walk along a drawn stock ends at its second turn-over at the latest:
+# a pass that began where no pass from the top comes (several cards a
+# draw, a card gone from the waste) never comes back to where it started,
+# and after that turn-over the stock and waste are as after the first.
+WALK_TURNS = 2
 MAX_SHORTCUTS = 1_000_000  # edges between positions met kept for shortening a won line (``lines``)
 
 
@@ -468,6 +473,26 @@ class Search:
             children = self._guided(children)
         return children
 
+    def _drawn_children(self) -> list[int]:
+        """``children()`` of a position between draws (``_best_first``): the
+        waste card's moves, home first, and the stock actions, with no other
+        move generated (the rest of the table is as where the draws began)."""
+        waste = self.draw_piles[1]  # type: ignore[index]
+        moves = self.waste_moves(waste) if self.piles[waste] else []
+        homes = [c for c in moves if self.to_home[c]]
+        if homes and self.home_first:
+            first = self._home_child()
+            if first is not None:
+                return [first]
+        piles, keys, target_of = self.piles, self.keys, self.target_of
+        tops = {keys[piles[target_of[c]][-1]] if piles[target_of[c]] else -1: c for c in reversed(homes)}
+        moves = list(tops.values())[::-1] + [c for c in moves if not self.to_home[c]]  # foundations alike: the first
+        actions = self.fast.action_codes()
+        if actions and homes and self.guided and self.guide.home_before_stock:  # type: ignore[union-attr]
+            self.skipped = True
+            actions = []
+        return moves + actions
+
     def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
         """Go through the stock (``draw_piles``) from here, one draw or
         redeal at a time, yielding the codes played so far at each position
@@ -482,14 +507,17 @@ class Search:
         drawn: list[int] = []
         records = []
         origin = bytes(piles[stock]) + b"\xff" + bytes(piles[waste])
+        turns = 0
         try:
             while True:
                 actions = fast.action_codes()
                 if not actions:
                     break
+                stocked = len(piles[stock])
                 records.append(self.apply(actions[0]))
                 drawn.append(actions[0])
-                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin:
+                turns += len(piles[stock]) > stocked
+                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin or turns == WALK_TURNS:
                     break
                 if piles[waste]:
                     yield tuple(drawn)
@@ -885,11 +913,8 @@ class Search:
                     continue  # lost by the game's own rule
                 depth = len(chain) + 1
                 back = self._back(node, records)
-                children = self.children()
                 drawing = node is not None and len(node) == 4  # a position between draws (below)
-                if drawing:
-                    waste = draw_piles[1]  # type: ignore[index]
-                    children = [c for c in children if c >= self.base or self.source_of[c] == waste]
+                children = self._drawn_children() if drawing else self.children()
                 for code in reversed(children):  # pushed last, tried first among equals
                     if code == back:
                         continue  # straight back to the parent, met already
@@ -897,26 +922,30 @@ class Search:
                         # The stock searched as the cards its draws reach:
                         # from a position between draws, only the waste card
                         # moves or the stock goes on, until it comes round to
-                        # where it started.  Such a position is counted but
+                        # where it started or turns the waste over a second
+                        # time.  Such a position is counted but
                         # is no node of the table (``lines``); it is left out
                         # where met already, between draws or as a position
                         # of the table, whose draws go round the whole stock
                         # from the same tableau (moves elsewhere than the
                         # waste may as well come before the draws).
-                        origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        origin, turns = node[3] if drawing else (
+                            bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile]), 0)
+                        stocked = len(piles[stock_pile])
                         record = apply(code)
                         now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        turns += len(piles[stock_pile]) > stocked  # the waste turned over
                         key = search_key()
                         value = self._value()
                         revert(code, record)
-                        if now == origin:
+                        if now == origin or turns == WALK_TURNS:
                             continue
                         if key in seen or key in between_draws:
                             if seen.get(key, True) is AVOIDED:
                                 self.avoided = True
                             continue
                         between_draws.add(key)
-                        child: tuple = (code, node, depth, origin)
+                        child: tuple = (code, node, depth, (origin, turns))
                     else:
                         record = apply(code)
                         key = search_key()
