@@ -232,7 +232,8 @@ class Search:
         # Not where free cells or a reserve hold cards a move between piles
         # may make room for (King Albert seed 0: won in 739 positions, not in
         # 2,000 with it).
-        self.idle_moves_wait = (not fast.may_redeal() and not type(g).FACTS.own_wants and not shape.cells
+        # A redeal that turns the waste over gathers no pile of the table.
+        self.idle_moves_wait = ((not may_redeal or keeps_order) and not type(g).FACTS.own_wants and not shape.cells
                                 and not shape.with_role("reserve"))
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
@@ -424,17 +425,19 @@ class Search:
             found = self.built_on[key] = tuple(sorted(keys))
         return found
 
-    def children(self) -> list[int]:
-        """The moves to try from here, best first (one when a safe move exists)."""
+    def children(self, codes: Optional[list[int]] = None) -> list[int]:
+        """The moves to try from here, best first (one when a safe move
+        exists); of ``codes`` only, where given (legal moves, in the
+        engine's order)."""
         if self.home_first:
             first = self._home_child()
             if first is not None:
-                return [first]
-        fast = self.fast
+                return [first] if codes is None or first in codes else []
         piles, down, keys, base = self.piles, self.down, self.keys, self.base
         source_of, target_of, count_of, kind_of = self.source_of, self.target_of, self.count_of, self.kind_of
         interchangeable, group_of = self.interchangeable, self.group_of
-        codes = fast.move_codes()
+        if codes is None:
+            codes = self.fast.move_codes()
         ranked: list[tuple[float, int]] = []
         tried: set = set()
         for code in codes:
@@ -475,23 +478,16 @@ class Search:
 
     def _drawn_children(self) -> list[int]:
         """``children()`` of a position between draws (``_best_first``): the
-        waste card's moves, home first, and the stock actions, with no other
-        move generated (the rest of the table is as where the draws began)."""
+        waste card's moves and the stock actions, no other move generated
+        (the rest of the table is as where the draws began).  A guide that
+        weighs them against the table's other moves (``no_new_knots``,
+        ``home_alone``) gets them all, and the others are left out after."""
         waste = self.draw_piles[1]  # type: ignore[index]
+        guide = self.guide
+        if self.guided and (guide.no_new_knots or guide.home_alone):  # type: ignore[union-attr]
+            return [c for c in self.children() if c >= self.base or self.source_of[c] == waste]
         moves = self.waste_moves(waste) if self.piles[waste] else []
-        homes = [c for c in moves if self.to_home[c]]
-        if homes and self.home_first:
-            first = self._home_child()
-            if first is not None:
-                return [first]
-        piles, keys, target_of = self.piles, self.keys, self.target_of
-        tops = {keys[piles[target_of[c]][-1]] if piles[target_of[c]] else -1: c for c in reversed(homes)}
-        moves = list(tops.values())[::-1] + [c for c in moves if not self.to_home[c]]  # foundations alike: the first
-        actions = self.fast.action_codes()
-        if actions and homes and self.guided and self.guide.home_before_stock:  # type: ignore[union-attr]
-            self.skipped = True
-            actions = []
-        return moves + actions
+        return self.children(moves + self.fast.action_codes())
 
     def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
         """Go through the stock (``draw_piles``) from here, one draw or
@@ -606,23 +602,26 @@ class Search:
         return kept
 
     def _idle_moves(self, codes: list[int]) -> set[int]:
-        """The moves of ``codes`` that take one card from a tableau pile to
-        another, turn no card up, empty no pile, and leave the card they
-        uncover with nothing to do: it could neither go home or onto another
-        pile, nor take the top card of another pile or the waste.  Such a
-        move is worth playing only once the card it uncovers is wanted, so
-        the guided pass leaves it out (Solvitaire's rule for moving part of
-        a pile, as a guide)."""
-        n, nn, piles, down, keys, fast = self.n, self.nn, self.piles, self.down, self.keys, self.fast
+        """The moves of ``codes`` that take a card or part of a run from a
+        tableau pile to another, turn no card up, empty no pile, and leave
+        the card they uncover with nothing to do: it could neither go home
+        or onto another pile, nor take the top card of another pile or the
+        waste, nor a card the draws reach.  Such a move is worth playing
+        only once the card it uncovers is wanted, so the guided pass leaves
+        it out (Solvitaire's rule for moving part of a pile, as a guide;
+        Klondike-Solver's for a run split in two)."""
+        piles, down, keys, fast = self.piles, self.down, self.keys, self.fast
         idle: set[int] = set()
         takers: Optional[dict[int, set[int]]] = None  # card key -> the piles that take it now
+        # the cards of a stock searched as the cards its draws reach, and its waste's
+        drawn = [] if self.draw_piles is None else [c for i in self.draw_piles for c in piles[i]]
         for code in codes:
-            if code >= nn:
+            if code >= self.base:
                 continue
-            s, t = divmod(code, n)
+            s, t, count = self.source_of[code], self.target_of[code], self.count_of[code]
             if s not in self.knotted_piles or self.kind_of[t] == HOME or t in self.cells:
                 continue
-            left = len(piles[s]) - 1
+            left = len(piles[s]) - count
             if left <= down[s]:
                 continue  # turns a card up or empties the pile
             if takers is None:
@@ -635,14 +634,17 @@ class Search:
                     else:
                         for key in wants:
                             takers.setdefault(key, set()).add(u)
-            under = keys[piles[s][-2]]
+            under = keys[piles[s][left - 1]]
             if (takers.get(under, set()) | open_piles) - {s, t}:
                 continue  # it could go home or onto another pile
-            takes = fast.wants_holding(s, piles[s][:-1])
+            takes = fast.wants_holding(s, piles[s][:left])
             if takes is ANY or any(
                     u != s and u != t and pile and len(pile) > down[u] and keys[pile[-1]] in takes
                     and self.routes[u][s] is not None for u, pile in enumerate(piles)):
                 continue  # another pile's top card could go onto it
+            if drawn and self.routes[self.draw_piles[1]][s] is not None and any(  # type: ignore[index]
+                    keys[c] in takes for c in drawn):
+                continue  # a card the draws reach could go onto it
             idle.add(code)
         return idle
 
