@@ -43,18 +43,20 @@ theirs (all deals; and the deals both won), our median line over
 ``solve_minimal``'s on the deals both won.
 
     python benchmarks/klondike.py [--first 0] [--last 999] [--time-limit 1] [--max-states N]
-                                  [--ks-states 200000] [--minimal-time-limit S] [--no-minimal]
+                                  [--ks-states 200000] [--minimal-time-limit S] [--no-minimal] [--save FILE]
+    python benchmarks/klondike.py --load part1.json part2.json   # runs saved by --save, together
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -273,16 +275,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--ks-states", type=int, default=200_000,
                         help="Klondike-Solver's solve_fast: its budget of positions (default 200,000)")
     parser.add_argument("--no-minimal", action="store_true", help="leave solve_minimal out")
+    parser.add_argument("--save", type=Path, help="write every deal's runs here (JSON)")
+    parser.add_argument("--load", type=Path, nargs="*", default=[],
+                        help="report on runs saved by --save (several files: their deals together) instead")
     args = parser.parse_args(argv)
     if not 0 <= args.first <= args.last or args.time_limit <= 0:
         parser.error("seeds run from --first to --last, 0 or more; --time-limit must be above 0")
+    if args.load:
+        saved = [json.loads(path.read_text()) for path in args.load]
+        print(f"Klondike, draw {DRAW}: the runs saved in {len(saved)} file(s); {saved[0]['settings']}")
+        runs = {name: [Run(**r) for s in saved for r in s[name]] for name in ("ours", "fast", "minimal")}
+        return report(runs["ours"], runs["fast"], runs["minimal"])
     seeds = range(args.first, args.last + 1)
     minimal_limit = args.minimal_time_limit or args.time_limit
     budget = f"{args.max_states:,} positions" if args.max_states else f"{args.time_limit:g} s"
+    settings = (f"ours {budget} per deal, Klondike-Solver {args.time_limit:g} s (solve_fast, {args.ks_states:,} "
+                f"positions) and {minimal_limit:g} s (solve_minimal)")
     print(f"Klondike, draw {DRAW}, unlimited redeals, all cards known; seeds {args.first}–{args.last} "
-          f"({len(seeds)}); ours {budget} per deal, Klondike-Solver {args.time_limit:g} s (solve_fast, "
-          f"{args.ks_states:,} positions) and "
-          f"{minimal_limit:g} s (solve_minimal); {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start")
+          f"({len(seeds)}); {settings}; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start")
     ks = KlondikeSolver()
     mine, fast, minimal = [], [], []
     try:
@@ -293,6 +303,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 minimal.append(ks.solve(seed, "minimal", minimal_limit, 0))
     finally:
         ks.stop()
+    if args.save:
+        args.save.write_text(json.dumps({"settings": settings, "ours": [asdict(r) for r in mine],
+                                         "fast": [asdict(r) for r in fast], "minimal": [asdict(r) for r in minimal]}))
+    status = report(mine, fast, minimal)
+    print(f"load {os.getloadavg()[0]:.1f} at the end")
+    return status
+
+
+def report(mine: Sequence[Run], fast: Sequence[Run], minimal: Sequence[Run]) -> int:
+    """Print the figures; 1 where a deal we won was proved lost by the other."""
     report = [summary("ours (sw.solve)", mine), summary("Klondike-Solver solve_fast", fast)]
     report += ratios(mine, "solve_fast", fast)
     if minimal:
@@ -300,7 +320,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     undecided = [r.seed for r in mine if r.status == "unknown"]
     report.append(f"ours undecided: {undecided[:40]}{' …' if len(undecided) > 40 else ''}")
     print("\n".join(report))
-    print(f"load {os.getloadavg()[0]:.1f} at the end")
     return 1 if any("ERROR" in line for line in report) else 0
 
 
