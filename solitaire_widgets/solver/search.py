@@ -28,8 +28,9 @@ known to it).
 * Two passes.  A *guided* pass first follows how the game is usually won
   (the game's ``GUIDE``: a card that can go home goes at once, or the stock
   waits while one can, or a card avoids tying a knot where it can; and
-  where no redeal comes, a card moved between piles only to uncover a card
-  that could then do nothing waits, ``_idle_moves``).  It
+  where no redeal gathers the piles, a card or part of a run moved
+  between piles only to uncover a card that could then do nothing waits,
+  ``_idle_moves``).  It
   finds most wins in a fraction of the positions, but it skips lines, so
   when it runs out of positions having skipped any, a *complete* pass
   searches again from the start with what is left of the budget.  Only a
@@ -49,7 +50,10 @@ known to it).
   (``FastPath.drawn_stock``), is searched as the cards its draws reach
   (Solvitaire's "K+" moves): a position between two draws is searched only
   for its waste card's moves and the next draw, and is not kept in the
-  table (it is counted: it costs what any other position does).
+  table (it is counted: it costs what any other position does).  The draws
+  go on until the stock and waste are back where they began, or at most to
+  the second turn-over of the waste (with several cards a draw, a pass
+  begun off the passes from the top never comes back).
 * A move straight back to the position just left is not tried (``_back``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
@@ -613,8 +617,7 @@ class Search:
         piles, down, keys, fast = self.piles, self.down, self.keys, self.fast
         idle: set[int] = set()
         takers: Optional[dict[int, set[int]]] = None  # card key -> the piles that take it now
-        # the cards of a stock searched as the cards its draws reach, and its waste's
-        drawn = [] if self.draw_piles is None else [c for i in self.draw_piles for c in piles[i]]
+        drawn: Optional[set[int]] = None  # the keys of a drawn stock's cards and its waste's
         for code in codes:
             if code >= self.base:
                 continue
@@ -642,9 +645,11 @@ class Search:
                     u != s and u != t and pile and len(pile) > down[u] and keys[pile[-1]] in takes
                     and self.routes[u][s] is not None for u, pile in enumerate(piles)):
                 continue  # another pile's top card could go onto it
-            if drawn and self.routes[self.draw_piles[1]][s] is not None and any(  # type: ignore[index]
-                    keys[c] in takes for c in drawn):
-                continue  # a card the draws reach could go onto it
+            if self.draw_piles is not None and self.routes[self.draw_piles[1]][s] is not None:
+                if drawn is None:
+                    drawn = {keys[c] for i in self.draw_piles for c in piles[i]}
+                if not drawn.isdisjoint(takes):
+                    continue  # a card the draws reach could go onto it
             idle.add(code)
         return idle
 
