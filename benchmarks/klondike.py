@@ -15,7 +15,9 @@ played on our engine, move by move, to a win.
 
 Both get ``--time-limit`` seconds per deal (default 1), timed the same
 way: the solve call's wall time in a warm process, and a verdict counts
-only if it came within the limit.  Ours is ``sw.solve`` (a won line
+only if it came within the limit.  The CPU time each deal took is printed
+too (ours: this process's; theirs: the worker's, from ``/proc``, stopped
+or not): on a machine busy with other work it says more than wall time.  Ours is ``sw.solve`` (a won line
 replayed to a win before it returns; a loss proved).  Klondike-Solver runs
 in a worker process that is stopped at the limit; two of its modes:
 ``solve_fast`` (best first, its "fast" mode: finds wins, never proves a
@@ -79,6 +81,7 @@ class Run:
     seed: int
     status: str  # "won", "lost" or "unknown"
     seconds: float
+    cpu: float  # CPU seconds of the process that solved it, for this deal
     line: Optional[int] = None
     back_from_foundation: bool = False  # Klondike-Solver's line takes a card off a foundation
 
@@ -118,11 +121,11 @@ def plain_pysol(text: str) -> str:
 # --- our solver -------------------------------------------------------------------
 def ours(seed: int, time_limit: float, max_states: Optional[int]) -> Run:
     game = deal(seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     solution = sw.solve(game, time_limit=None if max_states else time_limit, max_states=max_states)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     status = solution.status if max_states or seconds <= time_limit else "unknown"
-    return Run(seed, status, seconds, len(solution.moves) if status == "won" else None)
+    return Run(seed, status, seconds, cpu, len(solution.moves) if status == "won" else None)
 
 
 # --- Klondike-Solver --------------------------------------------------------------
@@ -167,19 +170,28 @@ class KlondikeSolver:
             self._start()
         game = deal(seed)
         text = pysol_text(game)
+        cpu = self._cpu()
         self.conn.send((text, mode, states))
         if not self.conn.poll(time_limit + GRACE):
+            cpu = self._cpu() - cpu
             self.stop()
-            return Run(seed, "unknown", time_limit + GRACE)
+            return Run(seed, "unknown", time_limit + GRACE, cpu)
         result, seconds, moves, loaded = self.conn.recv()
+        cpu = self._cpu() - cpu
         if result == "refused" or loaded != plain_pysol(text):
             raise SystemExit(f"seed {seed}: Klondike-Solver read our deal otherwise:\n{text}\nas\n{loaded}")
         if seconds > time_limit or result == "CouldNotComplete":
-            return Run(seed, "unknown", seconds)
+            return Run(seed, "unknown", seconds, cpu)
         if result == "Impossible":
-            return Run(seed, "lost", seconds)
+            return Run(seed, "lost", seconds, cpu)
         line, back = replay(game, moves)
-        return Run(seed, "won", seconds, line, back)
+        return Run(seed, "won", seconds, cpu, line, back)
+
+    def _cpu(self) -> float:
+        """The worker's CPU seconds so far (user and system, from /proc)."""
+        assert self.process is not None
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def replay(game: sw.Game, moves: str) -> tuple[int, bool]:
@@ -234,10 +246,11 @@ def decided(runs: Sequence[Run]) -> int:
 def summary(name: str, runs: Sequence[Run]) -> str:
     won = sum(r.status == "won" for r in runs)
     lost = sum(r.status == "lost" for r in runs)
-    times = [r.seconds for r in runs]
+    times, cpu = [r.seconds for r in runs], [r.cpu for r in runs]
     lines = [r.line for r in runs if r.line is not None]
     text = (f"{name}\n  decided {decided(runs)}/{len(runs)} ({decided(runs) / len(runs):.1%}): won {won}, lost {lost}"
-            f"\n  time per deal: median {statistics.median(times):.3f} s, p90 {percentile(times, 0.9):.3f} s")
+            f"\n  time per deal: median {statistics.median(times):.3f} s, p90 {percentile(times, 0.9):.3f} s; "
+            f"CPU median {statistics.median(cpu):.3f} s, p90 {percentile(cpu, 0.9):.3f} s")
     if lines:
         text += f"\n  won line: median {statistics.median(lines):.0f} moves (p90 {percentile(lines, 0.9):.0f})"
     back = sum(r.back_from_foundation for r in runs)
@@ -249,7 +262,8 @@ def summary(name: str, runs: Sequence[Run]) -> str:
 def ratios(mine: Sequence[Run], name: str, theirs: Sequence[Run]) -> list[str]:
     out = [f"ours / {name}: decided {decided(mine)} against {decided(theirs)} "
            f"({decided(mine) / max(1, decided(theirs)):.2f} ×), median time "
-           f"{statistics.median(r.seconds for r in mine) / statistics.median(r.seconds for r in theirs):.2f} ×"]
+           f"{statistics.median(r.seconds for r in mine) / statistics.median(r.seconds for r in theirs):.2f} ×, "
+           f"CPU {statistics.median(r.cpu for r in mine) / statistics.median(r.cpu for r in theirs):.2f} ×"]
     both = [(a, b) for a, b in zip(mine, theirs) if a.status == b.status == "won"]
     if both:
         time_both = statistics.median(a.seconds for a, _ in both) / statistics.median(b.seconds for _, b in both)
