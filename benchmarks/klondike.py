@@ -52,6 +52,7 @@ theirs (all deals; and the deals both won), our median line over
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import multiprocessing
 import os
@@ -101,7 +102,7 @@ def pysol_text(game: sw.Game) -> str:
     own diagrams).
 
     >>> print(pysol_text(deal(3)).splitlines()[2])
-    : <QC> 8C
+    : <3H> 7C
     """
     talon = " ".join(card_text(c) for c in reversed(game["stock"]))
     rows = []
@@ -300,6 +301,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"Klondike, draw {DRAW}: the runs saved in {len(saved)} file(s); {saved[0]['settings']}")
         runs = {name: [Run(**r) for s in saved for r in s[name]] for name in ("ours", "fast", "minimal")}
         return report(runs["ours"], runs["fast"], runs["minimal"])
+    if importlib.util.find_spec("pyksolve") is None:
+        parser.error("Klondike-Solver's Python wrapper is not installed: pip install pyksolve")
     seeds = range(args.first, args.last + 1)
     minimal_limit = args.minimal_time_limit or args.time_limit
     budget = f"{args.max_states:,} positions" if args.max_states else f"{args.time_limit:g} s"
