@@ -67,6 +67,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import solitaire_widgets as sw  # noqa: E402
+from freecell import percentile  # noqa: E402  (this folder: the script's own)
 
 DRAW = 3
 RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}  # PySol's: AH, TD, KS …
@@ -235,11 +236,6 @@ def replay(game: sw.Game, moves: str) -> tuple[int, bool]:
 
 
 # --- the report -------------------------------------------------------------------
-def percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered)) - 1))]
-
-
 def decided(runs: Sequence[Run]) -> int:
     return sum(r.status != "unknown" for r in runs)
 
