@@ -835,9 +835,8 @@ class FastPath:
         waste that nothing else goes onto and that gives no card to a pair,
         under its declared ``Draw`` and no hook of its own, so that any line
         can play its draws (and redeals) just before the waste card they
-        turn up moves; else None.  None too where a redeal shuffles, or a
-        draw turns several cards, with no limit of passes (the draws might
-        never come round to where they started).
+        turn up moves; else None.  None too where a redeal shuffles with no
+        limit of passes (the draws would never come round).
 
         >>> import solitaire_widgets as sw
         >>> FastPath(sw.Midshipman(seed=1)).drawn_stock()
@@ -854,8 +853,8 @@ class FastPath:
                 facts.own_do_action or facts.own_action_piles or facts.own_action_reason:
             return None
         draw = stocks[0]
-        if draw.passes is None and (draw.turn == "shuffle" or draw.count != 1):
-            return None  # (with several cards a draw, a pass may never come back to where it started)
+        if draw.passes is None and draw.turn == "shuffle":
+            return None
         stock_piles = shape.with_role("stock")
         if len(stock_piles) != 1 or self.actions_reach_foundations():
             return None

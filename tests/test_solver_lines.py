@@ -97,7 +97,8 @@ def test_a_hint_follows_the_shortened_line():
     ("bobby", {"redeal": "turn"}, DrawnStock(0, 1, 1, True)),
     ("frog", {}, DrawnStock(0, 1, 1, True)),
     ("cruel", {}, None), ("leap_year", {}, None),
-    ("canfield", {}, None),  # three cards a draw, passes without end: a pass may never come round
+    ("canfield", {}, DrawnStock(0, 1, 3, True)),
+    ("klondike", {"draw": "3"}, DrawnStock(0, 1, 3, True)),
 ])
 def test_a_stock_that_only_draws_onto_its_own_waste_is_searched_by_the_cards_it_reaches(name, options, drawn):
     game = sw.new_game(name, seed=1, **options)
@@ -133,3 +134,30 @@ def test_a_position_between_two_draws_is_counted_but_not_kept():
     assert status == "won" and wins(game, codes)
     assert all(node is None or len(node) == 3 for node in walked.met.values())  # (4: between draws)
     assert walked.states > len(walked.met)  # the start and the positions kept, and those between draws
+
+
+def test_a_walk_of_three_cards_a_draw_off_the_passes_ends_at_its_second_turn_over():
+    # 7♠ went from the waste to a column after the first draw: 23 cards
+    # left, 2 on the waste, and no pass from the top has 2 on the waste
+    # again (3, 6, … 21, 23), so the walk never comes back to where it
+    # began (Canfield's solve hung on it).  It ends at the second
+    # turn-over, having shown the waste tops the engine's own draws show
+    # until then, and leaves the position as it was.
+    game = sw.Klondike(seed=1, draw="3")
+    game.play("draw")
+    game.play("waste t0")
+    search = Search(game, time_limit=None)
+    waste = search.draw_piles[1]  # type: ignore[index]
+    before = search.fast.search_key()
+    reached = [search.piles[waste][-1] for _ in search.stock_walk()]
+    shown, turns = [], 0
+    while True:
+        action = next(m for m in game.legal_moves() if m.action)
+        turns += action.action == "redeal"
+        if turns == 2:
+            break
+        game.play(action)
+        if game["waste"]:
+            shown.append(game.card_ids("waste")[-1])
+    assert reached == shown and len(shown) == 15  # 7 tops left of this pass, 8 of the next
+    assert search.fast.search_key() == before

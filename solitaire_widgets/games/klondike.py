@@ -117,6 +117,9 @@ class Klondike(Game):
     INTERCHANGEABLE = COLUMNS
     CAN_CYCLE = True  # a run can go back and forth between columns, and the stock round and round
     GUIDE = Guide(home_before_stock=True)  # (21 of 30 deals won at 20,000 positions, 19 without)
+    # a redeal counts half a card short of home: the same deals won, with fewer
+    # rounds of the stock (draw 3, seeds 0-39 at 5,000 positions: lines 139 -> 133)
+    PACE = Pace(per_redeal=0.5)
     # Stock, waste (fanned right: three cards show after a draw of three) and
     # the four foundations in the top row; the columns fanned down under them.
     LAYOUT = columns_layout((Slot("stock", 0, 0, badge=True), Slot("waste", 0, 1, span=1.8, fan="right"),

@@ -28,8 +28,9 @@ known to it).
 * Two passes.  A *guided* pass first follows how the game is usually won
   (the game's ``GUIDE``: a card that can go home goes at once, or the stock
   waits while one can, or a card avoids tying a knot where it can; and
-  where no redeal comes, a card moved between piles only to uncover a card
-  that could then do nothing waits, ``_idle_moves``).  It
+  where no redeal gathers the piles, a card or part of a run moved
+  between piles only to uncover a card that could then do nothing waits,
+  ``_idle_moves``).  It
   finds most wins in a fraction of the positions, but it skips lines, so
   when it runs out of positions having skipped any, a *complete* pass
   searches again from the start with what is left of the budget.  Only a
@@ -49,7 +50,10 @@ known to it).
   (``FastPath.drawn_stock``), is searched as the cards its draws reach
   (Solvitaire's "K+" moves): a position between two draws is searched only
   for its waste card's moves and the next draw, and is not kept in the
-  table (it is counted: it costs what any other position does).
+  table (it is counted: it costs what any other position does).  The draws
+  go on until the stock and waste are back where they began, or at most to
+  the second turn-over of the waste (with several cards a draw, a pass
+  begun off the passes from the top never comes back).
 * A move straight back to the position just left is not tried (``_back``).
 * Symmetry: of several foundations with the same top, or several empty
   interchangeable piles, a card tries only the first.
@@ -85,6 +89,11 @@ CHECK_EVERY = 256  # states between looks at the clock and the progress callback
 KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
 HOME, ALIKE, OTHER = range(3)  # what a move's target is (``Search.kind_of``)
 AVOIDED = False  # a position a search must not enter, in its table of positions met
+# The walk along a drawn stock ends at its second turn-over at the latest:
+# a pass that began where no pass from the top comes (several cards a
+# draw, a card gone from the waste) never comes back to where it started,
+# and after that turn-over the stock and waste are as after the first.
+WALK_TURNS = 2
 MAX_SHORTCUTS = 1_000_000  # edges between positions met kept for shortening a won line (``lines``)
 
 
@@ -209,7 +218,8 @@ class Search:
         # Not where free cells or a reserve hold cards a move between piles
         # may make room for (King Albert seed 0: won in 739 positions, not in
         # 2,000 with it).
-        self.idle_moves_wait = (not fast.may_redeal() and not type(g).FACTS.own_wants and not shape.cells
+        # A redeal that turns the waste over gathers no pile of the table.
+        self.idle_moves_wait = ((not may_redeal or keeps_order) and not type(g).FACTS.own_wants and not shape.cells
                                 and not shape.with_role("reserve"))
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
@@ -401,17 +411,19 @@ class Search:
             found = self.built_on[key] = tuple(sorted(keys))
         return found
 
-    def children(self) -> list[int]:
-        """The moves to try from here, best first (one when a safe move exists)."""
+    def children(self, codes: Optional[list[int]] = None) -> list[int]:
+        """The moves to try from here, best first (one when a safe move
+        exists); of ``codes`` only, where given (legal moves, in the
+        engine's order)."""
         if self.home_first:
             first = self._home_child()
             if first is not None:
-                return [first]
-        fast = self.fast
+                return [first] if codes is None or first in codes else []
         piles, down, keys, base = self.piles, self.down, self.keys, self.base
         source_of, target_of, count_of, kind_of = self.source_of, self.target_of, self.count_of, self.kind_of
         interchangeable, group_of = self.interchangeable, self.group_of
-        codes = fast.move_codes()
+        if codes is None:
+            codes = self.fast.move_codes()
         ranked: list[tuple[float, int]] = []
         tried: set = set()
         for code in codes:
@@ -450,6 +462,19 @@ class Search:
             children = self._guided(children)
         return children
 
+    def _drawn_children(self) -> list[int]:
+        """``children()`` of a position between draws (``_best_first``): the
+        waste card's moves and the stock actions, no other move generated
+        (the rest of the table is as where the draws began).  A guide that
+        weighs them against the table's other moves (``no_new_knots``,
+        ``home_alone``) gets them all, and the others are left out after."""
+        waste = self.draw_piles[1]  # type: ignore[index]
+        guide = self.guide
+        if self.guided and (guide.no_new_knots or guide.home_alone):  # type: ignore[union-attr]
+            return [c for c in self.children() if c >= self.base or self.source_of[c] == waste]
+        moves = self.waste_moves(waste) if self.piles[waste] else []
+        return self.children(moves + self.fast.action_codes())
+
     def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
         """Go through the stock (``draw_piles``) from here, one draw or
         redeal at a time, yielding the codes played so far at each position
@@ -464,14 +489,17 @@ class Search:
         drawn: list[int] = []
         records = []
         origin = bytes(piles[stock]) + b"\xff" + bytes(piles[waste])
+        turns = 0
         try:
             while True:
                 actions = fast.action_codes()
                 if not actions:
                     break
+                stocked = len(piles[stock])
                 records.append(self.apply(actions[0]))
                 drawn.append(actions[0])
-                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin:
+                turns += len(piles[stock]) > stocked
+                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin or turns == WALK_TURNS:
                     break
                 if piles[waste]:
                     yield tuple(drawn)
@@ -560,23 +588,25 @@ class Search:
         return kept
 
     def _idle_moves(self, codes: list[int]) -> set[int]:
-        """The moves of ``codes`` that take one card from a tableau pile to
-        another, turn no card up, empty no pile, and leave the card they
-        uncover with nothing to do: it could neither go home or onto another
-        pile, nor take the top card of another pile or the waste.  Such a
-        move is worth playing only once the card it uncovers is wanted, so
-        the guided pass leaves it out (Solvitaire's rule for moving part of
-        a pile, as a guide)."""
-        n, nn, piles, down, keys, fast = self.n, self.nn, self.piles, self.down, self.keys, self.fast
+        """The moves of ``codes`` that take a card or part of a run from a
+        tableau pile to another, turn no card up, empty no pile, and leave
+        the card they uncover with nothing to do: it could neither go home
+        or onto another pile, nor take the top card of another pile or the
+        waste, nor a card the draws reach.  Such a move is worth playing
+        only once the card it uncovers is wanted, so the guided pass leaves
+        it out (Solvitaire's rule for moving part of a pile, as a guide;
+        Klondike-Solver's for a run split in two)."""
+        piles, down, keys, fast = self.piles, self.down, self.keys, self.fast
         idle: set[int] = set()
         takers: Optional[dict[int, set[int]]] = None  # card key -> the piles that take it now
+        drawn: Optional[set[int]] = None  # the keys of a drawn stock's cards and its waste's
         for code in codes:
-            if code >= nn:
+            if code >= self.base:
                 continue
-            s, t = divmod(code, n)
+            s, t, count = self.source_of[code], self.target_of[code], self.count_of[code]
             if s not in self.knotted_piles or self.kind_of[t] == HOME or t in self.cells:
                 continue
-            left = len(piles[s]) - 1
+            left = len(piles[s]) - count
             if left <= down[s]:
                 continue  # turns a card up or empties the pile
             if takers is None:
@@ -589,14 +619,19 @@ class Search:
                     else:
                         for key in wants:
                             takers.setdefault(key, set()).add(u)
-            under = keys[piles[s][-2]]
+            under = keys[piles[s][left - 1]]
             if (takers.get(under, set()) | open_piles) - {s, t}:
                 continue  # it could go home or onto another pile
-            takes = fast.wants_holding(s, piles[s][:-1])
+            takes = fast.wants_holding(s, piles[s][:left])
             if takes is ANY or any(
                     u != s and u != t and pile and len(pile) > down[u] and keys[pile[-1]] in takes
                     and self.routes[u][s] is not None for u, pile in enumerate(piles)):
                 continue  # another pile's top card could go onto it
+            if self.draw_piles is not None and self.routes[self.draw_piles[1]][s] is not None:
+                if drawn is None:
+                    drawn = {keys[c] for i in self.draw_piles for c in piles[i]}
+                if not drawn.isdisjoint(takes):
+                    continue  # a card the draws reach could go onto it
             idle.add(code)
         return idle
 
@@ -867,11 +902,8 @@ class Search:
                     continue  # lost by the game's own rule
                 depth = len(chain) + 1
                 back = self._back(node, records)
-                children = self.children()
                 drawing = node is not None and len(node) == 4  # a position between draws (below)
-                if drawing:
-                    waste = draw_piles[1]  # type: ignore[index]
-                    children = [c for c in children if c >= self.base or self.source_of[c] == waste]
+                children = self._drawn_children() if drawing else self.children()
                 for code in reversed(children):  # pushed last, tried first among equals
                     if code == back:
                         continue  # straight back to the parent, met already
@@ -879,26 +911,30 @@ class Search:
                         # The stock searched as the cards its draws reach:
                         # from a position between draws, only the waste card
                         # moves or the stock goes on, until it comes round to
-                        # where it started.  Such a position is counted but
+                        # where it started or turns the waste over a second
+                        # time.  Such a position is counted but
                         # is no node of the table (``lines``); it is left out
                         # where met already, between draws or as a position
                         # of the table, whose draws go round the whole stock
                         # from the same tableau (moves elsewhere than the
                         # waste may as well come before the draws).
-                        origin = node[3] if drawing else bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        origin, turns = node[3] if drawing else (
+                            bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile]), 0)
+                        stocked = len(piles[stock_pile])
                         record = apply(code)
                         now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        turns += len(piles[stock_pile]) > stocked  # the waste turned over
                         key = search_key()
                         value = self._value()
                         revert(code, record)
-                        if now == origin:
+                        if now == origin or turns == WALK_TURNS:
                             continue
                         if key in seen or key in between_draws:
                             if seen.get(key, True) is AVOIDED:
                                 self.avoided = True
                             continue
                         between_draws.add(key)
-                        child: tuple = (code, node, depth, origin)
+                        child: tuple = (code, node, depth, (origin, turns))
                     else:
                         record = apply(code)
                         key = search_key()
