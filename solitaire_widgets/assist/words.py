@@ -105,7 +105,7 @@ class DealSearchWords:
     >>> words.progress(3, 1.25)
     'looking for a winnable deal (easy): 3 deals tried in 1.2 s (Stop ends the search)'
     >>> words.found(winnable_deal("cruel", seed=4), tried=2)
-    'a winnable deal (easy), seed 6: the solver won it in 66 moves (3 deals tried)'
+    'a winnable deal (easy), seed 6: the solver won it in 65 moves (3 deals tried)'
     >>> words.none("stopped")
     'stopped: no new deal, this one stays'
     """

@@ -104,7 +104,7 @@ def hint(game: Game, time_limit: Optional[float] = 0.3, max_states: Optional[int
     >>> h.winning, h.reason.startswith("no win exists from here, but it ")
     (False, True)
     >>> hint(sw.Frog(seed=1), time_limit=None, max_states=300).reason
-    'it turns up the next stock card: the best line found gets 61 of 104 cards home'
+    'it turns up the next stock card: the best line found gets 48 of 104 cards home'
     """
     if game.status == "won":
         return Hint(None, "the game is won", True)
