@@ -123,7 +123,7 @@ def test_the_freecell_benchmark_runs_on_a_few_deals(capsys, monkeypatch):
     if with_fc:
         assert "fc-solve process (libfreecell-solver version" in out
         assert "median time, ours / fc-solve process: wall " in out
-    with_library = with_fc and bench.library() is not None  # PyPI freecell-solver over libfreecell-solver0
+    with_library = with_fc and bench.library() is not None  # fc-solve's library, through the test extra's bindings
     if with_library:
         assert "fc-solve library (libfreecell-solver in this process" in out
         assert "median time, ours / fc-solve library: wall " in out
