@@ -8,7 +8,7 @@ the waste as one card short of home, and nothing else.  The solver reads
 them; the engine only carries them, so it imports nothing of the solver.
 
 >>> Guide(home_before_stock=True)
-Guide(home_alone=False, home_before_stock=True, no_new_knots=False)
+Guide(home_alone=False, home_before_stock=True, no_new_knots=False, runs_stay=False)
 >>> Pace(cell=0.6, covering=0.5).per_move
 0.0
 >>> Pace(stock=-1)
@@ -37,11 +37,16 @@ class Guide:
     ``home_before_stock``: no stock action while a card can go home.
     ``no_new_knots``: a card goes onto the tableau only where it ties no
     knot (it lies on no card it must leave before), when such a place exists.
+    ``runs_stay``: a tableau card lying on the next higher card of its suit
+    stays there, with the cards on it, unless its move turns a card up or
+    empties its pile (where suits go home whole, as in Spider, moving it
+    elsewhere only swaps one run for another).
     """
 
     home_alone: bool = False
     home_before_stock: bool = False
     no_new_knots: bool = False
+    runs_stay: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -72,6 +77,17 @@ class Pace:
     of its suit counts for it, below one card home: where suits go home
     only whole (Simple Simon's), a suit built in order on the table is on
     its way there.
+    ``broken``: what each face-up tableau card lying on a face-up card
+    other than the next higher card of its suit counts against it: where only
+    a run in suit moves together (Spider's), each such break is one more
+    move before the cards beneath it are free.
+    ``face_down``: what each face-down tableau card counts against it: where
+    turning cards up is the progress a game makes before any goes home
+    (Spider's), a line that uncovers one has gained.
+    ``empty``: what each empty tableau pile counts for it: room to take a
+    run apart and build it again elsewhere.
+    ``knot``: what each knot counts against it (a card that must leave
+    before a card beneath it could go home; see ``solitaire_widgets.solver``).
     """
 
     stock: Optional[float] = None
@@ -81,6 +97,10 @@ class Pace:
     cell: float = 0.0
     covering: float = 0.0
     built: float = 0.0
+    broken: float = 0.0
+    face_down: float = 0.0
+    empty: float = 0.0
+    knot: float = 3.0
 
     def stock_count(self, draws_home: bool) -> float:
         """What each stock card counts: ``stock``, or by default 1, and 0

@@ -19,7 +19,7 @@ from test_fast_path import check_fast_path_along_a_walk
 import solitaire_widgets as sw
 from solitaire_widgets import Move
 from solitaire_widgets.kit import DOWN_ALTERNATE_COLOURS, UP_IN_SUIT, Foundation, Tableau, runs
-from solitaire_widgets.solver.search import KNOT_WEIGHT, Search
+from solitaire_widgets.solver.search import Search
 from solitaire_widgets.strategy import Pace
 
 CELLS = ("c0", "c1")
@@ -83,7 +83,7 @@ def test_the_pace_counts_free_cells_in_use_and_cards_covering_the_next_cards_hom
     piles = {"t0": "AS KH QC", "t1": "AH 9C", "t2": "5C AD", "c0": "7D"}
     plain, paced = Search(SmallFreeCell.from_position(piles)), Search(Paced.from_position(piles))
     assert plain._covering() == 3 and paced.knots == plain.knots
-    assert plain._value() == -KNOT_WEIGHT * plain.knots
+    assert plain._value() == -plain.pace.knot * plain.knots
     assert paced._value() == plain._value() - 0.5 * 1 - 0.25 * 3
     # with A♠ home the spades foundation takes 2♠ (not in this position): covered are A♥'s and 2♠'s
     home = Search(Paced.from_position({**piles, "t0": "KH QC", "f0": "AS"}))

@@ -1211,6 +1211,40 @@ def test_the_guided_pass_leaves_out_a_move_between_piles_whose_uncovered_card_ha
     assert not Search(sw.Cruel(seed=0), time_limit=None).idle_moves_wait  # a redeal gathers the piles in order
 
 
+def test_spider_s_value_counts_cards_face_down_runs_in_suit_breaks_and_empty_columns():
+    # Spider's pace: 2 against each face-down card, 0.9 for each face-up
+    # card on the next higher card of its suit, 0.3 against each on another
+    # face-up card, 1 for each empty column; neither the stock nor knots count.
+    piles = {"t0": cards("KS 5H 9S 8S 7S 6H"), "t1": cards("QH"), "stock": cards("2S 3S"),
+             **{f"t{i}": cards(f"{i}D") for i in range(3, 10)}}
+    spider = Search(arrange(sw.Spider(seed=0), piles, down={"t0": 2}), time_limit=None)
+    assert spider._value() == pytest.approx(-2 * 2 + 0.9 * 2 - 0.3 * 1 + 1)
+    assert Search(arrange(sw.Spider(seed=0), piles), time_limit=None)._value() == pytest.approx(
+        0.9 * 2 - 0.3 * 3 + 1)  # K♠ and 5♥ face up: two breaks more, nothing face down
+
+
+def test_spider_s_guided_pass_keeps_runs_in_suit_together_and_builds_in_suit_first():
+    # Guide(runs_stay=True): 8♠7♠ off 9♠ onto 9♥, or 7♠ alone onto 8♦ or
+    # into the empty t5, only take a run apart; a card alone in its column
+    # (9♥, 8♦, 10♦, 5♥ …) into t5 changes nothing; 4♣ could go onto 5♣, so
+    # not onto 5♥ nor into t5.  Kept: the whole run 9♠…7♠ onto 10♦ or into
+    # t5 (2♣ turns up), 4♣ onto 5♣, and 8♦ onto 9♥ or 9♥ onto 10♦ (a column
+    # emptied).  The complete pass tries every move.
+    piles = {"t0": cards("2C 9S 8S 7S"), "t1": cards("9H"), "t2": cards("8D"), "t3": cards("10D"),
+             "t4": cards("5H"), "t6": cards("JD 4C"), "t7": cards("5C"), "t8": cards("KS"), "t9": cards("KH")}
+    left_out = {Move("t0", "t1", 2), Move("t0", "t2"), Move("t0", "t5"), Move("t0", "t5", 2), Move("t4", "t5"),
+                Move("t1", "t5"), Move("t6", "t4"), Move("t6", "t5")}
+    kept = {Move("t0", "t3", 3), Move("t0", "t5", 3), Move("t6", "t7"), Move("t2", "t1"), Move("t1", "t3")}
+
+    def children(guided: bool) -> tuple[set, bool]:
+        search = Search(arrange(sw.Spider(seed=0), piles, down={"t0": 1}), time_limit=None)
+        search.guided = guided
+        return {sw.Spider.SHAPE.moves[c] for c in search.children()}, search.skipped
+
+    assert left_out | kept <= children(False)[0]
+    assert children(True) == (kept, True)
+
+
 def test_guides_follow_the_games_and_the_guided_pass_wins_more():
     # The measured reason guides exist: at the same budget the guided pass
     # wins Leap Year deals the complete search alone does not find.

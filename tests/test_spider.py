@@ -119,6 +119,19 @@ def test_the_solver_wins_simple_simon_deals():
     assert_solver_wins(sw.SimpleSimon(seed=5), 2_000)
 
 
+@pytest.mark.parametrize("suits, seed, states", [("1", 6, 700), ("2", 1, 850)])
+def test_the_solver_wins_one_and_two_suit_spider_deals_within_2000_positions(suits, seed, states):
+    # Before Spider declared its pace and guide, none of seeds 0-19 of
+    # either was won within 10,000 positions.
+    game = sw.Spider(seed=seed, suits=suits)
+    solution = sw.solve(game, time_limit=None, max_states=2_000)
+    assert solution.status == "won" and solution.states <= states
+    assert sw.Spider.DEAL_STATES == 2_000  # (so a winnable deal's search finds it on its first seed)
+    for move in solution.moves:
+        game.play(move)
+    assert game.status == "won"
+
+
 def test_the_solver_gives_a_spider_hint():
     game = sw.Spider(seed=1, suits="1")
     assert game.hint(time_limit=None, max_states=300).move in game.legal_moves()

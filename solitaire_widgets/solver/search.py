@@ -14,7 +14,7 @@ known to it).
   once).
 * Best first: of all positions met and not yet expanded, the search expands
   the one that looks best: cards home, minus the cards still in the stock and
-  waste, minus ``KNOT_WEIGHT`` for every knot, a tableau or reserve card that
+  waste, minus ``Pace.knot`` (3) for every knot, a tableau or reserve card that
   must leave before a card beneath it could go home.  Where foundations are
   built by rank in any suit, that is a card lying directly on a lower one;
   where they are built in suit, a card lying anywhere above a lower card of
@@ -22,12 +22,15 @@ known to it).
   what each card in the stock and on the waste, each redeal made, each
   move on the line from the start, each card in a free cell and each card
   lying on a card a foundation takes now count against a position, and what
-  each card built in suit on the table counts for it.  Among equals
+  each card built in suit on the table counts for it (and, for Spider's
+  kind, what each face-down card and each break in the runs count against
+  it, and each empty tableau pile for it).  Among equals
   the newest goes first, so it dives like a depth-first search until a line
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
   (the game's ``GUIDE``: a card that can go home goes at once, or the stock
-  waits while one can, or a card avoids tying a knot where it can; and
+  waits while one can, or a card avoids tying a knot where it can, or a
+  run in suit stays together, ``_leaves_run`` and ``_in_suit_first``; and
   where no redeal gathers the piles, a card or part of a run moved
   between piles only to uncover a card that could then do nothing waits,
   ``_idle_moves``).  It
@@ -86,7 +89,6 @@ from .lines import Step, shorter_line
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
-KNOT_WEIGHT = 3  # a knotted card counts against a position as much as 3 cards short of home
 HOME, ALIKE, OTHER = range(3)  # what a move's target is (``Search.kind_of``)
 AVOIDED = False  # a position a search must not enter, in its table of positions met
 # The walk along a drawn stock ends at its second turn-over at the latest:
@@ -239,10 +241,12 @@ class Search:
         self.knots_in_suit = shape.key != "rank"  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
+        self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``Pace.empty``)
         self.unplayed = shape.with_role("stock", "waste")
         self.pace = g.PACE
         # byte under * id_bound + over: 1 where over lies on the next higher card of its suit (``_built``)
-        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built else b""
+        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built or self.pace.broken or (
+            g.GUIDE is not None and g.GUIDE.runs_stay) else b""
         stock = shape.with_role("stock")
         self.stock = stock[0] if stock else None
         self.passed = [i for i in self.unplayed if i != self.stock]  # the waste: its cards count pace.waste
@@ -579,6 +583,8 @@ class Search:
             untied = [c for c in kept if not self._ties_knot(c)]
             if any(c < self.base and not self.to_home[c] for c in untied):
                 kept = untied
+        if guide.runs_stay:
+            kept = self._in_suit_first([c for c in kept if not self._leaves_run(c)])
         if self.idle_moves_wait:
             idle = self._idle_moves(kept)
             if idle:
@@ -586,6 +592,43 @@ class Search:
         if len(kept) < len(children):
             self.skipped = True
         return kept
+
+    def _leaves_run(self, code: int) -> bool:
+        """True when ``code`` moves a tableau card off the next higher card
+        of its suit (with the cards on it) and turns no card up, empties no
+        pile and sends nothing home, or moves a whole pile of face-up cards
+        to an empty pile (``Guide.runs_stay``)."""
+        if code >= self.base:
+            return False
+        s, t, count = self.source_of[code], self.target_of[code], self.count_of[code]
+        if s not in self.knotted_piles or self.kind_of[t] == HOME:
+            return False
+        pile = self.piles[s]
+        left = len(pile) - count
+        if not left:
+            return not self.piles[t]
+        return left > self.down[s] and self.in_suit_links[pile[left - 1] * self.fast.id_bound + pile[left]] == 1
+
+    def _in_suit_first(self, codes: list[int]) -> list[int]:
+        """``codes`` without the moves of a card (with the cards on it) onto
+        a card not the next higher of its suit, or an empty pile, where the
+        same cards may go onto the next higher card of their suit
+        (``Guide.runs_stay``)."""
+        building = {(self.source_of[c], self.count_of[c]) for c in codes if self._builds_in_suit(c)}
+        if not building:
+            return codes
+        return [c for c in codes if c >= self.base or self.kind_of[self.target_of[c]] == HOME
+                or (self.source_of[c], self.count_of[c]) not in building or self._builds_in_suit(c)]
+
+    def _builds_in_suit(self, code: int) -> bool:
+        """True when ``code`` lays a tableau card (with the cards on it) on
+        the next higher card of its suit."""
+        if code >= self.base:
+            return False
+        s, t = self.source_of[code], self.target_of[code]
+        target = self.piles[t]
+        return bool(target) and s in self.knotted_piles and self.kind_of[t] != HOME and self.in_suit_links[
+            target[-1] * self.fast.id_bound + self.piles[s][-self.count_of[code]]] == 1
 
     def _idle_moves(self, codes: list[int]) -> set[int]:
         """The moves of ``codes`` that take a card or part of a run from a
@@ -990,27 +1033,35 @@ class Search:
         """How good the game's position looks: the higher, the sooner expanded
         (less ``Pace.per_move`` for each move on the line to it)."""
         piles, pace = self.piles, self.pace
-        value = self.home - KNOT_WEIGHT * self.knots - pace.waste * sum(len(piles[i]) for i in self.passed)
+        value = self.home - pace.knot * self.knots - pace.waste * sum(len(piles[i]) for i in self.passed)
         if self.stock is not None:
             value -= self.stock_weight * len(piles[self.stock])
         if self.counts_cells:
             value -= pace.cell * sum(1 for i in self.cell_list if piles[i])
         if pace.covering:
             value -= pace.covering * self._covering()
-        if pace.built:
-            value += pace.built * self._built()
+        if pace.built or pace.broken:
+            built, broken = self._built()
+            value += pace.built * built - pace.broken * broken
+        if pace.face_down:
+            value -= pace.face_down * sum(map(self.down.__getitem__, self.tableau_list))
+        if pace.empty:
+            value += pace.empty * sum(1 for i in self.tableau_list if not piles[i])
         return value - pace.per_redeal * self.game.redeals
 
-    def _built(self) -> int:
-        """The face-up tableau and reserve cards lying on the next higher
-        card of their suit (``Pace.built``)."""
+    def _built(self) -> tuple[int, int]:
+        """The face-up tableau and reserve cards lying on a face-up card:
+        how many lie on the next higher card of their suit (``Pace.built``),
+        and how many on another (``Pace.broken``)."""
         piles, down, links, bound = self.piles, self.down, self.in_suit_links, self.fast.id_bound
-        count = 0
+        built = pairs = 0
         for i in self.knotted_list:
             pile = piles[i]
-            for j in range(down[i] + 1, len(pile)):
-                count += links[pile[j - 1] * bound + pile[j]]
-        return count
+            if len(pile) - down[i] > 1:
+                pairs += len(pile) - down[i] - 1
+                for j in range(down[i] + 1, len(pile)):
+                    built += links[pile[j - 1] * bound + pile[j]]
+        return built, pairs - built
 
     def _covering(self) -> int:
         """The cards lying on the cards the foundations take now, in the
