@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .compiled import COMPILED  # (first: it decides whether the compiled modules load)
 from . import games
 from .cards import Card, standard_deck
 from .errors import HookError, IllegalMoveError, NothingToRedoError, NothingToUndoError
