@@ -50,6 +50,11 @@ def source_of(module: str) -> Path:
     return HERE.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
+def sources() -> list[Path]:
+    """The ``.py`` files of ``MODULES``."""
+    return [source_of(m) for m in MODULES]
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

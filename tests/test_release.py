@@ -29,6 +29,8 @@ from typing import Any
 import pytest
 from helpers import REPO
 
+from solitaire_widgets import compiled
+
 FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/widget.css")
 # Folders a checkout may hold that a fresh clone does not (all git-ignored).
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
@@ -59,14 +61,15 @@ def source_version() -> str:
 def clean_copy(dest: Path) -> Path:
     """The files a fresh clone would have: tracked and new files, no build output."""
     def ignore(folder: str, names: list[str]) -> set[str]:
-        return {n for n in names if n in NOT_IN_A_CLONE or n.endswith(".egg-info")}
+        return {n for n in names if n in NOT_IN_A_CLONE or n.endswith((".egg-info", ".so", ".pyd"))
+                or n == compiled.RECORD}
 
     shutil.copytree(REPO, dest, ignore=ignore)
     return dest
 
 
-def run(cmd: list[str], cwd: Path, timeout: float = 600) -> str:
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+def run(cmd: list[str], cwd: Path, timeout: float = 600, env: dict[str, str] | None = None) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     assert proc.returncode == 0, \
         f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     return proc.stdout
@@ -79,7 +82,9 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("release")
     tree = clean_copy(base / "tree")
     out = base / "dist"
-    run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", str(out), str(tree)], cwd=base)
+    # the release's wheel is pure Python, for every platform and the in-browser app (no mypyc build)
+    run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", str(out), str(tree)], cwd=base,
+        env={**os.environ, "SOLITAIRE_WIDGETS_COMPILE": "0"})
     sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
     assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel, got {sorted(out.iterdir())}"
     return {"sdist": sdists[0], "wheel": wheels[0], "base": base}
@@ -111,6 +116,8 @@ def test_wheel_holds_the_built_front_end(dist: dict[str, Path]) -> None:
     # The look (colours, suits, layout numbers) that pictures read at run time; the bundle has it inlined.
     assert "solitaire_widgets/look.json" in names, "the wheel lacks look.json, which pictures read"
     assert not any(n.startswith(("tests/", "js/")) for n in names), "the wheel carries test or js sources"
+    assert dist["wheel"].name.endswith("-py3-none-any.whl"), dist["wheel"].name
+    assert not any(n.endswith((".so", ".pyd", compiled.RECORD)) for n in names), "the pure wheel has compiled code"
 
 
 def test_sdist_carries_the_front_end_sources_not_the_build(dist: dict[str, Path]) -> None:
