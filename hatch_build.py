@@ -1,5 +1,7 @@
-"""The README as PyPI shows it (a hatchling metadata hook, set up in
-pyproject.toml under ``[tool.hatch.metadata.hooks.custom]``).
+"""Two hatchling hooks: the README as PyPI shows it (a metadata hook, set up
+in pyproject.toml under ``[tool.hatch.metadata.hooks.custom]``), and the
+solver's hot loop compiled by mypyc (``CompileHook``, a build hook of the
+wheel target, below).
 
 PyPI shows images only from absolute ``http(s)`` URLs and resolves no relative
 link, while GitHub and the docs read the README's relative ones
