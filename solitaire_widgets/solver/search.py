@@ -83,7 +83,7 @@ from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
-from .checks import check_callbacks, check_game, check_limits
+from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .lines import Step, shorter_line
 from .results import Solution
@@ -139,7 +139,7 @@ class _Stop(Exception):
 class Search:
     """One search from a copy of ``game``'s position (``run()`` once)."""
 
-    def __init__(self, game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+    def __init__(self, game: Game, *, time_limit: TimeLimit = 1.0, max_states: StateLimit = None,
                  progress: Optional[Callable[[int, float], None]] = None,
                  stop: Optional[Callable[[], bool]] = None, avoid: Iterable[bytes] = ()) -> None:
         check_game(game)
@@ -1100,7 +1100,7 @@ class Search:
             raise _Stop("stopped")
 
 
-def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+def solve(game: Game, *, time_limit: TimeLimit = 1.0, max_states: StateLimit = None,
           progress: Optional[Callable[[int, float], None]] = None,
           stop: Optional[Callable[[], bool]] = None) -> Solution:
     """Search for a win from ``game``'s current position; ``game`` is not changed.
@@ -1130,7 +1130,7 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     return finish(solve_steps(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
 
 
-def solve_steps(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+def solve_steps(game: Game, *, time_limit: TimeLimit = 1.0, max_states: StateLimit = None,
                 progress: Optional[Callable[[int, float], None]] = None,
                 stop: Optional[Callable[[], bool]] = None) -> Generator[None, None, Solution]:
     """``solve`` in slices (see ``Search.steps``): the teaching tools build
