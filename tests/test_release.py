@@ -162,21 +162,27 @@ def test_the_wheel_built_from_the_sdist_installs_in_a_fresh_venv(dist: dict[str,
 
 
 def load_readme_hook(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """hatch_build.py, with a stand-in for hatchling's hook base class
+    """hatch_build.py, with stand-ins for hatchling's hook base classes
     (hatchling is a build requirement, not installed here)."""
     import importlib.util
     import types
-
-    interface = types.ModuleType("hatchling.metadata.plugin.interface")
 
     class MetadataHookInterface:
         def __init__(self, root: str, config: dict) -> None:
             self.root, self.config = root, config
 
-    interface.MetadataHookInterface = MetadataHookInterface  # type: ignore[attr-defined]
-    for name in ("hatchling", "hatchling.metadata", "hatchling.metadata.plugin"):
-        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
-    monkeypatch.setitem(sys.modules, "hatchling.metadata.plugin.interface", interface)
+    class BuildHookInterface:
+        def __init__(self, root: str, app: Any) -> None:
+            self.root, self.app = root, app
+
+    for name, base in (("hatchling.metadata.plugin.interface", MetadataHookInterface),
+                       ("hatchling.builders.hooks.plugin.interface", BuildHookInterface)):
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            monkeypatch.setitem(sys.modules, ".".join(parts[:i]), types.ModuleType(".".join(parts[:i])))
+        interface = types.ModuleType(name)
+        setattr(interface, base.__name__, base)
+        monkeypatch.setitem(sys.modules, name, interface)
     spec = importlib.util.spec_from_file_location("hatch_build", REPO / "hatch_build.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -210,3 +216,48 @@ def test_pypi_gets_the_readme_with_its_picture_once_the_repository_is_named(monk
     assert f'src="{picture}"' in html, html[:2000]
     assert 'href="https://github.com/someone/solitaire_widgets/blob/v1.2.3/docs/playing.md"' in html
     assert not re.search(r'(src|href)="(?!https?:|#|mailto:)', html), "a relative link is left for PyPI"
+
+
+class BuildApp:
+    """What a build hook tells the person building (hatchling's ``app``)."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def display_warning(self, text: str) -> None:
+        self.said.append(text)
+
+    display_info = display_warning
+
+
+def test_the_compile_hook_builds_pure_python_without_error_where_it_cannot_compile(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No C compiler (or mypyc failing): the build goes on, pure Python, and
+    says why; SOLITAIRE_WIDGETS_COMPILE=0 asks for no mypy at all.  An
+    editable build first removes what an earlier one compiled beside the
+    sources, so nothing stale is left to shadow them."""
+    hook_module = load_readme_hook(monkeypatch)
+    tree = tmp_path / "tree"
+    shutil.copytree(REPO / "solitaire_widgets", tree / "solitaire_widgets",
+                    ignore=shutil.ignore_patterns("__pycache__", "static"))
+    stale = tree / "solitaire_widgets" / "fast_path.cpython-311-x86_64-linux-gnu.so"
+    stale.write_bytes(b"old")
+    (tree / "solitaire_widgets" / compiled.RECORD).write_text("{}")
+
+    def no_compiler(root: Path, out: Path, opt_level: str = "3") -> dict:
+        raise OSError("command 'gcc' failed: No such file or directory")  # (setuptools' CompileError says as much)
+
+    monkeypatch.setattr(hook_module, "compile_hot_path", no_compiler)
+    app = BuildApp()
+    hook = hook_module.CompileHook(str(tree), app)
+    build_data: dict[str, Any] = {"force_include": {}}
+    monkeypatch.delenv("SOLITAIRE_WIDGETS_COMPILE", raising=False)
+    hook.initialize("editable", build_data)
+    assert build_data == {"force_include": {}}
+    assert not stale.exists() and not (tree / "solitaire_widgets" / compiled.RECORD).exists()
+    assert len(app.said) == 1 and "not compiled, pure Python runs" in app.said[0] and "gcc" in app.said[0]
+    hook.initialize("standard", build_data)
+    assert build_data == {"force_include": {}}, "a wheel that compiled nothing stays pure Python"
+    monkeypatch.setenv("SOLITAIRE_WIDGETS_COMPILE", "0")
+    assert hook.dependencies() == []
+    assert hook_module.compiled_modules(REPO) == (compiled.MODULES, compiled.RECORD)
