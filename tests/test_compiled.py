@@ -23,6 +23,8 @@ from solitaire_widgets import compiled
 from solitaire_widgets.solver import lines
 from solitaire_widgets.solver.search import Search
 
+pytestmark = pytest.mark.no_pyodide("starts processes")
+
 PACKAGE = Path(sw.__file__).resolve().parent
 # seeds per game and positions per search: every built-in game, about 15 s of pure Python
 # (FreeCell seed 1 is won there by a line the search's graph shortens)
