@@ -109,7 +109,9 @@ def compile_hot_path(root: Path, out: Path, opt_level: str = "3") -> dict[str, P
     finally:
         os.chdir(here)
         shutil.rmtree(out / "temp", ignore_errors=True)
-    digests = {m: hashlib.sha256((root / s).read_bytes()).hexdigest() for m, s in zip(modules, sources)}
+    # every source of the package (compiled.digests): the compiled code relies on what the others say too
+    digests = {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+               for path in sorted((root / PACKAGE).rglob("*.py"))}
     (out / record).write_text(json.dumps(digests, indent=1) + "\n")
     built[f"{PACKAGE}/{record}"] = out / record
     return built

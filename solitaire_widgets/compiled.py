@@ -3,11 +3,12 @@ search compiled by mypyc when the package was installed, or pure Python.
 
 Both run the same source: where a C compiler was found at install time,
 the build (``hatch_build.py``) compiled ``MODULES`` with mypyc and wrote
-``compiled.json`` beside this file, the SHA-256 of each module's source as
-it was compiled.  The compiled modules are used only when every source
-still has that digest: a module edited since (an editable install) runs as
-the ``.py`` file says, never as a stale compiled copy, until the next
-``pip install -e .`` compiles it again.  Setting ``SOLITAIRE_WIDGETS_PURE=1``
+``compiled.json`` beside this file, the SHA-256 of every source file of the
+package as it was then (the compiled code was built on what the others
+said of their types too).  The compiled modules are used only when every
+source still has that digest: after an edit (an editable install) the
+package runs as its ``.py`` files say, never as a stale compiled copy,
+until the next ``pip install -e .`` compiles it again.  Setting ``SOLITAIRE_WIDGETS_PURE=1``
 before the package is imported forces pure Python (equality tests,
 debugging, profiling line by line).
 
@@ -36,7 +37,7 @@ from typing import Mapping, Optional, Sequence
 
 # The modules mypyc compiles (the build reads this line), each a file of the package.
 MODULES = ("solitaire_widgets.fast_path", "solitaire_widgets.solver.search")
-RECORD = "compiled.json"  # beside this file: {module: the SHA-256 of its source when compiled}
+RECORD = "compiled.json"  # beside this file: {each source file of the package: its SHA-256 when compiled}
 PURE = "SOLITAIRE_WIDGETS_PURE"  # set (not "" or "0") to run pure Python
 HERE = Path(__file__).resolve().parent
 
@@ -55,8 +56,15 @@ def sources() -> list[Path]:
     return [source_of(m) for m in MODULES]
 
 
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def digests(package: Path) -> dict[str, str]:
+    """The SHA-256 of every source file of ``package`` (a folder), by its
+    path from the folder that holds it (``solitaire_widgets/game.py``).
+
+    >>> digests(HERE)["solitaire_widgets/compiled.py"] == hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    True
+    """
+    return {path.relative_to(package.parent).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(package.rglob("*.py"))}
 
 
 def _built(module: str) -> bool:
@@ -80,10 +88,11 @@ def choose(environ: Mapping[str, str] = os.environ) -> tuple[bool, str]:
         record = json.loads((HERE / RECORD).read_text())
     except (OSError, ValueError):
         return False, f"pure Python: the compiled modules have no readable {RECORD}"
-    changed = [m for m in MODULES if record.get(m) != digest(source_of(m))]
+    now = digests(HERE)
+    changed = sorted(name for name in record.keys() | now.keys() if record.get(name) != now.get(name))
     if changed:
-        return False, f"pure Python: {', '.join(changed)} changed since it was compiled " \
-                      "(pip install -e . compiles it again)"
+        return False, f"pure Python: {', '.join(changed[:5])}{' …' if len(changed) > 5 else ''} changed since " \
+                      "the modules were compiled (pip install -e . compiles them again)"
     return True, "compiled by mypyc: " + ", ".join(MODULES)
 
 

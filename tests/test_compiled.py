@@ -106,8 +106,9 @@ CHECK = ("import solitaire_widgets as sw, solitaire_widgets.fast_path as f, soli
 @needs_compiled
 def test_an_edited_source_runs_as_written_not_as_the_stale_compiled_module(tmp_path: Path) -> None:
     """A copy of the installed package with its compiled modules runs them;
-    once a compiled module's source is edited, every compiled module runs
-    from source (the edit included) until it is compiled again."""
+    once a source is edited (a compiled module's, or one whose types the
+    compiled code relies on), every compiled module runs from source, the
+    edit included, until they are compiled again."""
     shutil.copytree(PACKAGE, tmp_path / "solitaire_widgets", ignore=shutil.ignore_patterns("__pycache__", "static"))
     as_built = run_python(CHECK, pure=False, path=tmp_path)
     assert as_built.stdout.splitlines()[0] == "True False False False", as_built.stderr
@@ -116,7 +117,12 @@ def test_an_edited_source_runs_as_written_not_as_the_stale_compiled_module(tmp_p
     edited = run_python(CHECK, pure=False, path=tmp_path)
     first, why = edited.stdout.splitlines()
     assert first == "False True True True", edited.stderr
-    assert "solitaire_widgets.fast_path changed since it was compiled" in why
+    assert "solitaire_widgets/fast_path.py changed since the modules were compiled" in why
+    source.write_text(source.read_text().removesuffix("\nEDITED = True\n"))
+    other = tmp_path / "solitaire_widgets" / "shape.py"
+    other.write_text(other.read_text() + "\n# edited\n")
+    first, why = run_python(CHECK, pure=False, path=tmp_path).stdout.splitlines()
+    assert first == "False True True False" and "solitaire_widgets/shape.py changed" in why
 
 
 @needs_compiled
