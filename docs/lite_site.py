@@ -270,7 +270,9 @@ def own_wheel(log: Log) -> Path:
     wheels = sorted(folder.glob("solitaire_widgets-*.whl"))
     if not wheels:
         shutil.rmtree(CACHE / "own", ignore_errors=True)
-        run([sys.executable, "-m", "build", "--wheel", "--installer", "uv", "--outdir", str(folder), str(REPO)], log)
+        # pure Python for Pyodide: no mypyc build of the solver's hot loop (hatch_build.py)
+        run([sys.executable, "-m", "build", "--wheel", "--installer", "uv", "--outdir", str(folder), str(REPO)], log,
+            env={**os.environ, "SOLITAIRE_WIDGETS_COMPILE": "0"})
         wheels = sorted(folder.glob("solitaire_widgets-*.whl"))
     return wheels[0]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .compiled import COMPILED  # (first: it decides whether the compiled modules load)
 from . import games
 from .cards import Card, standard_deck
 from .errors import HookError, IllegalMoveError, NothingToRedoError, NothingToUndoError
@@ -32,6 +33,7 @@ from .solver import (Analysis, Deal, Grade, Hint, MoveCheck, NoWinnableDeal, Puz
 __version__ = "0.1.0"
 
 __all__ = [
+    "COMPILED",  # whether the solver's hot loop runs compiled (solitaire_widgets/compiled.py)
     "Analysis", "Card", "Deal", "Game", "GameChange", "Grade", "Hint", "HookError", "IllegalMoveError", "Layout",
     "Move", "MoveCheck", "NoWinnableDeal", "NothingToRedoError", "NothingToUndoError", "Picture", "Puzzle",
     "PuzzlesNotFound", "Row", "Slot", "Solution", "SolitaireWidget", "Variant", "Variants", "WinRate",

@@ -124,16 +124,14 @@ class FastPath:
     piles: list[list[int]]
     down: list[int]
 
-    def __init__(self, game: "Game") -> None:
-        self._bind(game.copy(history=False))
+    def __init__(self, game: "Game", *, _itself: bool = False) -> None:
+        self._bind(game if _itself else game.copy(history=False))
 
     @classmethod
     def _on(cls, game: "Game") -> "FastPath":
         """The fast path of ``game`` itself (the engine's own use: ``play``
         and ``undo`` record what they do around it)."""
-        fast = object.__new__(cls)
-        fast._bind(game)
-        return fast
+        return cls(game, _itself=True)  # (a class compiled by mypyc allows no object.__new__)
 
     def _bind(self, game: "Game") -> None:
         shape = self.shape = game.SHAPE
@@ -162,8 +160,8 @@ class FastPath:
         # every card id of the pack is its own key (one deck by face): no translate
         self._same_keys = not self._wide_ids and all(self._key_table[card] == card for card in pack)
         self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
-        if facts.own_search_key:  # the game keys its positions itself (``Game._search_key``)
-            self.search_key = game._search_key  # type: ignore[method-assign]
+        # the game's own ``_search_key``, where it keys its positions itself
+        self._own_search_key: Optional[Callable[[], bytes]] = game._search_key if facts.own_search_key else None
         # What each pile takes: its rule's table, or the game's own hook.
         # ``_wants_of[t](pile, game)`` is asked once per target and position.
         hook = game._wants
@@ -696,7 +694,8 @@ class FastPath:
     def search_key(self) -> bytes:
         """A canonical key for search (``engine_search_key``, or the game's
         own ``_search_key`` where it has one)."""
-        return self.engine_search_key()
+        own = self._own_search_key
+        return self.engine_search_key() if own is None else own()
 
     def engine_search_key(self) -> bytes:
         """A canonical key for search: like ``Game.key()`` but two positions

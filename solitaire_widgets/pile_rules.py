@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from .cards import CARD, FACE, MAX_CARDS, RANK, SUIT, SUITS, Card, describe_rank, rank_word
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 ANY: Any = "any"  # what a pile takes: any card (typed Any, so it passes for a tuple of keys)
-Wants = tuple[int, ...]
+Wants = Union[tuple[int, ...], Any]  # Any: ``ANY`` (a compiled module checks no tuple it cannot be)
 RED = frozenset("HD")
 SUIT_LENGTH = 13
 DIRECTIONS = ("down", "up", "up_or_down", "any", "match")

@@ -512,7 +512,7 @@ def test_the_solver_searches_and_teaches_and_knows_no_table():
 # itself, "solver.*" a subpackage and its modules): a module imports from its own layer and those below.
 LAYERS = (
     ("values", ("arguments", "errors", "cards", "moves", "piles", "shuffle", "strategy", "layout", "look",
-                "geometry")),
+                "geometry", "compiled")),
     ("rules", ("pile_rules", "stocks", "rulebook")),
     ("engine", ("shape", "position", "fast_path", "illegal", "hooks", "dealing", "declarations", "classes",
                 "game")),

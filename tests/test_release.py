@@ -29,6 +29,8 @@ from typing import Any
 import pytest
 from helpers import REPO
 
+from solitaire_widgets import compiled
+
 FRONT_END = ("solitaire_widgets/static/widget.js", "solitaire_widgets/static/widget.css")
 # Folders a checkout may hold that a fresh clone does not (all git-ignored).
 NOT_IN_A_CLONE = {".git", "node_modules", "static", "build", "dist", "site", "artifacts", ".venv",
@@ -59,14 +61,15 @@ def source_version() -> str:
 def clean_copy(dest: Path) -> Path:
     """The files a fresh clone would have: tracked and new files, no build output."""
     def ignore(folder: str, names: list[str]) -> set[str]:
-        return {n for n in names if n in NOT_IN_A_CLONE or n.endswith(".egg-info")}
+        return {n for n in names if n in NOT_IN_A_CLONE or n.endswith((".egg-info", ".so", ".pyd"))
+                or n == compiled.RECORD}
 
     shutil.copytree(REPO, dest, ignore=ignore)
     return dest
 
 
-def run(cmd: list[str], cwd: Path, timeout: float = 600) -> str:
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+def run(cmd: list[str], cwd: Path, timeout: float = 600, env: dict[str, str] | None = None) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     assert proc.returncode == 0, \
         f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     return proc.stdout
@@ -79,7 +82,9 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("release")
     tree = clean_copy(base / "tree")
     out = base / "dist"
-    run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", str(out), str(tree)], cwd=base)
+    # the release's wheel is pure Python, for every platform and the in-browser app (no mypyc build)
+    run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", str(out), str(tree)], cwd=base,
+        env={**os.environ, "SOLITAIRE_WIDGETS_COMPILE": "0"})
     sdists, wheels = sorted(out.glob("*.tar.gz")), sorted(out.glob("*.whl"))
     assert len(sdists) == 1 and len(wheels) == 1, f"expected one sdist and one wheel, got {sorted(out.iterdir())}"
     return {"sdist": sdists[0], "wheel": wheels[0], "base": base}
@@ -111,6 +116,8 @@ def test_wheel_holds_the_built_front_end(dist: dict[str, Path]) -> None:
     # The look (colours, suits, layout numbers) that pictures read at run time; the bundle has it inlined.
     assert "solitaire_widgets/look.json" in names, "the wheel lacks look.json, which pictures read"
     assert not any(n.startswith(("tests/", "js/")) for n in names), "the wheel carries test or js sources"
+    assert dist["wheel"].name.endswith("-py3-none-any.whl"), dist["wheel"].name
+    assert not any(n.endswith((".so", ".pyd", compiled.RECORD)) for n in names), "the pure wheel has compiled code"
 
 
 def test_sdist_carries_the_front_end_sources_not_the_build(dist: dict[str, Path]) -> None:
@@ -155,21 +162,27 @@ def test_the_wheel_built_from_the_sdist_installs_in_a_fresh_venv(dist: dict[str,
 
 
 def load_readme_hook(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """hatch_build.py, with a stand-in for hatchling's hook base class
+    """hatch_build.py, with stand-ins for hatchling's hook base classes
     (hatchling is a build requirement, not installed here)."""
     import importlib.util
     import types
-
-    interface = types.ModuleType("hatchling.metadata.plugin.interface")
 
     class MetadataHookInterface:
         def __init__(self, root: str, config: dict) -> None:
             self.root, self.config = root, config
 
-    interface.MetadataHookInterface = MetadataHookInterface  # type: ignore[attr-defined]
-    for name in ("hatchling", "hatchling.metadata", "hatchling.metadata.plugin"):
-        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
-    monkeypatch.setitem(sys.modules, "hatchling.metadata.plugin.interface", interface)
+    class BuildHookInterface:
+        def __init__(self, root: str, app: Any) -> None:
+            self.root, self.app = root, app
+
+    for name, base in (("hatchling.metadata.plugin.interface", MetadataHookInterface),
+                       ("hatchling.builders.hooks.plugin.interface", BuildHookInterface)):
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            monkeypatch.setitem(sys.modules, ".".join(parts[:i]), types.ModuleType(".".join(parts[:i])))
+        interface = types.ModuleType(name)
+        setattr(interface, base.__name__, base)
+        monkeypatch.setitem(sys.modules, name, interface)
     spec = importlib.util.spec_from_file_location("hatch_build", REPO / "hatch_build.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -203,3 +216,48 @@ def test_pypi_gets_the_readme_with_its_picture_once_the_repository_is_named(monk
     assert f'src="{picture}"' in html, html[:2000]
     assert 'href="https://github.com/someone/solitaire_widgets/blob/v1.2.3/docs/playing.md"' in html
     assert not re.search(r'(src|href)="(?!https?:|#|mailto:)', html), "a relative link is left for PyPI"
+
+
+class BuildApp:
+    """What a build hook tells the person building (hatchling's ``app``)."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def display_warning(self, text: str) -> None:
+        self.said.append(text)
+
+    display_info = display_warning
+
+
+def test_the_compile_hook_builds_pure_python_without_error_where_it_cannot_compile(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No C compiler (or mypyc failing): the build goes on, pure Python, and
+    says why; SOLITAIRE_WIDGETS_COMPILE=0 asks for no mypy at all.  An
+    editable build first removes what an earlier one compiled beside the
+    sources, so nothing stale is left to shadow them."""
+    hook_module = load_readme_hook(monkeypatch)
+    tree = tmp_path / "tree"
+    shutil.copytree(REPO / "solitaire_widgets", tree / "solitaire_widgets",
+                    ignore=shutil.ignore_patterns("__pycache__", "static"))
+    stale = tree / "solitaire_widgets" / "fast_path.cpython-311-x86_64-linux-gnu.so"
+    stale.write_bytes(b"old")
+    (tree / "solitaire_widgets" / compiled.RECORD).write_text("{}")
+
+    def no_compiler(root: Path, out: Path, opt_level: str = "3") -> dict:
+        raise OSError("command 'gcc' failed: No such file or directory")  # (setuptools' CompileError says as much)
+
+    monkeypatch.setattr(hook_module, "compile_hot_path", no_compiler)
+    app = BuildApp()
+    hook = hook_module.CompileHook(str(tree), app)
+    build_data: dict[str, Any] = {"force_include": {}}
+    monkeypatch.delenv("SOLITAIRE_WIDGETS_COMPILE", raising=False)
+    hook.initialize("editable", build_data)
+    assert build_data == {"force_include": {}}
+    assert not stale.exists() and not (tree / "solitaire_widgets" / compiled.RECORD).exists()
+    assert len(app.said) == 1 and "not compiled, pure Python runs" in app.said[0] and "gcc" in app.said[0]
+    hook.initialize("standard", build_data)
+    assert build_data == {"force_include": {}}, "a wheel that compiled nothing stays pure Python"
+    monkeypatch.setenv("SOLITAIRE_WIDGETS_COMPILE", "0")
+    assert hook.dependencies() == []
+    assert hook_module.compiled_modules(REPO) == (compiled.MODULES, compiled.RECORD)

@@ -13,10 +13,18 @@ ValueError: time_limit must be a positive number of seconds or None, not '1'
 from __future__ import annotations
 
 from numbers import Real
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, Union
 
 from ..arguments import whole_number
 from ..game import Game
+
+
+# A search's budget as a caller gives it: seconds, positions, or None for no
+# limit.  ``check_limits`` refuses what is not one, with words, and returns
+# plain numbers; the ``Any`` keeps a compiled search (mypyc) from refusing a
+# string, or accepting no numpy number, by a type check of its own first.
+TimeLimit = Union[float, None, Any]
+StateLimit = Union[int, None, Any]
 
 
 def check_game(game: Any) -> None:

@@ -76,14 +76,14 @@ from __future__ import annotations
 import functools
 import heapq
 import time
-from typing import Callable, Collection, Generator, Iterable, Optional, TypeVar
+from typing import Any, Callable, Collection, Generator, Iterable, Optional, TypeVar
 
 from ..cards import FACE, RANK, SUIT
 from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
-from .checks import check_callbacks, check_game, check_limits
+from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .lines import Step, shorter_line
 from .results import Solution
@@ -139,7 +139,7 @@ class _Stop(Exception):
 class Search:
     """One search from a copy of ``game``'s position (``run()`` once)."""
 
-    def __init__(self, game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+    def __init__(self, game: Game, *, time_limit: TimeLimit = 1.0, max_states: StateLimit = None,
                  progress: Optional[Callable[[int, float], None]] = None,
                  stop: Optional[Callable[[], bool]] = None, avoid: Iterable[bytes] = ()) -> None:
         check_game(game)
@@ -280,9 +280,8 @@ class Search:
         self.dead_end_test = dead_end_test_for(fast, self.home_count)
         # A win or loss the game declares itself (``Game._won``, ``_lost``).
         self.declares_win, self.declares_loss = shape.declares_win, shape.declares_loss
-        if self.own_home:
+        if self.own_home:  # (``apply`` and ``revert`` ask it after every move)
             self.home = fast.cards_home()
-            self.apply, self.revert = self._apply_counting_home, self._revert_counting_home  # type: ignore[method-assign]
         self.guide = g.GUIDE
         # The moves from the waste of a stock searched as the cards its draws
         # reach (``draw_piles``: see ``_best_first`` and ``stock_walk``).
@@ -432,18 +431,18 @@ class Search:
         tried: set = set()
         for code in codes:
             if code >= base:
-                ranked.append((0, code))
+                ranked.append((0.0, code))
                 continue
             s, t, count = source_of[code], target_of[code], count_of[code]
             kind = kind_of[t]
             if kind == HOME:  # (none of these is safe: ``_home_child`` looked)
                 sym: Optional[tuple] = (s, "f", keys[piles[t][-1]] if piles[t] else -1)
-                score: float = 4
+                score: float = 4.0
             elif kind == ALIKE and not piles[t]:
                 if len(piles[s]) == count and group_of[s] == group_of[t]:
                     continue  # a lone pile to another empty pile like it changes nothing
                 sym = (s, "empty", count, group_of[t])
-                score = 1
+                score = 1.0
             else:
                 sym = None
                 # onto a pile that takes any card: cover the lowest card
@@ -764,6 +763,8 @@ class Search:
         if self.to_home[code]:
             self.home += 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
+        if self.own_home:
+            self.home = fast.cards_home()
         return record, knots
 
     def play(self, step: Step) -> object:
@@ -793,21 +794,14 @@ class Search:
                 self.knots -= record[1]
                 self.fast.revert(record[0])
                 self._count_home(home_after, self._home_keys(effect))
+                if self.own_home:
+                    self.home = self.fast.cards_home()
                 return
         engine_record, knots = record
         self.knots -= knots
         self.fast.revert(engine_record)
-
-    def _apply_counting_home(self, code: int) -> tuple[UndoRecord, int]:
-        """``apply`` in a game that counts its cards home itself."""
-        record = Search.apply(self, code)
-        self.home = self.fast.cards_home()
-        return record
-
-    def _revert_counting_home(self, code: int, record: tuple[UndoRecord, int]) -> None:
-        """``revert`` in a game that counts its cards home itself."""
-        Search.revert(self, code, record)
-        self.home = self.fast.cards_home()
+        if self.own_home:
+            self.home = self.fast.cards_home()
 
     def _apply_run(self, code: int) -> tuple[UndoRecord, int]:
         """``apply`` for a move of several cards: the knots of both piles and
@@ -822,6 +816,8 @@ class Search:
         if home_piles:
             self._count_home(home_before, self._home_keys(home_piles))
         self.knots += knots
+        if self.own_home:
+            self.home = self.fast.cards_home()
         return record, knots
 
     def _home_keys(self, foundations: tuple[int, ...]) -> list[int]:
@@ -923,14 +919,15 @@ class Search:
         stock_pile, waste_pile = draw_piles if draw_piles is not None else (-1, -1)
 
         def goto(node: Optional[tuple]) -> None:
-            down = []
+            down: list[tuple] = []
             while node is not None and (node[2] > len(chain) or chain[node[2] - 1] is not node):
                 down.append(node)
                 node = node[1]
             depth = 0 if node is None else node[2]
             while len(chain) > depth:
                 revert(chain.pop()[0], records.pop())
-            for step in reversed(down):
+            while down:
+                step = down.pop()
                 records.append(apply(step[0]))
                 chain.append(step)
 
@@ -977,7 +974,10 @@ class Search:
                                 self.avoided = True
                             continue
                         between_draws.add(key)
-                        child: tuple = (code, node, depth, (origin, turns))
+                        # (Any: one tuple, the node itself wherever it goes. ``lines`` finds
+                        # nodes by identity, and mypyc rebuilds a tuple whose length it knows
+                        # at every use.)
+                        child: Any = (code, node, depth, (origin, turns))
                     else:
                         record = apply(code)
                         key = search_key()
@@ -1100,7 +1100,7 @@ class Search:
             raise _Stop("stopped")
 
 
-def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+def solve(game: Game, *, time_limit: TimeLimit = 1.0, max_states: StateLimit = None,
           progress: Optional[Callable[[int, float], None]] = None,
           stop: Optional[Callable[[], bool]] = None) -> Solution:
     """Search for a win from ``game``'s current position; ``game`` is not changed.
@@ -1130,7 +1130,7 @@ def solve(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional
     return finish(solve_steps(game, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop))
 
 
-def solve_steps(game: Game, *, time_limit: Optional[float] = 1.0, max_states: Optional[int] = None,
+def solve_steps(game: Game, *, time_limit: TimeLimit = 1.0, max_states: StateLimit = None,
                 progress: Optional[Callable[[int, float], None]] = None,
                 stop: Optional[Callable[[], bool]] = None) -> Generator[None, None, Solution]:
     """``solve`` in slices (see ``Search.steps``): the teaching tools build
