@@ -219,9 +219,23 @@ class Gaps(Game):
         return super()._route_reason(source, target)
 
     def _cards_home(self) -> int:
-        # (the solver asks after every move: each row read in place)
+        # (the solver asks after every move: each row read in place, by
+        # faces: a row's run is its 2's face, then each face one up)
         piles = self._piles
-        return len(piles[0]) + sum(in_sequence([piles[i] for i in row]) for row in ROW_INDEXES)
+        home = len(piles[0])
+        for row in ROW_INDEXES:
+            first = piles[row[0]]
+            if not first or RANK[first[-1]] != 2:
+                continue
+            face = FACE[first[-1]]
+            count = 1
+            for i in row[1:]:
+                pile = piles[i]
+                if not pile or FACE[pile[-1]] != face + count:
+                    break
+                count += 1
+            home += count
+        return home
 
 
 GAMES: tuple[type[Game], ...] = (Gaps,)
