@@ -162,6 +162,10 @@ class Gaps(Game):
         "none": "No redeal: one deal (the game Solvitaire solves as \"Gaps, one deal\").",
     }}
     CAN_CYCLE = True  # a 2 may go from a row's left to another row's and back
+    # Deals the solver wins it mostly wins early (on seeds 0-69, 14% within
+    # 1,000 positions, 34% within 5,000): a small budget tries more seeds in
+    # the same time.
+    DEAL_STATES = 1_000
     RULES = (
         ("Cards", "one deck of 52, dealt face up in four rows of thirteen, a1–a13 to d1–d13; then the four aces "
                   "are set aside on the pile aces, out of play, leaving four gaps."),
