@@ -868,6 +868,18 @@ class FastPath:
             return None
         return DrawnStock(stock, waste, draw.count, draw.turn == "over")
 
+    def pair_totals(self) -> dict[int, int]:
+        """The piles that take two cards at once (``Pairs``), each with the
+        total their ranks must make.
+
+        >>> import solitaire_widgets as sw
+        >>> FastPath(sw.Pyramid(seed=1)).pair_totals(), FastPath(sw.Cruel(seed=1)).pair_totals()
+        ({2: 13}, {})
+        """
+        if not self._general:
+            return {}
+        return {t: total for t, (total, _) in self._pair_targets.items()}
+
     def deals_wait_for_piles(self) -> bool:
         """True when a stock action may be refused while a pile is empty
         (a row dealt only while none is, as in Spider): an emptied pile may

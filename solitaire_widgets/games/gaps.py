@@ -162,6 +162,10 @@ class Gaps(Game):
         "none": "No redeal: one deal (the game Solvitaire solves as \"Gaps, one deal\").",
     }}
     CAN_CYCLE = True  # a 2 may go from a row's left to another row's and back
+    # Deals the solver wins it mostly wins early (on seeds 0-69, 14% within
+    # 1,000 positions, 34% within 5,000): a small budget tries more seeds in
+    # the same time.
+    DEAL_STATES = 1_000
     RULES = (
         ("Cards", "one deck of 52, dealt face up in four rows of thirteen, a1–a13 to d1–d13; then the four aces "
                   "are set aside on the pile aces, out of play, leaving four gaps."),
@@ -219,9 +223,23 @@ class Gaps(Game):
         return super()._route_reason(source, target)
 
     def _cards_home(self) -> int:
-        # (the solver asks after every move: each row read in place)
+        # (the solver asks after every move: each row read in place, by
+        # faces: a row's run is its 2's face, then each face one up)
         piles = self._piles
-        return len(piles[0]) + sum(in_sequence([piles[i] for i in row]) for row in ROW_INDEXES)
+        home = len(piles[0])
+        for row in ROW_INDEXES:
+            first = piles[row[0]]
+            if not first or RANK[first[-1]] != 2:
+                continue
+            face = FACE[first[-1]]
+            count = 1
+            for i in row[1:]:
+                pile = piles[i]
+                if not pile or FACE[pile[-1]] != face + count:
+                    break
+                count += 1
+            home += count
+        return home
 
 
 GAMES: tuple[type[Game], ...] = (Gaps,)

@@ -14,6 +14,7 @@ position is lost, which explains itself: ``reason()`` in one sentence, and
   (Bobby).
 * ``LockedBottomTest``: every redeal deals a pile's bottom cards back in
   place, and cards build down in suit (Cruel, gathering in order).
+* ``PairsTest``: cards go home in pairs whose ranks make a total (Pyramid).
 
 >>> import solitaire_widgets as sw
 >>> test = dead_end_test_for(FastPath(sw.Cruel(seed=4)))
@@ -160,6 +161,39 @@ class LockedBottom(Witness):
     @property
     def cards(self) -> tuple[int, ...]:
         return (self.card, self.low) if self.up is None else (self.card, self.low, self.up)
+
+
+@dataclass(frozen=True)
+class Unpaired(Witness):
+    """Cards of one rank (``stuck``) that can never all leave in pairs: the
+    cards left that any of them could pair with (``partners``) are fewer."""
+
+    stuck: tuple[int, ...]
+    partners: tuple[int, ...]
+
+    def reason(self) -> str:
+        """
+        >>> Unpaired(stuck=(7,), partners=()).reason()[:62]
+        '8♠ can never go home: no card left could pair with it (no two '
+        >>> Unpaired(stuck=(7, 20, 33), partners=(4, 17)).reason()[:70]
+        '8♠, 8♥ and 8♦ can never all go home: they could pair only with 5♠ and '
+        """
+        stuck = self.stuck
+        both = "" if len(stuck) == 1 else " both" if len(stuck) == 2 else " all"
+        with_them = (f"{'it' if len(stuck) == 1 else 'they'} could pair only with {_card_list(self.partners)}"
+                     if self.partners else f"no card left could pair with {'it' if len(stuck) == 1 else 'them'}")
+        return (f"{_card_list(stuck)} can never{both} go home: {with_them} (no two cards from the stock and "
+                "waste pair, nor a card with one it covers)")
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return self.stuck + self.partners
+
+
+def _card_list(ids: tuple[int, ...]) -> str:
+    """Cards in words: "8♠", "8♠ and 8♥", "8♠, 8♥ and 8♦"."""
+    names = [str(CARD[card]) for card in ids]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def plural(rank: int) -> str:
@@ -477,6 +511,141 @@ class LockedBottomTest(DeadEndTest):
         return None
 
 
+class PairsTest(DeadEndTest):
+    """Where cards go home in pairs whose ranks make a total (or alone, a
+    rank the foundation takes by itself): each card left must find a
+    partner, and some never can.
+
+    It holds where a single foundation takes the pairs, every card goes
+    nowhere but home, nothing is laid on a pile, and the stock's cards come
+    into play only through the waste (no two of them pair, as the stock's
+    top card never plays).  Then who could pair with whom never changes
+    while cards go home: two cards of the stock and waste never do, nor two
+    cards of the table where one covers the other (it lies above it in its
+    pile, or must leave before the other plays: on a pile covering the
+    other's, or on one covering a pile with cards that covers it …), and
+    any other two of partner ranks might.  For each two partner ranks, the
+    cards left of the one rank must be matched one to one with those of
+    the other along these links; where no matching exists, some cards can
+    never all go home, and the position is lost.
+
+    >>> import solitaire_widgets as sw
+    >>> PairsTest.build(FastPath(sw.Pyramid(seed=2))).witness() is None  # every card may find a partner
+    True
+    >>> PairsTest.build(FastPath(sw.Pyramid(seed=0))).witness().reason()[:69]
+    'A♠, A♥ and A♦ can never all go home: they could pair only with Q♠ and'
+    """
+
+    def __init__(self, game: FastPath, foundation: int, classes: list[tuple[list[int], list[int], list[set[int]]]]) \
+            -> None:
+        self.home = game.piles[foundation]
+        self.classes = classes
+        self.known: list[dict[int, Optional[Unpaired]]] = [{} for _ in classes]
+
+    @classmethod
+    def build(cls, game: FastPath, home_count: Optional[list[int]] = None) -> Optional["PairsTest"]:
+        shape = game.shape
+        totals = game.pair_totals()
+        if len(totals) != 1 or shape.foundations != tuple(totals) or shape.key != "rank" or shape.max_run > 1 \
+                or shape.cells or shape.wholes or shape.suit_targets:
+            return None
+        (foundation, total), = totals.items()
+        n = len(shape.piles)
+        passed = frozenset(shape.with_role("stock", "waste"))
+        moved = {i for action in shape.actions for i in game.action_pile_indices(action)}
+        if not moved <= passed or any(s in passed and t in passed for s, t, _ in shape.pairs) or any(
+                shape.routes[s][t] is not None and t != foundation for s in range(n) for t in range(n)):
+            return None  # a card may go elsewhere than home, or two of the stock's side pair
+        if any(s not in passed and game.reached(s) is not None for s in shape.sources):
+            return None  # the position decides where a card goes
+        alone: set[int] = set()
+        for cards in ([], *([card] for card in range(13))):
+            wants = game.wants_holding(foundation, cards)
+            if wants is ANY:
+                return None
+            alone.update(wants)
+        # Each card in play: its pile and height there; the piles over each pile.
+        where = {card: (i, height) for i, pile in enumerate(game.piles) if i != foundation
+                 for height, card in enumerate(pile)}
+        over = [_over(shape.covered_by, game.piles, i) for i in range(n)]
+
+        def may_pair(a: int, b: int) -> bool:
+            (p, _), (q, _) = where[a], where[b]
+            if p in passed or q in passed:
+                return not (p in passed and q in passed)
+            return p != q and p not in over[q] and q not in over[p]
+
+        classes = []
+        for rank in range(1, 14):
+            partner = total - rank
+            if not rank < partner <= 13 or rank in alone or partner in alone:
+                continue
+            low = [card for card in where if RANK[card] == rank]
+            high = [card for card in where if RANK[card] == partner]
+            classes.append((low, high, [{j for j, b in enumerate(high) if may_pair(a, b)} for a in low]))
+        return cls(game, foundation, classes) if classes else None
+
+    def witness(self) -> Optional[Unpaired]:
+        home = set(self.home)
+        for known, (low, high, links) in zip(self.known, self.classes):
+            gone = 0
+            for bit, card in enumerate(low + high):
+                if card in home:
+                    gone |= 1 << bit
+            if gone not in known:
+                known[gone] = _unmatched(low, high, links, gone)
+            found = known[gone]
+            if found is not None:
+                return found
+        return None
+
+
+def _over(covered_by: tuple[tuple[int, ...], ...], piles: list[list[int]], pile: int) -> frozenset[int]:
+    """The piles whose cards must all leave before ``pile``'s cards play:
+    those covering it, and those covering a pile that covers it and holds
+    cards (whose cards must leave first in turn), and so on."""
+    found: set[int] = set()
+    todo = list(covered_by[pile])
+    while todo:
+        p = todo.pop()
+        if p not in found and piles[p]:
+            found.add(p)
+            todo.extend(covered_by[p])
+    return frozenset(found)
+
+
+def _unmatched(low: list[int], high: list[int], links: list[set[int]], gone: int) -> Optional[Unpaired]:
+    """Cards of ``low`` and ``high`` left (not in the bits of ``gone``, low
+    first) that cannot all be matched one to one along ``links`` (for each
+    card of ``low``, the indexes of the cards of ``high`` it may pair with):
+    a set of cards with fewer partners than they are (Hall's condition), or
+    None where a matching exists."""
+    left = [i for i in range(len(low)) if not gone >> i & 1]
+    right = [j for j in range(len(high)) if not gone >> (len(low) + j) & 1]
+    link = {i: links[i].intersection(right) for i in left}
+    back = {j: {i for i in left if j in link[i]} for j in right}
+    for side, edges, names, partner_names in ((left, link, low, high), (right, back, high, low)):
+        match: dict[int, int] = {}  # a card of the other side -> its match on this side
+        for i in side:
+            seen: set[int] = set()
+            if not _augment(i, edges, match, seen):
+                # The cards reached from i by alternating paths have fewer partners than they are.
+                stuck = {i} | {match[j] for j in seen}
+                return Unpaired(tuple(sorted(names[k] for k in stuck)), tuple(sorted(partner_names[j] for j in seen)))
+    return None
+
+
+def _augment(i: int, edges: dict[int, set[int]], match: dict[int, int], seen: set[int]) -> bool:
+    """Match ``i`` along ``edges``, moving earlier matches along as needed
+    (an augmenting path); ``seen`` gathers the partners tried."""
+    for j in edges[i]:
+        if j not in seen:
+            seen.add(j)
+            if j not in match or _augment(match[j], edges, match, seen):
+                match[j] = i
+                return True
+    return False
+
 # In this order: the first that holds for a game is its test.
 DEAD_END_TESTS: tuple[type[DeadEndTest], ...] = (StuckRankTest, WalksTest, LockedBottomTest)
 
@@ -489,10 +658,14 @@ def dead_end_test_for(game: FastPath, home_count: Optional[list[int]] = None) ->
     the moves their rules accept, and from a game won with every card home:
     a game with a stock action that puts cards there (a draw onto a
     foundation), with runs, free cells or suits taken home at once, or with
-    a win of its own or cards home of its own count, gets none."""
+    a win of its own or cards home of its own count, gets none; one whose
+    cards go home in pairs gets ``PairsTest`` or none."""
     shape = game.shape
-    if (game.actions_reach_foundations() or shape.general or shape.declares_win
-            or type(game.game).FACTS.own_cards_home):
+    if game.actions_reach_foundations() or shape.declares_win or type(game.game).FACTS.own_cards_home:
+        return None
+    if shape.pairs:
+        return PairsTest.build(game, home_count)
+    if shape.general:
         return None
     for test in DEAD_END_TESTS:
         built = test.build(game, home_count)
