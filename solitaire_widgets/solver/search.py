@@ -85,7 +85,7 @@ from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
 from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
-from .lines import Step, shorter_line
+from .lines import Step, flat, shorter_line
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
@@ -291,6 +291,9 @@ class Search:
         # plays a card home alone (``_home_child``).
         self.home_first = self.safe_moves or (self.guide is not None and self.guide.home_alone)
         self.guided = False  # True during the guided pass
+        # True while the search expands a position it reached by a move and
+        # the safe moves home after it (``safe_chain``): none is left there.
+        self.closed = False
         self.skipped = False  # the guided pass left out a legal move
         self.states = 1  # positions searched: the start, then each new one met
         self.best = self.home  # most cards home in any position met
@@ -527,16 +530,17 @@ class Search:
         whose guide plays a card home alone, the best ranked one (once the
         pass has skipped a move already; before, ``_guided`` notes that it
         does).  None where ``children()`` needs every move."""
+        guided_home = self.guided and self.skipped and self.guide.home_alone  # type: ignore[union-attr]
+        if self.closed and not guided_home:
+            return None  # its safe moves home were played on the way to it
         homes = self.fast.home_codes()
         if not homes:
             return None
-        if self.safe_moves:
-            fast = self.fast
-            foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
-            for code in homes:
-                if self._safe_home(code, foundation_wants):
-                    return code
-        if not (self.guided and self.skipped and self.guide.home_alone):  # type: ignore[union-attr]
+        if self.safe_moves and not self.closed:
+            safe = self._first_safe_home(homes)
+            if safe is not None:
+                return safe
+        if not guided_home:
             return None
         piles, down, n, interchangeable = self.piles, self.down, self.n, self.interchangeable
         best, best_score = homes[0], -1
@@ -547,6 +551,51 @@ class Search:
             if score > best_score:
                 best, best_score = code, score
         return best
+
+    def _first_safe_home(self, homes: list[int]) -> Optional[int]:
+        """The first of ``homes`` (moves of a card home, legal here) that is
+        safe (``_safe_home``), or None."""
+        fast = self.fast
+        foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
+        for code in homes:
+            if self._safe_home(code, foundation_wants):
+                return code
+        return None
+
+    def safe_chain(self, code: int, avoid: Collection[bytes] = ()) -> tuple[
+            list[int], list[tuple[UndoRecord, int]], bool]:
+        """Play the safe moves home after the move ``code`` (just played),
+        one after another while there is one (``_safe_home``; none where the
+        game has no safe moves): their codes, their undo records, and
+        whether a position before one of them is in ``avoid`` (then it
+        stops there).  The search plays them as part of the move, as
+        fc-solve's moves to the foundations and Solvitaire's dominances do,
+        so that a position with a safe move home is seldom one of its own.
+
+        After a move between two piles (the foundations as they were), only
+        a card it moved or uncovered is looked at first: the search does
+        this for every position it meets, and leaving a safe move out only
+        costs positions."""
+        codes: list[int] = []
+        records: list[tuple[UndoRecord, int]] = []
+        if not self.safe_moves:
+            return codes, records, False
+        fast, piles = self.fast, self.piles
+        if code < self.base and not self.home_effect[code]:
+            wanted = self._wanted_now()
+            if not any(piles[p] and piles[p][-1] in wanted for p in self.changed_of[code]):
+                return codes, records, False
+        while True:
+            homes = fast.home_codes()
+            if not homes:
+                return codes, records, False
+            code = self._first_safe_home(homes)
+            if code is None:
+                return codes, records, False
+            if avoid and fast.search_key() in avoid:
+                return codes, records, True
+            records.append(self.apply(code))
+            codes.append(code)
 
     def moves_in_order(self) -> list[int]:
         """Every move worth trying here, best first: ``children()``, or the
@@ -912,8 +961,9 @@ class Search:
         frontier: list[tuple] = [(0.0, 0, None)]
         pushed = 0
 
-        apply, revert = self.apply, self.revert
+        apply, revert, play, unplay = self.apply, self.revert, self.play, self.unplay
         per_move = self.pace.per_move
+        safe_chain, avoid = self.safe_chain, self.avoid
         draw_piles = self.draw_piles
         piles = self.piles
         stock_pile, waste_pile = draw_piles if draw_piles is not None else (-1, -1)
@@ -925,10 +975,10 @@ class Search:
                 node = node[1]
             depth = 0 if node is None else node[2]
             while len(chain) > depth:
-                revert(chain.pop()[0], records.pop())
+                unplay(chain.pop()[0], records.pop())
             while down:
                 step = down.pop()
-                records.append(apply(step[0]))
+                records.append(play(step[0]))
                 chain.append(step)
 
         try:
@@ -943,7 +993,10 @@ class Search:
                 depth = len(chain) + 1
                 back = self._back(node, records)
                 drawing = node is not None and len(node) == 4  # a position between draws (below)
+                # (a position reached by a move has had its safe moves home played: below)
+                self.closed = node is not None and not drawing
                 children = self._drawn_children() if drawing else self.children()
+                self.closed = False
                 for code in reversed(children):  # pushed last, tried first among equals
                     if code == back:
                         continue  # straight back to the parent, met already
@@ -979,11 +1032,17 @@ class Search:
                         # at every use.)
                         child: Any = (code, node, depth, (origin, turns))
                     else:
+                        # The move and the safe moves home after it, one step.
                         record = apply(code)
+                        homes, home_records, passed = safe_chain(code, avoid)
+                        step: Step = code
+                        undo: object = record  # (what ``play`` would return for the step)
+                        if homes:
+                            step, undo = (code, *homes), [record, *home_records]
                         key = search_key()
-                        if key in seen:
-                            revert(code, record)
-                            met = seen[key]
+                        if passed or key in seen:
+                            unplay(step, undo)
+                            met = AVOIDED if passed else seen[key]  # (through a position to avoid: as if met)
                             if met is AVOIDED:
                                 self.avoided = True
                             elif met is not None and met[2] > depth and len(shortcuts) < MAX_SHORTCUTS:  # type: ignore[index]
@@ -992,12 +1051,12 @@ class Search:
                         value = self._value()
                         home = self.home
                         won = declares_win and fast.won()
-                        revert(code, record)
-                        child = (code, node, depth)
+                        unplay(step, undo)
+                        child = (step, node, depth)
                         seen[key] = child
                         if home > self.best or won:
                             self.best = home
-                            self.best_line = [step[0] for step in chain] + [code]
+                            self.best_line = flat([step[0] for step in chain] + [child[0]])
                             if won or (home == n_cards and not declares_win):
                                 self.states += 1
                                 self.won_node = child
@@ -1022,8 +1081,9 @@ class Search:
     def _back(self, node: Optional[tuple], records: list[tuple]) -> int:
         """The move that takes the last move to ``node`` back (its cards
         from its target to its source), or -1 where there is none: the
-        root, a stock action, a move that turned a card up."""
-        if node is None or node[0] >= self.base or records[-1][0].flipped:
+        root, a stock action, a move that turned a card up, a step of
+        several moves (a move and the safe moves home after it)."""
+        if node is None or type(node[0]) is not int or node[0] >= self.base or records[-1][0].flipped:
             return -1
         code = node[0]
         n = self.n
@@ -1067,16 +1127,23 @@ class Search:
         """The cards lying on the cards the foundations take now, in the
         tableau and reserve piles (what must move before they go home)."""
         piles = self.piles
-        tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
-        wanted = self.wanted.get(tops)
-        if wanted is None:
-            wanted = self.wanted[tops] = self._wanted_ids()
+        wanted = self._wanted_now()
         count = 0
         for i in self.knotted_list:
             pile = piles[i]
             for card in wanted.intersection(pile):  # mostly none: a set test runs in C
                 count += len(pile) - 1 - pile.index(card)
         return count
+
+    def _wanted_now(self) -> frozenset[int]:
+        """The ids of the cards the foundations take now (by their top
+        cards: worked out once for each)."""
+        piles = self.piles
+        tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
+        wanted = self.wanted.get(tops)
+        if wanted is None:
+            wanted = self.wanted[tops] = self._wanted_ids()
+        return wanted
 
     def _wanted_ids(self) -> frozenset[int]:
         """The ids of the cards the foundations take now."""
