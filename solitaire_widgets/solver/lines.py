@@ -188,9 +188,12 @@ def _landing(search: "Search", furthest: dict[bytes, int], code: int) -> tuple[i
 def _candidates(search: "Search") -> list[int]:
     """Every legal move here, in the solver's move order (``moves_in_order``,
     then the rest as the engine lists them)."""
-    ordered = search.moves_in_order()
+    codes = search.fast.move_codes()  # generated once: ``children`` orders them
+    ordered = search.children(codes) or codes
+    if len(ordered) == len(codes):
+        return ordered
     listed = set(ordered)
-    return ordered + [code for code in search.fast.move_codes() if code not in listed]
+    return ordered + [code for code in codes if code not in listed]
 
 
 
