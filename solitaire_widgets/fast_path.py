@@ -34,6 +34,7 @@ A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
 from __future__ import annotations
 
 import functools
+import operator
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Sequence, Union
 
 from .cards import RANK, SUIT
@@ -148,6 +149,9 @@ class FastPath:
         self._targets, self._sources = shape.targets, shape.sources
         self._draws, self._redeal_codes = shape.draws, shape.redeals
         self._foundations, self._groups, self._fixed = shape.foundations, shape.groups, shape.fixed
+        # the piles a search key reads, picked from ``piles`` in C
+        self._pick_foundations, self._pick_fixed = picker(shape.foundations), picker(shape.fixed)
+        self._pick_groups = [picker(group) for group in shape.groups]
         self._actions = shape.actions
         self._grid = shape.routes
         self._general = shape.general
@@ -718,7 +722,7 @@ class FastPath:
         down = self.down
         # List comprehensions and a table of one-byte prefixes: the search
         # asks for a key at every position it meets.
-        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._foundations)]
+        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in self._pick_foundations(piles)]
         tops.sort()
         parts = [bytes(tops)]
         if not any(down):
@@ -727,19 +731,19 @@ class FastPath:
             # tells such keys from the others (a top is at most 53).
             parts[0] = b"\xfe" + parts[0]
             if self._same_keys:
-                for group in self._groups:
-                    parts += sorted([bytes(piles[i]) for i in group])
-                parts += [bytes(piles[i]) for i in self._fixed]
+                for pick in self._pick_groups:
+                    parts += sorted(map(bytes, pick(piles)))
+                parts += map(bytes, self._pick_fixed(piles))
             else:
                 table = self._key_table
-                for group in self._groups:
-                    parts += sorted([bytes(piles[i]).translate(table) for i in group])
-                parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+                for pick in self._pick_groups:
+                    parts += sorted([bytes(pile).translate(table) for pile in pick(piles)])
+                parts += [bytes(pile).translate(table) for pile in self._pick_fixed(piles)]
         else:
             table = self._key_table
             for group in self._groups:
                 parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in group])
-            parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+            parts += [bytes(pile).translate(table) for pile in self._pick_fixed(piles)]
             parts.append(bytes(map(down.__getitem__, self._fixed)))
         if self._redeals_matter:
             parts.append(self.position.redeals.to_bytes(2, "big"))
@@ -903,6 +907,21 @@ class FastPath:
     def lost(self) -> bool:
         """Whether the game declares the position lost though moves are left (``_lost``)."""
         return self.game._lost() is not None
+
+
+def picker(indexes: Sequence[int]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function that picks the items at ``indexes`` of a sequence, as a
+    tuple (``operator.itemgetter``, a tuple for one index or none too).
+
+    >>> picker([2, 0])("abc"), picker([1])("abc"), picker([])("abc")
+    (('c', 'a'), ('b',), ())
+    """
+    if len(indexes) > 1:
+        return operator.itemgetter(*indexes)
+    if indexes:
+        index = indexes[0]
+        return lambda items: (items[index],)
+    return lambda items: ()
 
 
 def completes_suit(pile: Sequence[int], down: int) -> bool:
