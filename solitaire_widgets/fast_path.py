@@ -386,9 +386,20 @@ class FastPath:
         reason = game._action_reason
         return lambda: reason(action) is None
 
-    def _run_at(self, s: int) -> int:
+    def run_at(self, s: int) -> int:
         """How many cards at the top of pile ``s`` may move together now (0:
-        none), as its rule says (``Game._run_length``)."""
+        none), as its rule says (``Game._run_length``), however many the
+        free cells would let one move carry.
+
+        >>> import solitaire_widgets as sw
+        >>> fast = FastPath(sw.FreeCell.deal_number(1))
+        >>> [fast.run_at(fast.shape.index[pile]) for pile in ("t0", "c0")]
+        [1, 0]
+        """
+        return self._run_at(s) if self._general else 1 if len(self.piles[s]) > self.down[s] else 0
+
+    def _run_at(self, s: int) -> int:
+        """``run_at`` in a game of the general path."""
         pile = self.piles[s]
         down = self.down[s]
         top = len(pile) - 1

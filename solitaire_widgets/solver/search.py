@@ -83,6 +83,7 @@ from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
+from ..strategy import UNDER_RUNS_POWER
 from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .lines import Step, flat, shorter_line
@@ -189,6 +190,8 @@ class Search:
         may_redeal = fast.may_redeal()
         self.safe_moves = ((not may_redeal or keeps_order) and not fast.actions_reach_foundations()
                            and not shape.declares_win and not self.own_home)
+        # the safe moves home after a move played as part of it (``safe_chain``)
+        self.chains_home = self.safe_moves and g.SAFE_HOME_IN_ONE_STEP
         self.safe_from_waste = not may_redeal or (keeps_order and drawn.per_draw == 1)  # type: ignore[union-attr]
         # A card that could lie on one sent home may always go home instead
         # (``_spare``) when every pile that gives cards may give them to every
@@ -241,9 +244,11 @@ class Search:
         self.knots_in_suit = shape.key != "rank"  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
-        self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``Pace.empty``)
+        self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``empty``, ``under_runs``)
         self.unplayed = shape.with_role("stock", "waste")
         self.pace = g.PACE
+        # k ** UNDER_RUNS_POWER for every count of cards a pile may hold (``_under_runs``)
+        self.under_run_powers = [k ** UNDER_RUNS_POWER for k in range(g.card_count + 1)] if self.pace.under_runs else []
         # byte under * id_bound + over: 1 where over lies on the next higher card of its suit (``_built``)
         self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built or self.pace.broken or (
             g.GUIDE is not None and g.GUIDE.runs_stay) else b""
@@ -578,7 +583,7 @@ class Search:
         costs positions."""
         codes: list[int] = []
         records: list[tuple[UndoRecord, int]] = []
-        if not self.safe_moves:
+        if not self.chains_home:
             return codes, records, False
         fast, piles = self.fast, self.piles
         if code < self.base and not self.home_effect[code]:
@@ -994,7 +999,7 @@ class Search:
                 back = self._back(node, records)
                 drawing = node is not None and len(node) == 4  # a position between draws (below)
                 # (a position reached by a move has had its safe moves home played: below)
-                self.closed = node is not None and not drawing
+                self.closed = self.chains_home and node is not None and not drawing
                 children = self._drawn_children() if drawing else self.children()
                 self.closed = False
                 for code in reversed(children):  # pushed last, tried first among equals
@@ -1107,6 +1112,8 @@ class Search:
             value -= pace.face_down * sum(map(self.down.__getitem__, self.tableau_list))
         if pace.empty:
             value += pace.empty * sum(1 for i in self.tableau_list if not piles[i])
+        if pace.under_runs:
+            value -= pace.under_runs * self._under_runs()
         return value - pace.per_redeal * self.game.redeals
 
     def _built(self) -> tuple[int, int]:
@@ -1122,6 +1129,17 @@ class Search:
                 for j in range(down[i] + 1, len(pile)):
                     built += links[pile[j - 1] * bound + pile[j]]
         return built, pairs - built
+
+    def _under_runs(self) -> float:
+        """The cards under the top run of each tableau pile, each pile's
+        count raised to ``UNDER_RUNS_POWER`` (``Pace.under_runs``)."""
+        piles, run_at, powers = self.piles, self.fast.run_at, self.under_run_powers
+        total = 0.0
+        for i in self.tableau_list:
+            n = len(piles[i])
+            if n > 1:
+                total += powers[n - run_at(i)]
+        return total
 
     def _covering(self) -> int:
         """The cards lying on the cards the foundations take now, in the
