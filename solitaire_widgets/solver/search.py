@@ -594,13 +594,13 @@ class Search:
             homes = fast.home_codes()
             if not homes:
                 return codes, records, False
-            code = self._first_safe_home(homes)
-            if code is None:
+            safe = self._first_safe_home(homes)
+            if safe is None:
                 return codes, records, False
             if avoid and fast.search_key() in avoid:
                 return codes, records, True
-            records.append(self.apply(code))
-            codes.append(code)
+            records.append(self.apply(safe))
+            codes.append(safe)
 
     def moves_in_order(self) -> list[int]:
         """Every move worth trying here, best first: ``children()``, or the
@@ -962,7 +962,7 @@ class Search:
         # A node is (move code, parent node, depth); the root is None.  The
         # game sits on the node at the end of ``chain``.
         chain: list[tuple] = []
-        records: list[tuple] = []
+        records: list[object] = []  # what ``play`` returned for each step of ``chain``
         frontier: list[tuple] = [(0.0, 0, None)]
         pushed = 0
 
@@ -1083,12 +1083,12 @@ class Search:
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
 
-    def _back(self, node: Optional[tuple], records: list[tuple]) -> int:
+    def _back(self, node: Optional[tuple], records: list[object]) -> int:
         """The move that takes the last move to ``node`` back (its cards
         from its target to its source), or -1 where there is none: the
         root, a stock action, a move that turned a card up, a step of
         several moves (a move and the safe moves home after it)."""
-        if node is None or type(node[0]) is not int or node[0] >= self.base or records[-1][0].flipped:
+        if node is None or type(node[0]) is not int or node[0] >= self.base or records[-1][0].flipped:  # type: ignore[index]
             return -1
         code = node[0]
         n = self.n
