@@ -21,10 +21,11 @@ known to it).
   its own suit.  The game's ``PACE`` (``solitaire_widgets.strategy``) says
   what each card in the stock and on the waste, each redeal made, each
   move on the line from the start, each card in a free cell and each card
-  lying on a card a foundation takes now count against a position, and what
-  each card built in suit on the table counts for it (and, for Spider's
-  kind, what each face-down card and each break in the runs count against
-  it, and each empty tableau pile for it).  Among equals
+  lying on a card a foundation takes now and the cards under each tableau
+  pile's top run count against a position, and what each card built in
+  suit on the table counts for it (and, for Spider's kind, what each
+  face-down card and each break in the runs count against it, and each
+  empty tableau pile for it).  Among equals
   the newest goes first, so it dives like a depth-first search until a line
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
@@ -49,6 +50,9 @@ known to it).
   so could every card that could lie on it (``_spare``, Solvitaire's safe
   moves, read from the declared builds).  A redeal that turns the waste
   over keeps these moves safe: the stock comes round in the same order.
+  Where the game declares ``SAFE_HOME_IN_ONE_STEP``, the safe moves home
+  after a move are played as part of it (``safe_chain``): the position
+  after them is the one keyed and counted.
 * The stock, where it only draws onto a waste of its own
   (``FastPath.drawn_stock``), is searched as the cards its draws reach
   (Solvitaire's "K+" moves): a position between two draws is searched only
