@@ -233,8 +233,10 @@ class Search:
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
         self.counts_cells = bool(g.PACE.cell and shape.cells)
-        # the cards the foundations take, by their top cards (``_covering``)
+        # the cards the foundations take, by their top cards (``_covering``),
+        # and here (None: not known since the foundations last changed)
         self.wanted: dict[tuple[int, ...], frozenset[int]] = {}
+        self.wanted_here: Optional[frozenset[int]] = None
         self.home_count = [0] * 256  # cards of each key on the foundations
         for f in shape.foundations:
             for c in self.piles[f]:
@@ -821,6 +823,7 @@ class Search:
         if self.to_home[code]:
             self.home += 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
+            self.wanted_here = None
         if self.own_home:
             self.home = fast.cards_home()
         return record, knots
@@ -847,6 +850,7 @@ class Search:
             if effect is True:  # a card leaves a foundation
                 self.home -= 1
                 self.home_count[self.keys[self.piles[code % self.n][-1]]] -= 1
+                self.wanted_here = None
             else:  # an action that changed foundations: count them again
                 home_after = self._home_keys(effect)
                 self.knots -= record[1]
@@ -890,6 +894,7 @@ class Search:
         for key in after:
             self.home_count[key] += 1
         self.home += len(after) - len(before)
+        self.wanted_here = None
 
     # --- dead ends ---------------------------------------------------------------------
     def dead_end(self) -> Optional[Witness]:
@@ -1159,12 +1164,16 @@ class Search:
 
     def _wanted_now(self) -> frozenset[int]:
         """The ids of the cards the foundations take now (by their top
-        cards: worked out once for each)."""
-        piles = self.piles
-        tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
-        wanted = self.wanted.get(tops)
+        cards: worked out once for each, and kept until a move changes the
+        foundations)."""
+        wanted = self.wanted_here
         if wanted is None:
-            wanted = self.wanted[tops] = self._wanted_ids()
+            piles = self.piles
+            tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
+            wanted = self.wanted.get(tops)
+            if wanted is None:
+                wanted = self.wanted[tops] = self._wanted_ids()
+            self.wanted_here = wanted
         return wanted
 
     def _wanted_ids(self) -> frozenset[int]:
