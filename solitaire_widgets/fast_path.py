@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Collection, NamedTuple, Optional, Sequence, Union
 
 from .cards import RANK, SUIT
 from .pile_rules import Build, links_table
@@ -295,15 +295,19 @@ class FastPath:
                     codes.append(code)
         return codes + self.action_codes()
 
-    def home_codes(self) -> list[int]:
+    def home_codes(self, among: Optional[Collection[int]] = None) -> list[int]:
         """The legal moves of one card onto a foundation, as codes, in
         ``move_codes()``'s order: only the foundations are asked what they
         take (a search that plays a card home at once needs no other move).
+        Only those from the piles ``among`` where given.
 
         >>> import solitaire_widgets as sw
         >>> fast = FastPath(sw.Cruel(seed=7))
         >>> fast.home_codes() == [c for c in fast.move_codes() if fast.shape.count_of[c] == 1
         ...                       and fast.shape.target_of[c] in fast.shape.foundations]
+        True
+        >>> first = fast.shape.source_of[fast.home_codes()[0]]
+        >>> fast.home_codes(among=[first]) == [fast.home_codes()[0]]  # (one card home from each pile here)
         True
         """
         piles, keys, n = self.piles, self._keys, self._n
@@ -311,16 +315,17 @@ class FastPath:
         if not foundations:
             return []
         takers, open_homes = self._takers(foundations)
+        sources = self._sources if among is None else [s for s in self._sources if s in among]
         if not open_homes:
             # mostly no source's top card is taken: one look at the tops, in C
-            tops = {keys[pile[-1]] for pile in map(piles.__getitem__, self._sources) if pile}
+            tops = {keys[pile[-1]] for pile in map(piles.__getitem__, sources) if pile}
             if tops.isdisjoint(takers):
                 return []
         codes: list[int] = []
         fed = self._only_from() if self._fed else None
         if not self._general:  # as ``move_codes``: the foundations that take the card, then those taking any
             grid = self._grid
-            for s in self._sources:
+            for s in sources:
                 pile = piles[s]
                 if pile:
                     row = grid[s]
@@ -328,7 +333,7 @@ class FastPath:
                         if row[t] is not None and (not fed or fed.get(t, s) == s):
                             codes.append(row[t])
             return codes
-        for s in self._sources:
+        for s in sources:
             pile = piles[s]
             if not pile or self._run_at(s) < 1 or self._run_kind[s] == WHOLE:
                 continue  # no card of it may move now (face down, covered), or it moves whole

@@ -592,12 +592,15 @@ class Search:
         if not self.chains_home:
             return codes, records, False
         fast, piles = self.fast, self.piles
+        among: Optional[tuple[int, ...]] = None  # the piles to look at first (None: all)
         if code < self.base and not self.home_effect[code]:
             wanted = self._wanted_now()
-            if not any(piles[p] and piles[p][-1] in wanted for p in self.changed_of[code]):
+            among = self.changed_of[code]
+            if not any(piles[p] and piles[p][-1] in wanted for p in among):
                 return codes, records, False
         while True:
-            homes = fast.home_codes()
+            homes = fast.home_codes(among)
+            among = None
             if not homes:
                 return codes, records, False
             safe = self._first_safe_home(homes)
