@@ -54,6 +54,14 @@ class InOneStep(SmallFreeCell):
     SAFE_HOME_IN_ONE_STEP = True
 
 
+def wins(game: sw.Game, moves: tuple[Move, ...]) -> bool:
+    """Whether ``moves`` played one by one on a copy of ``game`` win it."""
+    replay = game.copy()
+    for move in moves:
+        replay.play(move)
+    return replay.status == "won"
+
+
 def children(game: sw.Game) -> list[Move]:
     search = Search(game)
     return [game.SHAPE.move(code) for code in search.children()]
@@ -122,29 +130,21 @@ def test_the_safe_moves_home_after_a_move_are_one_step_where_a_game_says_so():
     game = sw.FreeCell.deal_number(1)
     assert game.SAFE_HOME_IN_ONE_STEP
     solution = sw.solve(game, time_limit=None, max_states=5_000)
-    assert solution.status == "won"
-    replay = game.copy()
-    for move in solution.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert solution.status == "won" and wins(game, solution.moves)
 
 
 def test_a_step_through_a_position_to_avoid_is_not_taken():
     game = InOneStep.from_position(LAST_CARDS)
     after = game.copy()
     after.play(Move("t0", "f1"))  # the position between the move and the safe move after it
-    search = Search(game, time_limit=None, avoid=[after.key(), FastPath(after).search_key()])
+    search = Search(game, time_limit=None, avoid=[FastPath(after).search_key()])
     assert search.run()[0] == "lost" and search.avoided
 
 
 def test_a_paced_search_solves_and_its_line_replays():
     game = Paced.from_position({"t0": "AH 3S 2H", "t1": "3H AS", "t2": "2S", "c0": "AD"})
     solution = sw.solve(game, time_limit=None, max_states=2_000)
-    assert solution.status == "won"
-    replay = game.copy()
-    for move in solution.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert solution.status == "won" and wins(game, solution.moves)
 
 
 # --- the general move generator ------------------------------------------------------------------
