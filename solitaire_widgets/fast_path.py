@@ -34,7 +34,8 @@ A move's code is described in ``solitaire_widgets.shape``; ``fast.shape``
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Sequence, Union
+import operator
+from typing import TYPE_CHECKING, Any, Callable, Collection, NamedTuple, Optional, Sequence, Union
 
 from .cards import RANK, SUIT
 from .pile_rules import Build, links_table
@@ -148,6 +149,9 @@ class FastPath:
         self._targets, self._sources = shape.targets, shape.sources
         self._draws, self._redeal_codes = shape.draws, shape.redeals
         self._foundations, self._groups, self._fixed = shape.foundations, shape.groups, shape.fixed
+        # the piles a search key reads, picked from ``piles`` in C
+        self._pick_foundations, self._pick_fixed = picker(shape.foundations), picker(shape.fixed)
+        self._pick_groups = [picker(group) for group in shape.groups]
         self._actions = shape.actions
         self._grid = shape.routes
         self._general = shape.general
@@ -291,15 +295,19 @@ class FastPath:
                     codes.append(code)
         return codes + self.action_codes()
 
-    def home_codes(self) -> list[int]:
+    def home_codes(self, among: Optional[Collection[int]] = None) -> list[int]:
         """The legal moves of one card onto a foundation, as codes, in
         ``move_codes()``'s order: only the foundations are asked what they
         take (a search that plays a card home at once needs no other move).
+        Only those from the piles ``among`` where given.
 
         >>> import solitaire_widgets as sw
         >>> fast = FastPath(sw.Cruel(seed=7))
         >>> fast.home_codes() == [c for c in fast.move_codes() if fast.shape.count_of[c] == 1
         ...                       and fast.shape.target_of[c] in fast.shape.foundations]
+        True
+        >>> first = fast.shape.source_of[fast.home_codes()[0]]
+        >>> fast.home_codes(among=[first]) == [fast.home_codes()[0]]  # (one card home from each pile here)
         True
         """
         piles, keys, n = self.piles, self._keys, self._n
@@ -307,16 +315,17 @@ class FastPath:
         if not foundations:
             return []
         takers, open_homes = self._takers(foundations)
+        sources = self._sources if among is None else [s for s in self._sources if s in among]
         if not open_homes:
             # mostly no source's top card is taken: one look at the tops, in C
-            tops = {keys[pile[-1]] for pile in map(piles.__getitem__, self._sources) if pile}
+            tops = {keys[pile[-1]] for pile in map(piles.__getitem__, sources) if pile}
             if tops.isdisjoint(takers):
                 return []
         codes: list[int] = []
         fed = self._only_from() if self._fed else None
         if not self._general:  # as ``move_codes``: the foundations that take the card, then those taking any
             grid = self._grid
-            for s in self._sources:
+            for s in sources:
                 pile = piles[s]
                 if pile:
                     row = grid[s]
@@ -324,7 +333,7 @@ class FastPath:
                         if row[t] is not None and (not fed or fed.get(t, s) == s):
                             codes.append(row[t])
             return codes
-        for s in self._sources:
+        for s in sources:
             pile = piles[s]
             if not pile or self._run_at(s) < 1 or self._run_kind[s] == WHOLE:
                 continue  # no card of it may move now (face down, covered), or it moves whole
@@ -382,9 +391,20 @@ class FastPath:
         reason = game._action_reason
         return lambda: reason(action) is None
 
-    def _run_at(self, s: int) -> int:
+    def run_at(self, s: int) -> int:
         """How many cards at the top of pile ``s`` may move together now (0:
-        none), as its rule says (``Game._run_length``)."""
+        none), as its rule says (``Game._run_length``), however many the
+        free cells would let one move carry.
+
+        >>> import solitaire_widgets as sw
+        >>> fast = FastPath(sw.FreeCell.deal_number(1))
+        >>> [fast.run_at(fast.shape.index[pile]) for pile in ("t0", "c0")]
+        [1, 0]
+        """
+        return self._run_at(s) if self._general else 1 if len(self.piles[s]) > self.down[s] else 0
+
+    def _run_at(self, s: int) -> int:
+        """``run_at`` in a game of the general path."""
         pile = self.piles[s]
         down = self.down[s]
         top = len(pile) - 1
@@ -718,7 +738,7 @@ class FastPath:
         down = self.down
         # List comprehensions and a table of one-byte prefixes: the search
         # asks for a key at every position it meets.
-        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in map(piles.__getitem__, self._foundations)]
+        tops = [keys[pile[-1]] + 1 if pile else 0 for pile in self._pick_foundations(piles)]
         tops.sort()
         parts = [bytes(tops)]
         if not any(down):
@@ -727,19 +747,19 @@ class FastPath:
             # tells such keys from the others (a top is at most 53).
             parts[0] = b"\xfe" + parts[0]
             if self._same_keys:
-                for group in self._groups:
-                    parts += sorted([bytes(piles[i]) for i in group])
-                parts += [bytes(piles[i]) for i in self._fixed]
+                for pick in self._pick_groups:
+                    parts += sorted(map(bytes, pick(piles)))
+                parts += map(bytes, self._pick_fixed(piles))
             else:
                 table = self._key_table
-                for group in self._groups:
-                    parts += sorted([bytes(piles[i]).translate(table) for i in group])
-                parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+                for pick in self._pick_groups:
+                    parts += sorted([bytes(pile).translate(table) for pile in pick(piles)])
+                parts += [bytes(pile).translate(table) for pile in self._pick_fixed(piles)]
         else:
             table = self._key_table
             for group in self._groups:
                 parts += sorted([_BYTE[down[i]] + bytes(piles[i]).translate(table) for i in group])
-            parts += [bytes(piles[i]).translate(table) for i in self._fixed]
+            parts += [bytes(pile).translate(table) for pile in self._pick_fixed(piles)]
             parts.append(bytes(map(down.__getitem__, self._fixed)))
         if self._redeals_matter:
             parts.append(self.position.redeals.to_bytes(2, "big"))
@@ -903,6 +923,21 @@ class FastPath:
     def lost(self) -> bool:
         """Whether the game declares the position lost though moves are left (``_lost``)."""
         return self.game._lost() is not None
+
+
+def picker(indexes: Sequence[int]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function that picks the items at ``indexes`` of a sequence, as a
+    tuple (``operator.itemgetter``, a tuple for one index or none too).
+
+    >>> picker([2, 0])("abc"), picker([1])("abc"), picker([])("abc")
+    (('c', 'a'), ('b',), ())
+    """
+    if len(indexes) > 1:
+        return operator.itemgetter(*indexes)
+    if indexes:
+        index = indexes[0]
+        return lambda items: (items[index],)
+    return lambda items: ()
 
 
 def completes_suit(pile: Sequence[int], down: int) -> bool:

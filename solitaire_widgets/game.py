@@ -203,6 +203,11 @@ class Game:
     # mostly wins early and the others use up the budget, a smaller one tries
     # more seeds in the same time.
     DEAL_STATES: ClassVar[Optional[int]] = None
+    # True: the solver plays the safe moves home that follow a move as part
+    # of it, one position searched rather than one each (fc-solve's moves to
+    # the foundations).  Always sound, but it changes which position a
+    # best-first search expands next, so a game chooses it where it helps.
+    SAFE_HOME_IN_ONE_STEP: ClassVar[bool] = False
 
     # --- derived once per class when it is made (``classes.py``) ------------
     SHAPE: ClassVar[GameShape]  # the piles, routes and move codes (``shape.py``)

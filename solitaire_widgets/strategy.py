@@ -54,6 +54,9 @@ class Guide:
                 raise ValueError(f"Guide.{f.name} must be True or False, not {getattr(self, f.name)!r}")
 
 
+UNDER_RUNS_POWER = 1.3  # fc-solve's power of the cards under a pile's run (``Pace.under_runs``)
+
+
 @dataclass(frozen=True)
 class Pace:
     """How a game's position value counts the stock and the redeals, in
@@ -88,6 +91,11 @@ class Pace:
     run apart and build it again elsewhere.
     ``knot``: what each knot counts against it (a card that must leave
     before a card beneath it could go home; see ``solitaire_widgets.solver``).
+    ``under_runs``: what the cards lying under the run at the top of each
+    tableau pile (those that cannot move with it) count against it, their
+    number raised to the power ``UNDER_RUNS_POWER`` pile by pile, as
+    fc-solve's best-first weights count "cards under sequences": a tall
+    pile under a short run is worse than two middling ones.
     """
 
     stock: Optional[float] = None
@@ -101,6 +109,7 @@ class Pace:
     face_down: float = 0.0
     empty: float = 0.0
     knot: float = 3.0
+    under_runs: float = 0.0
 
     def stock_count(self, draws_home: bool) -> float:
         """What each stock card counts: ``stock``, or by default 1, and 0

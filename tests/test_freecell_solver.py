@@ -19,8 +19,9 @@ from test_fast_path import check_fast_path_along_a_walk
 import solitaire_widgets as sw
 from solitaire_widgets import Move
 from solitaire_widgets.kit import DOWN_ALTERNATE_COLOURS, UP_IN_SUIT, Foundation, Tableau, runs
+from solitaire_widgets.fast_path import FastPath
 from solitaire_widgets.solver.search import Search
-from solitaire_widgets.strategy import Pace
+from solitaire_widgets.strategy import UNDER_RUNS_POWER, Pace
 
 CELLS = ("c0", "c1")
 HOME = ("f0", "f1", "f2", "f3")
@@ -43,6 +44,22 @@ class SmallFreeCell(sw.Game):
 
 class Paced(SmallFreeCell):
     PACE = Pace(cell=0.5, covering=0.25)
+
+
+class UnderRuns(SmallFreeCell):
+    PACE = Pace(under_runs=0.5)
+
+
+class InOneStep(SmallFreeCell):
+    SAFE_HOME_IN_ONE_STEP = True
+
+
+def wins(game: sw.Game, moves: tuple[Move, ...]) -> bool:
+    """Whether ``moves`` played one by one on a copy of ``game`` win it."""
+    replay = game.copy()
+    for move in moves:
+        replay.play(move)
+    return replay.status == "won"
 
 
 def children(game: sw.Game) -> list[Move]:
@@ -90,14 +107,44 @@ def test_the_pace_counts_free_cells_in_use_and_cards_covering_the_next_cards_hom
     assert home._covering() == 1
 
 
+def test_the_pace_counts_the_cards_under_each_columns_run():
+    # 9♦ 8♣ run on Q♣ (not on it): K♥ and Q♣ lie under the run; A♥ under 9♣; 7♦ alone
+    piles = {"t0": "KH QC 9D 8C", "t1": "AH 9C", "t2": "7D"}
+    plain, paced = Search(SmallFreeCell.from_position(piles)), Search(UnderRuns.from_position(piles))
+    assert paced._under_runs() == pytest.approx(2 ** UNDER_RUNS_POWER + 1)
+    assert paced._value() == pytest.approx(plain._value() - 0.5 * (2 ** UNDER_RUNS_POWER + 1))
+
+
+# --- safe moves home in one step ---------------------------------------------------------------
+LAST_CARDS = {"f0": "AS", "f1": "AH 2H", "t0": "2S 3H"}  # 3♥ home is safe, then 2♠
+
+
+def test_the_safe_moves_home_after_a_move_are_one_step_where_a_game_says_so():
+    plain = sw.solve(SmallFreeCell.from_position(LAST_CARDS), time_limit=None, max_states=100)
+    chained = sw.solve(InOneStep.from_position(LAST_CARDS), time_limit=None, max_states=100)
+    assert plain.moves == chained.moves == (Move("t0", "f1"), Move("t0", "f0"))  # every move listed
+    assert (plain.states, chained.states) == (3, 2)  # the start, then 3♥ home and 2♠ home as one position
+    # the same loss proved in fewer positions (each keyed after its safe moves home)
+    lost = [sw.solve(cls(seed=16), time_limit=None, max_states=5_000) for cls in (SmallFreeCell, InOneStep)]
+    assert [s.status for s in lost] == ["lost", "lost"] and lost[1].states < lost[0].states
+    game = sw.FreeCell.deal_number(1)
+    assert game.SAFE_HOME_IN_ONE_STEP
+    solution = sw.solve(game, time_limit=None, max_states=5_000)
+    assert solution.status == "won" and wins(game, solution.moves)
+
+
+def test_a_step_through_a_position_to_avoid_is_not_taken():
+    game = InOneStep.from_position(LAST_CARDS)
+    after = game.copy()
+    after.play(Move("t0", "f1"))  # the position between the move and the safe move after it
+    search = Search(game, time_limit=None, avoid=[FastPath(after).search_key()])
+    assert search.run()[0] == "lost" and search.avoided
+
+
 def test_a_paced_search_solves_and_its_line_replays():
     game = Paced.from_position({"t0": "AH 3S 2H", "t1": "3H AS", "t2": "2S", "c0": "AD"})
     solution = sw.solve(game, time_limit=None, max_states=2_000)
-    assert solution.status == "won"
-    replay = game.copy()
-    for move in solution.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert solution.status == "won" and wins(game, solution.moves)
 
 
 # --- the general move generator ------------------------------------------------------------------

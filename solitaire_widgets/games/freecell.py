@@ -50,10 +50,11 @@ CELL_COUNTS = ("4", "3", "2", "1", "0")
 CLOSED = PileRule(empty=NOTHING)
 # How the solver plays the family: a card that can go home goes at once, and
 # a card goes onto a column where it lies on no lower card of its suit when
-# it can (its guided pass); a free cell in use, and each card on a card the
-# foundations take next, count against a position.
+# it can (its guided pass); a free cell in use, each card on a card the
+# foundations take next, and the cards under each column's run (fc-solve's
+# "cards under sequences") count against a position.
 FAMILY_GUIDE = Guide(home_alone=True, no_new_knots=True)
-FAMILY_PACE = Pace(cell=0.6, covering=0.5)
+FAMILY_PACE = Pace(cell=0.6, covering=0.5, under_runs=0.04)
 
 
 def piles(prefix: str, count: int) -> tuple[str, ...]:
@@ -162,6 +163,7 @@ class FreeCell(Game):
     CAN_CYCLE = True  # a card can go back and forth between cells and columns
     GUIDE = FAMILY_GUIDE
     PACE = FAMILY_PACE
+    SAFE_HOME_IN_ONE_STEP = True
     LAYOUT = cells_on_top(FOUR_CELLS, EIGHT_COLUMNS)
 
     @classmethod
@@ -245,6 +247,7 @@ class EightOff(Game):
     CAN_CYCLE = True
     GUIDE = FAMILY_GUIDE
     PACE = FAMILY_PACE
+    SAFE_HOME_IN_ONE_STEP = True
     LAYOUT = cells_on_top(EIGHT_CELLS, EIGHT_COLUMNS)
     NARROW_LAYOUTS = (foundations_over_cells(EIGHT_CELLS, EIGHT_COLUMNS, max_width=900),)
 
@@ -281,6 +284,7 @@ class SeahavenTowers(Game):
     CAN_CYCLE = True
     GUIDE = FAMILY_GUIDE
     PACE = FAMILY_PACE
+    SAFE_HOME_IN_ONE_STEP = True
     LAYOUT = cells_on_top(FOUR_CELLS, TEN_COLUMNS)
     NARROW_LAYOUTS = (in_two_rows(FOUR_CELLS, TEN_COLUMNS),)
 

@@ -144,19 +144,15 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
             best = at
             best_step: Optional[Step] = None
             for code in _candidates(search):
-                record = search.apply(code)
-                reached = furthest.get(fast.search_key(), -1)
-                search.revert(code, record)
+                reached, step = _landing(search, furthest, code)
                 if reached > best:
-                    best, best_step = reached, code
+                    best, best_step = reached, step
             if search.draw_piles is not None and best_step is None:  # draws and a move, where no move leads on
                 for drawn in search.stock_walk():
                     for move in search.waste_moves(search.draw_piles[1]):
-                        record = search.apply(move)
-                        reached = furthest.get(fast.search_key(), -1)
-                        search.revert(move, record)
+                        reached, step = _landing(search, furthest, move)
                         if reached > best:
-                            best, best_step = reached, drawn + (move,)
+                            best, best_step = reached, drawn + ((step,) if isinstance(step, int) else step)
             if best_step is None:  # pragma: no cover - the way is made of legal moves, so one always leads on
                 raise AssertionError("no move leads on along the won line")
             played.append((best_step, search.play(best_step)))
@@ -168,12 +164,36 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
     return flat(line)
 
 
+def _landing(search: "Search", furthest: dict[bytes, int], code: int) -> tuple[int, Step]:
+    """How far along the way (``furthest``: place by search key, -1 for
+    none) the move ``code`` lands, and the step that lands there: the move,
+    or where the move alone lands nowhere on it, the move and the safe moves
+    home after it (the search plays them as one step: ``Search.safe_chain``).
+    The position is left as it was."""
+    fast = search.fast
+    record = search.apply(code)
+    reached = furthest.get(fast.search_key(), -1)
+    step: Step = code
+    if reached < 0:
+        homes, records, _ = search.safe_chain(code)
+        if homes:
+            reached = furthest.get(fast.search_key(), -1)
+            step = (code, *homes)
+            for home, home_record in zip(reversed(homes), reversed(records)):
+                search.revert(home, home_record)
+    search.revert(code, record)
+    return reached, step
+
+
 def _candidates(search: "Search") -> list[int]:
     """Every legal move here, in the solver's move order (``moves_in_order``,
     then the rest as the engine lists them)."""
-    ordered = search.moves_in_order()
+    codes = search.fast.move_codes()  # generated once: ``children`` orders them
+    ordered = search.children(codes) or codes
+    if len(ordered) == len(codes):
+        return ordered
     listed = set(ordered)
-    return ordered + [code for code in search.fast.move_codes() if code not in listed]
+    return ordered + [code for code in codes if code not in listed]
 
 
 

@@ -21,10 +21,11 @@ known to it).
   its own suit.  The game's ``PACE`` (``solitaire_widgets.strategy``) says
   what each card in the stock and on the waste, each redeal made, each
   move on the line from the start, each card in a free cell and each card
-  lying on a card a foundation takes now count against a position, and what
-  each card built in suit on the table counts for it (and, for Spider's
-  kind, what each face-down card and each break in the runs count against
-  it, and each empty tableau pile for it).  Among equals
+  lying on a card a foundation takes now and the cards under each tableau
+  pile's top run count against a position, and what each card built in
+  suit on the table counts for it (and, for Spider's kind, what each
+  face-down card and each break in the runs count against it, and each
+  empty tableau pile for it).  Among equals
   the newest goes first, so it dives like a depth-first search until a line
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
@@ -49,6 +50,9 @@ known to it).
   so could every card that could lie on it (``_spare``, Solvitaire's safe
   moves, read from the declared builds).  A redeal that turns the waste
   over keeps these moves safe: the stock comes round in the same order.
+  Where the game declares ``SAFE_HOME_IN_ONE_STEP``, the safe moves home
+  after a move are played as part of it (``safe_chain``): the position
+  after them is the one keyed and counted.
 * The stock, where it only draws onto a waste of its own
   (``FastPath.drawn_stock``), is searched as the cards its draws reach
   (Solvitaire's "K+" moves): a position between two draws is searched only
@@ -83,9 +87,10 @@ from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
+from ..strategy import UNDER_RUNS_POWER
 from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
-from .lines import Step, shorter_line
+from .lines import Step, flat, shorter_line
 from .results import Solution
 
 CHECK_EVERY = 256  # states between looks at the clock and the progress callback
@@ -189,6 +194,8 @@ class Search:
         may_redeal = fast.may_redeal()
         self.safe_moves = ((not may_redeal or keeps_order) and not fast.actions_reach_foundations()
                            and not shape.declares_win and not self.own_home)
+        # the safe moves home after a move played as part of it (``safe_chain``)
+        self.chains_home = self.safe_moves and g.SAFE_HOME_IN_ONE_STEP
         self.safe_from_waste = not may_redeal or (keeps_order and drawn.per_draw == 1)  # type: ignore[union-attr]
         # A card that could lie on one sent home may always go home instead
         # (``_spare``) when every pile that gives cards may give them to every
@@ -226,8 +233,10 @@ class Search:
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
         self.counts_cells = bool(g.PACE.cell and shape.cells)
-        # the cards the foundations take, by their top cards (``_covering``)
+        # the cards the foundations take, by their top cards (``_covering``),
+        # and here (None: not known since the foundations last changed)
         self.wanted: dict[tuple[int, ...], frozenset[int]] = {}
+        self.wanted_here: Optional[frozenset[int]] = None
         self.home_count = [0] * 256  # cards of each key on the foundations
         for f in shape.foundations:
             for c in self.piles[f]:
@@ -241,9 +250,11 @@ class Search:
         self.knots_in_suit = shape.key != "rank"  # foundations built in suit
         # each card's lower cards of its suit: any of them under it makes it a knot
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
-        self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``Pace.empty``)
+        self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``empty``, ``under_runs``)
         self.unplayed = shape.with_role("stock", "waste")
         self.pace = g.PACE
+        # k ** UNDER_RUNS_POWER for every count of cards a pile may hold (``_under_runs``)
+        self.under_run_powers = [k ** UNDER_RUNS_POWER for k in range(g.card_count + 1)] if self.pace.under_runs else []
         # byte under * id_bound + over: 1 where over lies on the next higher card of its suit (``_built``)
         self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built or self.pace.broken or (
             g.GUIDE is not None and g.GUIDE.runs_stay) else b""
@@ -291,6 +302,9 @@ class Search:
         # plays a card home alone (``_home_child``).
         self.home_first = self.safe_moves or (self.guide is not None and self.guide.home_alone)
         self.guided = False  # True during the guided pass
+        # True while the search expands a position it reached by a move and
+        # the safe moves home after it (``safe_chain``): none is left there.
+        self.closed = False
         self.skipped = False  # the guided pass left out a legal move
         self.states = 1  # positions searched: the start, then each new one met
         self.best = self.home  # most cards home in any position met
@@ -527,16 +541,17 @@ class Search:
         whose guide plays a card home alone, the best ranked one (once the
         pass has skipped a move already; before, ``_guided`` notes that it
         does).  None where ``children()`` needs every move."""
+        guided_home = self.guided and self.skipped and self.guide.home_alone  # type: ignore[union-attr]
+        if self.closed and not guided_home:
+            return None  # its safe moves home were played on the way to it
         homes = self.fast.home_codes()
         if not homes:
             return None
-        if self.safe_moves:
-            fast = self.fast
-            foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
-            for code in homes:
-                if self._safe_home(code, foundation_wants):
-                    return code
-        if not (self.guided and self.skipped and self.guide.home_alone):  # type: ignore[union-attr]
+        if self.safe_moves and not self.closed:
+            safe = self._first_safe_home(homes)
+            if safe is not None:
+                return safe
+        if not guided_home:
             return None
         piles, down, n, interchangeable = self.piles, self.down, self.n, self.interchangeable
         best, best_score = homes[0], -1
@@ -547,6 +562,54 @@ class Search:
             if score > best_score:
                 best, best_score = code, score
         return best
+
+    def _first_safe_home(self, homes: list[int]) -> Optional[int]:
+        """The first of ``homes`` (moves of a card home, legal here) that is
+        safe (``_safe_home``), or None."""
+        fast = self.fast
+        foundation_wants = {f: fast.wants_at(f) for f in self.foundation_list}
+        for code in homes:
+            if self._safe_home(code, foundation_wants):
+                return code
+        return None
+
+    def safe_chain(self, code: int, avoid: Collection[bytes] = ()) -> tuple[
+            list[int], list[tuple[UndoRecord, int]], bool]:
+        """Play the safe moves home after the move ``code`` (just played),
+        one after another while there is one (``_safe_home``; none where the
+        game has no safe moves): their codes, their undo records, and
+        whether a position before one of them is in ``avoid`` (then it
+        stops there).  The search plays them as part of the move, as
+        fc-solve's moves to the foundations and Solvitaire's dominances do,
+        so that a position with a safe move home is seldom one of its own.
+
+        After a move between two piles (the foundations as they were), only
+        a card it moved or uncovered is looked at first: the search does
+        this for every position it meets, and leaving a safe move out only
+        costs positions."""
+        codes: list[int] = []
+        records: list[tuple[UndoRecord, int]] = []
+        if not self.chains_home:
+            return codes, records, False
+        fast, piles = self.fast, self.piles
+        among: Optional[tuple[int, ...]] = None  # the piles to look at first (None: all)
+        if code < self.base and not self.home_effect[code]:
+            wanted = self._wanted_now()
+            among = self.changed_of[code]
+            if not any(piles[p] and piles[p][-1] in wanted for p in among):
+                return codes, records, False
+        while True:
+            homes = fast.home_codes(among)
+            among = None
+            if not homes:
+                return codes, records, False
+            safe = self._first_safe_home(homes)
+            if safe is None:
+                return codes, records, False
+            if avoid and fast.search_key() in avoid:
+                return codes, records, True
+            records.append(self.apply(safe))
+            codes.append(safe)
 
     def moves_in_order(self) -> list[int]:
         """Every move worth trying here, best first: ``children()``, or the
@@ -763,6 +826,7 @@ class Search:
         if self.to_home[code]:
             self.home += 1
             self.home_count[self.keys[self.piles[code % self.n][-1]]] += 1
+            self.wanted_here = None
         if self.own_home:
             self.home = fast.cards_home()
         return record, knots
@@ -789,6 +853,7 @@ class Search:
             if effect is True:  # a card leaves a foundation
                 self.home -= 1
                 self.home_count[self.keys[self.piles[code % self.n][-1]]] -= 1
+                self.wanted_here = None
             else:  # an action that changed foundations: count them again
                 home_after = self._home_keys(effect)
                 self.knots -= record[1]
@@ -832,6 +897,7 @@ class Search:
         for key in after:
             self.home_count[key] += 1
         self.home += len(after) - len(before)
+        self.wanted_here = None
 
     # --- dead ends ---------------------------------------------------------------------
     def dead_end(self) -> Optional[Witness]:
@@ -908,12 +974,13 @@ class Search:
         # A node is (move code, parent node, depth); the root is None.  The
         # game sits on the node at the end of ``chain``.
         chain: list[tuple] = []
-        records: list[tuple] = []
+        records: list[object] = []  # what ``play`` returned for each step of ``chain``
         frontier: list[tuple] = [(0.0, 0, None)]
         pushed = 0
 
-        apply, revert = self.apply, self.revert
+        apply, revert, play, unplay = self.apply, self.revert, self.play, self.unplay
         per_move = self.pace.per_move
+        safe_chain, avoid = self.safe_chain, self.avoid
         draw_piles = self.draw_piles
         piles = self.piles
         stock_pile, waste_pile = draw_piles if draw_piles is not None else (-1, -1)
@@ -925,10 +992,10 @@ class Search:
                 node = node[1]
             depth = 0 if node is None else node[2]
             while len(chain) > depth:
-                revert(chain.pop()[0], records.pop())
+                unplay(chain.pop()[0], records.pop())
             while down:
                 step = down.pop()
-                records.append(apply(step[0]))
+                records.append(play(step[0]))
                 chain.append(step)
 
         try:
@@ -943,7 +1010,10 @@ class Search:
                 depth = len(chain) + 1
                 back = self._back(node, records)
                 drawing = node is not None and len(node) == 4  # a position between draws (below)
+                # (a position reached by a move has had its safe moves home played: below)
+                self.closed = self.chains_home and node is not None and not drawing
                 children = self._drawn_children() if drawing else self.children()
+                self.closed = False
                 for code in reversed(children):  # pushed last, tried first among equals
                     if code == back:
                         continue  # straight back to the parent, met already
@@ -979,11 +1049,17 @@ class Search:
                         # at every use.)
                         child: Any = (code, node, depth, (origin, turns))
                     else:
+                        # The move and the safe moves home after it, one step.
                         record = apply(code)
+                        homes, home_records, passed = safe_chain(code, avoid)
+                        step: Step = code
+                        undo: object = record  # (what ``play`` would return for the step)
+                        if homes:
+                            step, undo = (code, *homes), [record, *home_records]
                         key = search_key()
-                        if key in seen:
-                            revert(code, record)
-                            met = seen[key]
+                        if passed or key in seen:
+                            unplay(step, undo)
+                            met = AVOIDED if passed else seen[key]  # (through a position to avoid: as if met)
                             if met is AVOIDED:
                                 self.avoided = True
                             elif met is not None and met[2] > depth and len(shortcuts) < MAX_SHORTCUTS:  # type: ignore[index]
@@ -992,12 +1068,12 @@ class Search:
                         value = self._value()
                         home = self.home
                         won = declares_win and fast.won()
-                        revert(code, record)
-                        child = (code, node, depth)
+                        unplay(step, undo)
+                        child = (step, node, depth)
                         seen[key] = child
                         if home > self.best or won:
                             self.best = home
-                            self.best_line = [step[0] for step in chain] + [code]
+                            self.best_line = flat([step[0] for step in chain] + [child[0]])
                             if won or (home == n_cards and not declares_win):
                                 self.states += 1
                                 self.won_node = child
@@ -1019,11 +1095,12 @@ class Search:
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
 
-    def _back(self, node: Optional[tuple], records: list[tuple]) -> int:
+    def _back(self, node: Optional[tuple], records: list[object]) -> int:
         """The move that takes the last move to ``node`` back (its cards
         from its target to its source), or -1 where there is none: the
-        root, a stock action, a move that turned a card up."""
-        if node is None or node[0] >= self.base or records[-1][0].flipped:
+        root, a stock action, a move that turned a card up, a step of
+        several moves (a move and the safe moves home after it)."""
+        if node is None or type(node[0]) is not int or node[0] >= self.base or records[-1][0].flipped:  # type: ignore[index]
             return -1
         code = node[0]
         n = self.n
@@ -1047,6 +1124,8 @@ class Search:
             value -= pace.face_down * sum(map(self.down.__getitem__, self.tableau_list))
         if pace.empty:
             value += pace.empty * sum(1 for i in self.tableau_list if not piles[i])
+        if pace.under_runs:
+            value -= pace.under_runs * self._under_runs()
         return value - pace.per_redeal * self.game.redeals
 
     def _built(self) -> tuple[int, int]:
@@ -1063,20 +1142,42 @@ class Search:
                     built += links[pile[j - 1] * bound + pile[j]]
         return built, pairs - built
 
+    def _under_runs(self) -> float:
+        """The cards under the top run of each tableau pile, each pile's
+        count raised to ``UNDER_RUNS_POWER`` (``Pace.under_runs``)."""
+        piles, run_at, powers = self.piles, self.fast.run_at, self.under_run_powers
+        total = 0.0
+        for i in self.tableau_list:
+            n = len(piles[i])
+            if n > 1:
+                total += powers[n - run_at(i)]
+        return total
+
     def _covering(self) -> int:
         """The cards lying on the cards the foundations take now, in the
         tableau and reserve piles (what must move before they go home)."""
         piles = self.piles
-        tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
-        wanted = self.wanted.get(tops)
-        if wanted is None:
-            wanted = self.wanted[tops] = self._wanted_ids()
+        wanted = self._wanted_now()
         count = 0
         for i in self.knotted_list:
             pile = piles[i]
             for card in wanted.intersection(pile):  # mostly none: a set test runs in C
                 count += len(pile) - 1 - pile.index(card)
         return count
+
+    def _wanted_now(self) -> frozenset[int]:
+        """The ids of the cards the foundations take now (by their top
+        cards: worked out once for each, and kept until a move changes the
+        foundations)."""
+        wanted = self.wanted_here
+        if wanted is None:
+            piles = self.piles
+            tops = tuple([pile[-1] if pile else -1 for pile in map(piles.__getitem__, self.foundation_list)])
+            wanted = self.wanted.get(tops)
+            if wanted is None:
+                wanted = self.wanted[tops] = self._wanted_ids()
+            self.wanted_here = wanted
+        return wanted
 
     def _wanted_ids(self) -> frozenset[int]:
         """The ids of the cards the foundations take now."""
