@@ -83,6 +83,7 @@ from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
+from ..strategy import Pace
 from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .lines import Step, shorter_line
@@ -225,7 +226,6 @@ class Search:
                                 and not shape.with_role("reserve"))
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
-        self.counts_cells = bool(g.PACE.cell and shape.cells)
         # the cards the foundations take, by their top cards (``_covering``)
         self.wanted: dict[tuple[int, ...], frozenset[int]] = {}
         self.home_count = [0] * 256  # cards of each key on the foundations
@@ -243,10 +243,11 @@ class Search:
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
         self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``Pace.empty``)
         self.unplayed = shape.with_role("stock", "waste")
-        self.pace = g.PACE
-        # byte under * id_bound + over: 1 where over lies on the next higher card of its suit (``_built``)
-        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built or self.pace.broken or (
+        # byte under * id_bound + over: 1 where over lies on the next higher card of its suit
+        # (``_built``; made here for a guide that keeps runs, or by ``_use_pace`` for a pace that counts them)
+        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if (
             g.GUIDE is not None and g.GUIDE.runs_stay) else b""
+        self._use_pace(g.PACE)
         stock = shape.with_role("stock")
         self.stock = stock[0] if stock else None
         self.passed = [i for i in self.unplayed if i != self.stock]  # the waste: its cards count pace.waste
@@ -261,7 +262,6 @@ class Search:
         # cards home are counted again when one is played.
         self.action_home = {self.base + a: tuple(i for i in fast.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
-        self.stock_weight = self.pace.stock_count(draws_home=fast.actions_reach_foundations())
         # per code: True for a card sent home, the foundations an action or a
         # run sent home changes (counted again), else ()
         self.home_effect: list = [()] * len(self.to_home)
@@ -307,6 +307,14 @@ class Search:
         self.met: dict[bytes, object] = {}
         self.shortcuts: list[tuple] = []
         self.won_node: Optional[tuple] = None
+
+    def _use_pace(self, pace: Pace) -> None:
+        """Value positions by ``pace`` from now on (``_value``)."""
+        self.pace = pace
+        self.counts_cells = bool(pace.cell and self.cell_list)
+        self.stock_weight = pace.stock_count(draws_home=self.fast.actions_reach_foundations())
+        if (pace.built or pace.broken) and not self.in_suit_links:
+            self.in_suit_links = links_table(DOWN_IN_SUIT, self.fast.id_bound)
 
     # --- one position's children ----------------------------------------
     def _outside(self, key: int) -> int:
@@ -874,17 +882,42 @@ class Search:
         self.started = time.perf_counter()
         try:
             if self.guide is not None:
-                self.guided = True
-                status, codes = yield from self._best_first()
-                self.guided = False
+                status, codes = yield from self._guided_passes()
                 if status == "won" or not self.skipped:
                     return status, codes, self.best, None
+                self._use_pace(self.game.PACE)
             status, codes = yield from self._best_first()
             return status, codes, self.best, None
         except _Stop as stop:
             return "unknown", [], self.best, stop.reason
         except KeyboardInterrupt:
             return "unknown", [], self.best, "interrupt"
+
+    def _guided_passes(self) -> Generator[None, None, tuple[str, list[int]]]:
+        """The guided pass with the game's ``PACE``, started again with the
+        pace of each of its ``RESTARTS`` where it has searched their
+        ``after`` positions without ending: (status, line) of the last."""
+        limit = self.max_states
+        paces = [self.game.PACE] + [r.pace for r in self.game.RESTARTS]
+        ends = [r.after for r in self.game.RESTARTS] + [None]
+        try:
+            for pace, end in zip(paces, ends):
+                self._use_pace(pace)
+                self.guided, self.skipped = True, False
+                if end is not None and (limit is None or end < limit):
+                    self.max_states = end
+                else:
+                    self.max_states, end = limit, None
+                try:
+                    return (yield from self._best_first())
+                except _Stop as stop:
+                    if end is None or stop.reason != "states":
+                        raise
+                    # (the positions of the next pass count on from here)
+            raise AssertionError("unreachable: the last pass runs to the budget")  # pragma: no cover
+        finally:
+            self.guided = False
+            self.max_states = limit
 
     def _best_first(self) -> Generator[None, None, tuple[str, list[int]]]:
         """One pass from the start position: ("won", line) or ("lost", [])."""
