@@ -344,8 +344,6 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
             or any(a.after >= b.after for a, b in zip(restarts, restarts[1:]))):
         fail(f"RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order of their after, "
              f"not {restarts!r}")
-    if restarts and cls.GUIDE is None:
-        fail("RESTARTS start the guided pass again: declare a GUIDE too")
     if cls.DEAL_STATES is not None and not whole_number(cls.DEAL_STATES, at_least=1):
         fail(f"DEAL_STATES must be a whole number ≥ 1 (positions searched per seed for a winnable deal) or None, "
              f"not {cls.DEAL_STATES!r}")

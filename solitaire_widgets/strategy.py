@@ -131,16 +131,17 @@ class Pace:
 
 @dataclass(frozen=True)
 class Restart:
-    """Where the guided pass has searched ``after`` positions (counted from
-    the search's start) without a win, it starts again from the search's
-    start with ``pace`` instead of the game's ``PACE``.
+    """Where the search's first pass (the guided one, or the complete one
+    of a game without a guide) has searched ``after`` positions (counted
+    from the search's start) without ending, it starts again from the
+    search's start with ``pace`` instead of the game's ``PACE``.
 
     A search's time to a win varies a lot from deal to deal and from one
     pace to another: a deal one pace wins at once another may lose itself
     in for the whole budget.  Splitting the budget between two paces wins
-    more deals than either alone (a guided pass that ends having searched
-    all it may still decides as before, and the complete pass, which
-    proves losses, keeps the game's ``PACE``).
+    more deals than either alone.  A pass that ends having searched all it
+    may decides as before, and the complete pass after a guided one keeps
+    the game's ``PACE``.
     """
 
     after: int

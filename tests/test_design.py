@@ -257,8 +257,6 @@ REFUSALS = [
     (dict(RESTARTS=(Pace(),)), r"Penguin: RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order "
                                r"of their after, not \(Pace\("),
     (dict(RESTARTS=(Restart(2_000, Pace()), Restart(1_000, Pace()))), "Penguin: RESTARTS must be a tuple of "),
-    (dict(GUIDE=None, RESTARTS=(Restart(1_000, Pace()),)), "Penguin: RESTARTS start the guided pass again: "
-                                                           "declare a GUIDE too"),
 ]
 
 

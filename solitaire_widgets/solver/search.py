@@ -882,19 +882,22 @@ class Search:
         self.started = time.perf_counter()
         try:
             if self.guide is not None:
-                status, codes = yield from self._guided_passes()
+                status, codes = yield from self._first_passes(guided=True)
                 if status == "won" or not self.skipped:
                     return status, codes, self.best, None
                 self._use_pace(self.game.PACE)
-            status, codes = yield from self._best_first()
+                status, codes = yield from self._best_first()
+            else:
+                status, codes = yield from self._first_passes(guided=False)
             return status, codes, self.best, None
         except _Stop as stop:
             return "unknown", [], self.best, stop.reason
         except KeyboardInterrupt:
             return "unknown", [], self.best, "interrupt"
 
-    def _guided_passes(self) -> Generator[None, None, tuple[str, list[int]]]:
-        """The guided pass with the game's ``PACE``, started again with the
+    def _first_passes(self, guided: bool) -> Generator[None, None, tuple[str, list[int]]]:
+        """The first pass (the guided one, or where the game has no guide
+        the complete one) with the game's ``PACE``, started again with the
         pace of each of its ``RESTARTS`` where it has searched their
         ``after`` positions without ending: (status, line) of the last."""
         limit = self.max_states
@@ -903,7 +906,7 @@ class Search:
         try:
             for pace, end in zip(paces, ends):
                 self._use_pace(pace)
-                self.guided, self.skipped = True, False
+                self.guided, self.skipped = guided, False
                 if end is not None and (limit is None or end < limit):
                     self.max_states = end
                 else:
