@@ -36,7 +36,7 @@ def solved(pace: float) -> tuple[SolitaireWidget, Page]:
 
 
 def undecided() -> SolitaireWidget:
-    """A deal the solver does not decide in 5 s, nor at 600,000 positions (Frog, seed 69)."""
+    """A deal the solver does not decide in 5 s, nor at 300,000 positions (Frog, seed 69)."""
     return SolitaireWidget("frog", seed=69)
 
 
