@@ -12,7 +12,8 @@ JSON; ``--compare FILE`` reads such a file (an earlier solver's run on the
 same seeds and budget) and prints, per game, the deals decided now that were
 not, the median won line of the deals both won, and every contradiction (a
 deal won then and lost now, or the other way round), which it counts as a
-failure: the exit status is 1.
+failure: the exit status is 1.  ``--compare`` also reads the ``--json`` file
+of ``python -m solitaire_widgets winnability`` (one game's rows).
 
     python benchmarks/solver.py [--deals 200] [--time-limit 1] [--jobs 2] [--games cruel bobby]
     python benchmarks/solver.py --deals 100 --max-states 30000 --jobs 1 --save after.json --compare before.json
@@ -44,7 +45,7 @@ def main() -> None:
     options = dict(option.split("=", 1) for option in args.option)
     time_limit = None if args.max_states else args.time_limit
     budget = f"{args.max_states:,} states" if args.max_states else f"{args.time_limit:g} s"
-    before = json.loads(args.compare.read_text()) if args.compare else {}
+    before = earlier_run(json.loads(args.compare.read_text())) if args.compare else {}
     saved: dict[str, list[list]] = {}
     contradictions = 0
     print(f"seeds {args.first}-{args.first + args.deals - 1} of each game, {budget} per deal"
@@ -68,6 +69,23 @@ def main() -> None:
     if contradictions:
         print(f"{contradictions} verdicts contradict the earlier run's", file=sys.stderr)
         sys.exit(1)
+
+
+def earlier_run(saved: dict) -> dict[str, list[list]]:
+    """An earlier run by game name, as ``--save`` writes it, from either that
+    file or the ``--json`` file of ``python -m solitaire_widgets winnability``
+    (one game: its summary names it first, then its options).
+
+    >>> earlier_run({"summary": {"game": "frog aces=dealt"},
+    ...              "rows": [{"seed": 3, "status": "won", "states": 435, "moves": 246}]})
+    {'frog': [[3, 'won', 435, 246]]}
+    >>> earlier_run({"bobby": [[0, "won", 4524, 141]]})
+    {'bobby': [[0, 'won', 4524, 141]]}
+    """
+    if "rows" not in saved or "summary" not in saved:
+        return saved
+    game = saved["summary"]["game"].split()[0]
+    return {game: [[row["seed"], row["status"], row["states"], row["moves"]] for row in saved["rows"]]}
 
 
 def compare(before: list[list], after: list[list]) -> int:

@@ -36,7 +36,7 @@ from .pile_rules import ANY, PileRule, resolve, rule_value
 from .rulebook import ROLE_ATTRIBUTES, all_choices, declared_rule, option_choices, static_rules, stock_rules
 from .shape import interchangeable_groups
 from .stocks import StockRule
-from .strategy import Guide, Pace
+from .strategy import Guide, Pace, Restart
 
 if TYPE_CHECKING:
     from .game import Game
@@ -339,6 +339,11 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
         fail(f"GUIDE must be a solitaire_widgets.strategy.Guide or None, not {cls.GUIDE!r}")
     if not isinstance(cls.PACE, Pace):
         fail(f"PACE must be a solitaire_widgets.strategy.Pace, not {cls.PACE!r}")
+    restarts = cls.RESTARTS
+    if (not isinstance(restarts, tuple) or not all(isinstance(r, Restart) for r in restarts)
+            or any(a.after >= b.after for a, b in zip(restarts, restarts[1:]))):
+        fail(f"RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order of their after, "
+             f"not {restarts!r}")
     if cls.DEAL_STATES is not None and not whole_number(cls.DEAL_STATES, at_least=1):
         fail(f"DEAL_STATES must be a whole number ≥ 1 (positions searched per seed for a winnable deal) or None, "
              f"not {cls.DEAL_STATES!r}")

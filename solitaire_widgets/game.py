@@ -61,7 +61,7 @@ from .rulebook import RuleBook, book_for
 from .shape import ClassFacts, GameShape
 from .shuffle import derive_seed, shuffled
 from .stocks import StockRule
-from .strategy import Guide, Pace
+from .strategy import Guide, Pace, Restart
 
 if TYPE_CHECKING:
     from .picture import Picture
@@ -198,6 +198,9 @@ class Game:
     # the waste, redeals and moves (``Pace()``: each card out is one short).
     GUIDE: ClassVar[Optional[Guide]] = None
     PACE: ClassVar[Pace] = Pace()
+    # Where the guided pass starts again with another pace, after how many
+    # positions (``strategy.Restart``; in order of ``after``).
+    RESTARTS: ClassVar[tuple[Restart, ...]] = ()
     # Positions the solver searches each seed for when it looks for a
     # winnable deal (None: its default, 5,000).  Where the deals it wins it
     # mostly wins early and the others use up the budget, a smaller one tries

@@ -28,7 +28,7 @@ a pile (``TOP_CARD``, ``RUNS``, ``runs``, ``FACE_UP``, ``WHOLE_PILE``,
 stock's values (``Draw``, ``DealRow``, ``GatherToStock``, ``Regather``);
 ``by_option``; ``pyramid`` (which piles cover which); the table's layout
 (``Layout``, ``Row``, ``Slot``, ``run``); the solver's hints (``Guide``,
-``Pace``); cards (``Card``, ``CARD``, ``RANK``, ``SUIT``, ``FACE``, ``pack``,
+``Pace``, ``Restart``); cards (``Card``, ``CARD``, ``RANK``, ``SUIT``, ``FACE``, ``pack``,
 ``describe_rank``); ``Move`` and ``ANY``.
 """
 
@@ -45,13 +45,13 @@ from .pile_rules import (ACES, ANY, ANY_CARD, ANY_ORDER, BASE_RANK, DOWN_ALTERNA
                          ranks, runs)
 from .piles import piles_by_role
 from .stocks import DealRow, Draw, GatherToStock, Regather
-from .strategy import Guide, Pace
+from .strategy import Guide, Pace, Restart
 
 __all__ = [
     "ACES", "ANY", "ANY_CARD", "ANY_ORDER", "BASE_RANK", "Build", "CARD", "Card", "DOWN_ALTERNATE_COLOURS",
     "DOWN_BY_RANK", "DOWN_IN_SUIT", "DOWN_OTHER_SUIT", "DealRow", "Draw", "FACE", "FACE_UP", "FREE_CELL", "Foundation",
     "Game", "GatherToStock", "Guide", "KINGS", "Layout", "Move", "NOTHING", "NO_MOVES", "Neighbours", "Pace", "Pairs",
-    "PileRule", "RANK", "RESERVE", "RUNS", "Regather", "Row", "SUIT", "SUIT_OR_RANK", "Slot", "TOP_CARD", "Tableau",
-    "UP_BY_RANK", "UP_IN_SUIT", "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option", "describe_rank",
-    "only_from", "pack", "piles_by_role", "pyramid", "ranks", "run", "runs",
+    "PileRule", "RANK", "RESERVE", "RUNS", "Regather", "Restart", "Row", "SUIT", "SUIT_OR_RANK", "Slot", "TOP_CARD",
+    "Tableau", "UP_BY_RANK", "UP_IN_SUIT", "UP_OR_DOWN", "WASTE", "WHOLE_PILE", "WholeSuits", "by_option",
+    "describe_rank", "only_from", "pack", "piles_by_role", "pyramid", "ranks", "run", "runs",
 ]

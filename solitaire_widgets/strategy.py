@@ -1,6 +1,7 @@
 """How the solver should play a game, declared on the game's class next to
-its rules: ``GUIDE`` (how the search's guided pass trims moves) and ``PACE``
-(how its position value counts the stock, the waste, redeals and moves).
+its rules: ``GUIDE`` (how the search's guided pass trims moves), ``PACE``
+(how its position value counts the stock, the waste, redeals and moves)
+and ``RESTARTS`` (when the guided pass starts again with another pace).
 
 Both are optional: a game without a ``GUIDE`` is searched by the complete
 pass alone, and the default ``Pace()`` counts each card in the stock or on
@@ -19,6 +20,12 @@ ValueError: Pace.stock must be a finite number ≥ 0, not -1
 Traceback (most recent call last):
 ...
 ValueError: Pace.built must be below 1 (a card home counts 1), not 1
+>>> Restart(after=10_000, pace=Pace(covering=0.5)).after
+10000
+>>> Restart(after=0, pace=Pace())
+Traceback (most recent call last):
+...
+ValueError: Restart.after must be a whole number ≥ 1 (positions searched), not 0
 """
 
 from __future__ import annotations
@@ -129,3 +136,29 @@ class Pace:
                 raise ValueError(f"Pace.{f.name} must be a finite number ≥ 0, not {value!r}")
         if self.built >= 1:  # (a suit built on the table must still be worth less than the suit home)
             raise ValueError(f"Pace.built must be below 1 (a card home counts 1), not {self.built!r}")
+
+
+@dataclass(frozen=True)
+class Restart:
+    """Where the search's first pass (the guided one, or the complete one
+    of a game without a guide) has searched ``after`` positions (counted
+    from the search's start) without ending, it starts again from the
+    search's start with ``pace`` instead of the game's ``PACE``.
+
+    A search's time to a win varies a lot from deal to deal and from one
+    pace to another: a deal one pace wins at once another may lose itself
+    in for the whole budget.  Splitting the budget between two paces wins
+    more deals than either alone.  A pass that ends having searched all it
+    may decides as before, and the complete pass after a guided one keeps
+    the game's ``PACE``.
+    """
+
+    after: int
+    pace: Pace
+
+    def __post_init__(self) -> None:
+        after = self.after
+        if isinstance(after, bool) or not isinstance(after, int) or after < 1:
+            raise ValueError(f"Restart.after must be a whole number ≥ 1 (positions searched), not {after!r}")
+        if not isinstance(self.pace, Pace):
+            raise ValueError(f"Restart.pace must be a Pace, not {self.pace!r}")

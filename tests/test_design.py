@@ -21,7 +21,7 @@ from new_game import penguin_class
 import solitaire_widgets as sw
 from solitaire_widgets import games as registry
 from solitaire_widgets.cards import CARD
-from solitaire_widgets.kit import DOWN_IN_SUIT, RUNS, DealRow, Draw, Tableau, by_option
+from solitaire_widgets.kit import DOWN_IN_SUIT, RUNS, DealRow, Draw, Pace, Restart, Tableau, by_option
 from solitaire_widgets.layout import Layout, Row, Slot, default_layout, run
 
 PACKAGE = REPO / "solitaire_widgets"
@@ -254,6 +254,9 @@ REFUSALS = [
     (dict(DEAL_STATES=0), r"Penguin: DEAL_STATES must be a whole number ≥ 1 \(positions searched per seed for a "
                           r"winnable deal\) or None, not 0"),
     (dict(DEAL_STATES=True), "Penguin: DEAL_STATES must be a whole number ≥ 1"),
+    (dict(RESTARTS=(Pace(),)), r"Penguin: RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order "
+                               r"of their after, not \(Pace\("),
+    (dict(RESTARTS=(Restart(2_000, Pace()), Restart(1_000, Pace()))), "Penguin: RESTARTS must be a tuple of "),
 ]
 
 

@@ -28,7 +28,7 @@ from solitaire_widgets.fast_path import ANY, FastPath
 from solitaire_widgets.solver.dead_ends import StuckRankTest, WalksCutOff, WasteOutOfReach, final_piles
 from solitaire_widgets.solver.search import Search, finish
 from solitaire_widgets.solver.walks import walks_cannot_take
-from solitaire_widgets.strategy import Pace
+from solitaire_widgets.strategy import Pace, Restart
 
 NAMES = sorted(GAMES)  # the seed games (the classic games: tests/test_catalogue.py and their families' tests)
 # Every game with every combination of its rule options (read from OPTIONS,
@@ -155,7 +155,25 @@ def test_a_cost_per_move_finds_a_midshipman_win_the_plain_value_misses(monkeypat
     won = sw.solve(sw.Midshipman(seed=4), max_states=3_000, time_limit=None)
     assert won.status == "won"
     monkeypatch.setattr(sw.Midshipman, "PACE", dataclasses.replace(sw.Midshipman.PACE, per_move=0))
+    monkeypatch.setattr(sw.Midshipman, "RESTARTS", ())  # (its restart's pace has the cost per move too)
     assert sw.solve(sw.Midshipman(seed=4), max_states=12_000, time_limit=None).status == "unknown"
+
+
+def test_a_restart_with_another_pace_wins_a_frog_deal_the_first_pace_loses_itself_in(monkeypatch):
+    # Frog seed 2: the guided pass with Frog's first pace has not won it at
+    # 20,000 positions (nor at 300,000); started again after 1,000 with
+    # what covers the cards the foundations take counted too, it is won
+    # within 2,000 in all, and the line replays to a win (``solve``).
+    restart = Restart(after=1_000, pace=dataclasses.replace(sw.Frog.PACE, covering=0.5))
+    monkeypatch.setattr(sw.Frog, "RESTARTS", ())
+    assert sw.solve(sw.Frog(seed=2), max_states=20_000, time_limit=None).status == "unknown"
+    monkeypatch.setattr(sw.Frog, "RESTARTS", (restart,))
+    won = sw.solve(sw.Frog(seed=2), max_states=2_000, time_limit=None)
+    assert won.status == "won" and 1_000 < won.states <= 2_000
+    # A budget that ends before the restart searches as before it.
+    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=5_000, pace=restart.pace),))
+    assert sw.solve(sw.Frog(seed=2), max_states=2_000, time_limit=None).states == 2_000
+    assert sw.solve(sw.Frog(seed=0), max_states=2_000, time_limit=None).states == 435
 
 
 def frog_fives_under_sixes(last: str) -> sw.Game:

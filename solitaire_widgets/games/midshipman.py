@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import SUITS
 from ..kit import (ANY_CARD, DOWN_ALTERNATE_COLOURS, DOWN_OTHER_SUIT, KINGS, RANK, SUIT, UP_IN_SUIT, Draw, Foundation,
-                   Game, Guide, Layout, Pace, Row, Slot, Tableau, by_option, piles_by_role, run)
+                   Game, Guide, Layout, Pace, Restart, Row, Slot, Tableau, by_option, piles_by_role, run)
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 COLUMNS = tuple(f"t{i}" for i in range(9))
@@ -49,6 +49,10 @@ class Midshipman(Game):
     INTERCHANGEABLE = COLUMNS  # all nine piles follow the same rules
     GUIDE = Guide(home_before_stock=True)
     PACE = Pace(per_move=0.35)  # single-card moves let a line shuffle cards for hundreds of moves
+    # Started again after 10,000 positions, the guided pass also clears what
+    # covers the cards the foundations take (seeds 0-99 at 30,000 positions:
+    # 73 won instead of 66).
+    RESTARTS = (Restart(after=10_000, pace=Pace(per_move=0.35, covering=0.5)),)
     # Stock, waste and the eight foundations in one row, the nine piles under
     # them fanned down; on a narrow table the foundations in two rows of four.
     LAYOUT = Layout(cols=10.4, rows=(Row(), Row(height=2.2, gap_before=2)), slots=(

@@ -87,7 +87,7 @@ from ..fast_path import ANY, FastPath, UndoRecord, Wants
 from ..game import Game
 from ..pile_rules import DOWN_IN_SUIT, links_table
 from ..shape import GameShape
-from ..strategy import UNDER_RUNS_POWER
+from ..strategy import UNDER_RUNS_POWER, Pace
 from .checks import StateLimit, TimeLimit, check_callbacks, check_game, check_limits
 from .dead_ends import Witness, dead_end_test_for, key_copies
 from .lines import Step, flat, shorter_line
@@ -232,7 +232,6 @@ class Search:
                                 and not shape.with_role("reserve"))
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
-        self.counts_cells = bool(g.PACE.cell and shape.cells)
         # the cards the foundations take, by their top cards (``_covering``),
         # and here (None: not known since the foundations last changed)
         self.wanted: dict[tuple[int, ...], frozenset[int]] = {}
@@ -252,12 +251,14 @@ class Search:
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
         self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``empty``, ``under_runs``)
         self.unplayed = shape.with_role("stock", "waste")
-        self.pace = g.PACE
-        # k ** UNDER_RUNS_POWER for every count of cards a pile may hold (``_under_runs``)
-        self.under_run_powers = [k ** UNDER_RUNS_POWER for k in range(g.card_count + 1)] if self.pace.under_runs else []
-        # byte under * id_bound + over: 1 where over lies on the next higher card of its suit (``_built``)
-        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if self.pace.built or self.pace.broken or (
+        # byte under * id_bound + over: 1 where over lies on the next higher card of its suit
+        # (``_built``; made here for a guide that keeps runs, or by ``_use_pace`` for a pace that counts them)
+        self.in_suit_links = links_table(DOWN_IN_SUIT, fast.id_bound) if (
             g.GUIDE is not None and g.GUIDE.runs_stay) else b""
+        # k ** UNDER_RUNS_POWER for every count of cards a pile may hold (``_under_runs``;
+        # made by ``_use_pace`` for a pace that counts them)
+        self.under_run_powers: list[float] = []
+        self._use_pace(g.PACE)
         stock = shape.with_role("stock")
         self.stock = stock[0] if stock else None
         self.passed = [i for i in self.unplayed if i != self.stock]  # the waste: its cards count pace.waste
@@ -272,7 +273,6 @@ class Search:
         # cards home are counted again when one is played.
         self.action_home = {self.base + a: tuple(i for i in fast.action_pile_indices(name) if i in self.foundations)
                             for a, name in enumerate(shape.actions)}
-        self.stock_weight = self.pace.stock_count(draws_home=fast.actions_reach_foundations())
         # per code: True for a card sent home, the foundations an action or a
         # run sent home changes (counted again), else ()
         self.home_effect: list = [()] * len(self.to_home)
@@ -321,6 +321,16 @@ class Search:
         self.met: dict[bytes, object] = {}
         self.shortcuts: list[tuple] = []
         self.won_node: Optional[tuple] = None
+
+    def _use_pace(self, pace: Pace) -> None:
+        """Value positions by ``pace`` from now on (``_value``)."""
+        self.pace = pace
+        self.counts_cells = bool(pace.cell and self.cell_list)
+        self.stock_weight = pace.stock_count(draws_home=self.fast.actions_reach_foundations())
+        if (pace.built or pace.broken) and not self.in_suit_links:
+            self.in_suit_links = links_table(DOWN_IN_SUIT, self.fast.id_bound)
+        if pace.under_runs and not self.under_run_powers:
+            self.under_run_powers = [k ** UNDER_RUNS_POWER for k in range(self.game.card_count + 1)]
 
     # --- one position's children ----------------------------------------
     def _outside(self, key: int) -> int:
@@ -940,17 +950,45 @@ class Search:
         self.started = time.perf_counter()
         try:
             if self.guide is not None:
-                self.guided = True
-                status, codes = yield from self._best_first()
-                self.guided = False
+                status, codes = yield from self._first_passes(guided=True)
                 if status == "won" or not self.skipped:
                     return status, codes, self.best, None
-            status, codes = yield from self._best_first()
+                self._use_pace(self.game.PACE)
+                status, codes = yield from self._best_first()
+            else:
+                status, codes = yield from self._first_passes(guided=False)
             return status, codes, self.best, None
         except _Stop as stop:
             return "unknown", [], self.best, stop.reason
         except KeyboardInterrupt:
             return "unknown", [], self.best, "interrupt"
+
+    def _first_passes(self, guided: bool) -> Generator[None, None, tuple[str, list[int]]]:
+        """The first pass (the guided one, or where the game has no guide
+        the complete one) with the game's ``PACE``, started again with the
+        pace of each of its ``RESTARTS`` where it has searched their
+        ``after`` positions without ending: (status, line) of the last."""
+        limit = self.max_states
+        paces = [self.game.PACE] + [r.pace for r in self.game.RESTARTS]
+        ends = [r.after for r in self.game.RESTARTS] + [None]
+        try:
+            for pace, end in zip(paces, ends):
+                self._use_pace(pace)
+                self.guided, self.skipped = guided, False
+                if end is not None and (limit is None or end < limit):
+                    self.max_states = end
+                else:
+                    self.max_states, end = limit, None
+                try:
+                    return (yield from self._best_first())
+                except _Stop as stop:
+                    if end is None or stop.reason != "states":
+                        raise
+                    # (the positions of the next pass count on from here)
+            raise AssertionError("unreachable: the last pass runs to the budget")  # pragma: no cover
+        finally:
+            self.guided = False
+            self.max_states = limit
 
     def _best_first(self) -> Generator[None, None, tuple[str, list[int]]]:
         """One pass from the start position: ("won", line) or ("lost", [])."""
