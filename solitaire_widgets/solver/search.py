@@ -228,7 +228,8 @@ class Search:
         # may make room for (King Albert seed 0: won in 739 positions, not in
         # 2,000 with it).
         # A redeal that turns the waste over gathers no pile of the table.
-        self.idle_moves_wait = ((not may_redeal or keeps_order) and not type(g).FACTS.own_wants and not shape.cells
+        self.own_wants = type(g).FACTS.own_wants
+        self.idle_moves_wait = ((not may_redeal or keeps_order) and not self.own_wants and not shape.cells
                                 and not shape.with_role("reserve"))
         self.cell_list = shape.cells
         self.foundation_list = shape.foundations
@@ -438,12 +439,13 @@ class Search:
             found = self.built_on[key] = tuple(sorted(keys))
         return found
 
-    def children(self, codes: Optional[list[int]] = None) -> list[int]:
+    def children(self, codes: Optional[list[int]] = None, homes: Optional[list[int]] = None) -> list[int]:
         """The moves to try from here, best first (one when a safe move
         exists); of ``codes`` only, where given (legal moves, in the
-        engine's order)."""
+        engine's order), and of ``homes`` only as moves home that may be
+        safe, where given (else every move home)."""
         if self.home_first:
-            first = self._home_child()
+            first = self._home_child(homes)
             if first is not None:
                 return [first] if codes is None or first in codes else []
         piles, down, keys, base = self.piles, self.down, self.keys, self.base
@@ -500,7 +502,12 @@ class Search:
         if self.guided and (guide.no_new_knots or guide.home_alone):  # type: ignore[union-attr]
             return [c for c in self.children() if c >= self.base or self.source_of[c] == waste]
         moves = self.waste_moves(waste) if self.piles[waste] else []
-        return self.children(moves + self.fast.action_codes())
+        # The table is as where the draws began, whose moves home were none
+        # of them safe (a safe one is a position's only child): only the
+        # waste card's may be, so no other move home is generated (where
+        # what a pile takes depends on that pile alone: no ``_wants`` hook).
+        homes = None if self.own_wants else [c for c in moves if self.to_home[c]]
+        return self.children(moves + self.fast.action_codes(), homes)
 
     def stock_walk(self) -> Generator[tuple[int, ...], None, None]:
         """Go through the stock (``draw_piles``) from here, one draw or
@@ -544,17 +551,19 @@ class Search:
                 found.append(code)
         return found
 
-    def _home_child(self) -> Optional[int]:
+    def _home_child(self, homes: Optional[list[int]] = None) -> Optional[int]:
         """The one child ``children()`` would return among the moves of a
         card home, found from those moves alone (no other move is
         generated): the first safe one, or in the guided pass of a game
         whose guide plays a card home alone, the best ranked one (once the
         pass has skipped a move already; before, ``_guided`` notes that it
-        does).  None where ``children()`` needs every move."""
+        does).  None where ``children()`` needs every move.  ``homes``:
+        the moves home to look among (None: every one)."""
         guided_home = self.guided and self.skipped and self.guide.home_alone  # type: ignore[union-attr]
         if self.closed and not guided_home:
             return None  # its safe moves home were played on the way to it
-        homes = self.fast.home_codes()
+        if homes is None:
+            homes = self.fast.home_codes()
         if not homes:
             return None
         if self.safe_moves and not self.closed:
