@@ -137,6 +137,7 @@ class CompileHook(BuildHookInterface):
     a pure-Python build, with a warning but no error."""
 
     PLUGIN_NAME = "custom"
+    compiled_in: Path | None = None  # mypyc's output, a temporary folder (removed by finalize)
 
     def dependencies(self) -> list[str]:
         if not compile_wanted():
@@ -156,7 +157,7 @@ class CompileHook(BuildHookInterface):
         import tempfile
         import time
 
-        out = Path(tempfile.mkdtemp(prefix="solitaire_widgets_mypyc_"))
+        out = self.compiled_in = Path(tempfile.mkdtemp(prefix="solitaire_widgets_mypyc_"))
         started = time.perf_counter()
         try:
             built = compile_hot_path(root, out)
@@ -175,3 +176,9 @@ class CompileHook(BuildHookInterface):
             build_data["force_include"].update({str(path): target for target, path in built.items()})
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        import shutil
+
+        if self.compiled_in is not None:  # the wheel or the tree holds its copies now
+            shutil.rmtree(self.compiled_in, ignore_errors=True)
