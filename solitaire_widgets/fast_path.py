@@ -904,7 +904,7 @@ class FastPath:
         """True when a stock action may be refused while a pile is empty
         (a row dealt only while none is, as in Spider): an emptied pile may
         then hold play up."""
-        return any(not getattr(stock, "while_empty", True) for stock in self.game._book.stocks)
+        return any(stock.waits_for_piles() for stock in self.game._book.stocks)
 
     def actions_reach_foundations(self) -> bool:
         """True when a stock action may change a foundation (a draw onto

@@ -146,6 +146,11 @@ class StockRule:
         ``pile`` in place (see ``Game._redeal_keeps_bottom``), else None."""
         return None
 
+    def waits_for_piles(self) -> bool:
+        """Whether an action may be refused while a pile is empty (then an
+        emptied pile may hold play up)."""
+        return False
+
 
 def _stock(game: "Game") -> int:
     stock = game._book.first.get("stock")
@@ -341,6 +346,9 @@ class DealRow(StockRule):
         if not piles[_stock(game)]:
             return False
         return self.while_empty or all(piles[t] for t in _piles(game, self.onto))
+
+    def waits_for_piles(self) -> bool:
+        return not self.while_empty
 
     def changes(self, game: "Game", action: str) -> tuple[int, ...]:
         return (_stock(game),) + _piles(game, self.onto)

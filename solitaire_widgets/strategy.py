@@ -35,6 +35,8 @@ from dataclasses import dataclass, fields
 from numbers import Real
 from typing import Optional
 
+from .arguments import whole_number
+
 
 @dataclass(frozen=True)
 class Guide:
@@ -157,8 +159,7 @@ class Restart:
     pace: Pace
 
     def __post_init__(self) -> None:
-        after = self.after
-        if isinstance(after, bool) or not isinstance(after, int) or after < 1:
-            raise ValueError(f"Restart.after must be a whole number ≥ 1 (positions searched), not {after!r}")
+        if not whole_number(self.after, at_least=1):
+            raise ValueError(f"Restart.after must be a whole number ≥ 1 (positions searched), not {self.after!r}")
         if not isinstance(self.pace, Pace):
             raise ValueError(f"Restart.pace must be a Pace, not {self.pace!r}")

@@ -170,7 +170,8 @@ def test_the_freecell_benchmark_runs_on_a_few_deals(capsys, monkeypatch):
     if with_fc:
         assert "fc-solve process (libfreecell-solver version" in out
         assert "median time, ours / fc-solve process: wall " in out
-    with_library = with_fc and bench.library() is not None  # fc-solve's library, through the test extra's bindings
+    # the peer in this process, where `python -m pip install -e ".[test]"` installed its bindings
+    with_library = with_fc and bench.library() is not None
     if with_library:
         assert "fc-solve library (libfreecell-solver in this process" in out
         assert "median time, ours / fc-solve library: wall " in out

@@ -522,7 +522,7 @@ class Search:
         fast, piles = self.fast, self.piles
         drawn: list[int] = []
         records = []
-        origin = bytes(piles[stock]) + b"\xff" + bytes(piles[waste])
+        origin = self._drawn_state()
         turns = 0
         try:
             while True:
@@ -533,13 +533,19 @@ class Search:
                 records.append(self.apply(actions[0]))
                 drawn.append(actions[0])
                 turns += len(piles[stock]) > stocked
-                if bytes(piles[stock]) + b"\xff" + bytes(piles[waste]) == origin or turns == WALK_TURNS:
+                if self._drawn_state() == origin or turns == WALK_TURNS:
                     break
                 if piles[waste]:
                     yield tuple(drawn)
         finally:
             for action, record in zip(reversed(drawn), reversed(records)):
                 self.revert(action, record)
+
+    def _drawn_state(self) -> bytes:
+        """The drawn stock's cards and its waste's (``draw_piles``): a walk
+        along the stock ends where they come back."""
+        stock, waste = self.draw_piles  # type: ignore[misc]
+        return bytes(self.piles[stock]) + b"\xff" + bytes(self.piles[waste])
 
     def waste_moves(self, waste: int) -> list[int]:
         """The legal moves of the waste's top card here (one card each)."""
@@ -1030,7 +1036,7 @@ class Search:
         safe_chain, avoid = self.safe_chain, self.avoid
         draw_piles = self.draw_piles
         piles = self.piles
-        stock_pile, waste_pile = draw_piles if draw_piles is not None else (-1, -1)
+        stock_pile = -1 if draw_piles is None else draw_piles[0]
 
         def goto(node: Optional[tuple]) -> None:
             down: list[tuple] = []
@@ -1075,11 +1081,10 @@ class Search:
                         # of the table, whose draws go round the whole stock
                         # from the same tableau (moves elsewhere than the
                         # waste may as well come before the draws).
-                        origin, turns = node[3] if drawing else (
-                            bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile]), 0)
+                        origin, turns = node[3] if drawing else (self._drawn_state(), 0)
                         stocked = len(piles[stock_pile])
                         record = apply(code)
-                        now = bytes(piles[stock_pile]) + b"\xff" + bytes(piles[waste_pile])
+                        now = self._drawn_state()
                         turns += len(piles[stock_pile]) > stocked  # the waste turned over
                         key = search_key()
                         value = self._value()
