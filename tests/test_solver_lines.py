@@ -57,6 +57,17 @@ def test_a_detour_and_a_move_taken_back_fall_out_of_a_won_line():
     assert fresh.fast.search_key() == FastPath(game).search_key()  # left at the start
 
 
+def test_a_won_node_missing_from_the_positions_met_is_an_error_not_another_line():
+    """A search whose won node is a copy of the one it met (as a compiled
+    build once made) must say so: falling back to the line alone hid it."""
+    search = Search(sw.Midshipman(seed=6), time_limit=None, max_states=30_000)
+    status, codes, _, _ = search.run()
+    assert status == "won"
+    search.won_node = tuple(list(search.won_node))  # equal, not the same object
+    with pytest.raises(RuntimeError, match="won node is not among the positions the search met"):
+        shorter_line(search, codes)
+
+
 @pytest.mark.parametrize("name, seed", [("midshipman", 6), ("bobby", 1), ("cruel", 1)])
 def test_solve_returns_a_line_no_longer_than_the_searchs_own_and_it_wins(name, seed):
     game = sw.new_game(name, seed=seed)

@@ -93,7 +93,8 @@ def _line_keys(search: "Search", codes: Sequence[int]) -> list[bytes]:
 def _graph_keys(search: "Search") -> Optional[list[bytes]]:
     """The search keys of the positions on a shortest way from the start to
     the won node through the graph the search met (its tree and the
-    shortcuts it noted), or None where it kept no graph."""
+    shortcuts it noted), or None where it kept no graph.  RuntimeError if
+    the won node is not in that graph (a search that copied its nodes)."""
     won = search.won_node
     if won is None or not search.met:
         return None
@@ -120,8 +121,9 @@ def _graph_keys(search: "Search") -> Optional[list[bytes]]:
             if n not in came_from:
                 came_from[n] = at
                 queue.append(n)
-    if goal not in came_from:  # (cannot happen: the tree alone reaches it)
-        return None
+    if goal not in came_from:  # the tree alone reaches it: a node was copied (one line quietly lost its shortening)
+        raise RuntimeError("the won node is not among the positions the search met: "
+                           "a search node was copied instead of kept as one object")
     path = [goal]
     while path[-1] != ROOT:
         path.append(came_from[path[-1]])
