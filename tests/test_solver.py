@@ -1019,8 +1019,8 @@ def test_ctrl_c_during_a_hint_stops_it_instead_of_hinting_from_half_a_search():
     before = game.key()
     old = signal.signal(signal.SIGALRM, signal.default_int_handler)  # the alarm is a Ctrl-C
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.2)
-        with pytest.raises(KeyboardInterrupt):
+        with pytest.raises(KeyboardInterrupt):  # (timer set inside: a stalled worker may take 0.2 s to get there)
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
             game.hint(time_limit=30)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
