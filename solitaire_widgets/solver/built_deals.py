@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from typing import Generator, Mapping, Optional, TypeVar
+from typing import Generator, TypeVar
 
 from ..cards import CARD, RANK, card_ids_of_deck
 from ..errors import IllegalMoveError
@@ -41,112 +41,122 @@ from ..shuffle import derive_seed, shuffled
 from .search import finish
 
 T = TypeVar("T")
-Step = tuple[str, Optional[str], Optional[str]]  # ("pair", pile, partner), ("alone", pile, None), ("action", name, None)
 
 
-def deal_from_a_win(cls: type[Game], options: Mapping[str, str], seed: int) -> Game:
+def deal_from_a_win(cls: type[Game], options: dict[str, str], seed: int) -> Game:
     """A deal of ``cls`` under ``options`` built from a random win (see the
     module), dealt from its card order (``deck``; ``seed`` is None), with the
     win kept as its ``winning_line``; ``seed`` (an int ≥ 0) fixes it."""
     return finish(deal_from_a_win_steps(cls, options, seed))
 
 
-def deal_from_a_win_steps(cls: type[Game], options: Mapping[str, str], seed: int) -> Generator[None, None, Game]:
+def deal_from_a_win_steps(cls: type[Game], options: dict[str, str], seed: int) -> Generator[None, None, Game]:
     """``deal_from_a_win`` in slices: one game played at random each."""
     attempt = 0
     while True:
-        built = _play_at_random(cls, options, derive_seed("deal from a win", cls.name, seed, attempt))
-        if built is not None:
-            deck, line = built
-            game = cls(deck=deck, **options)
-            game.set_winning_line(line)
+        win = RandomWin(cls, options, derive_seed("deal from a win", cls.name, seed, attempt))
+        if win.play():
+            game = cls(seed=None, deck=win.deck, **options)
+            game.set_winning_line(win.line)
             return game
         attempt += 1
         yield
 
 
-def _pick(items: list[T], seed: int) -> T:
-    return shuffled(items, seed)[0]
+class RandomWin:
+    """One game of ``cls`` played at random on free cards (see the module),
+    every choice fixed by ``seed``: ``play()`` says whether it was won, and
+    then ``deck`` is the deal's card order and ``line`` its moves."""
 
+    def __init__(self, cls: type[Game], options: dict[str, str], seed: int) -> None:
+        self.cls, self.options, self.seed = cls, options, seed
+        start = cls(seed=seed, **options)
+        self.pack = sorted(card for pile in cls.PILES for card in start.card_ids(pile))
+        self.deck = [CARD[card].code for card in shuffled(self.pack, seed)]
+        self.line: list[Move] = []
+        fast = FastPath(start)
+        totals = fast.pair_totals()
+        if len(totals) != 1:
+            raise ValueError(f"{cls.title} declares DEALS_FROM_A_WIN, but its cards do not go home in pairs to "
+                             f"one pile (Pairs)")
+        (home, self.total), = totals.items()
+        self.home = cls.PILES[home]
+        self.alone = frozenset(fast.wants_holding(home, []))  # ranks that go home alone
+        self.stock_side = frozenset(cls.piles_of("stock") + cls.piles_of("waste"))
+        self.stock = cls.piles_of("stock")
+        self.pairs = [(cls.PILES[s1], cls.PILES[s2]) for s1, s2, t in cls.SHAPE.pairs if t == home]
+        self.lone_home = [pile for i, pile in enumerate(cls.PILES) if cls.SHAPE.routes[i][home] is not None]
+        self.game = cls(seed=None, deck=self.deck, **options)
 
-def _play_at_random(cls: type[Game], options: Mapping[str, str], seed: int) -> Optional[tuple[list[str], list[Move]]]:
-    """One game played at random on free cards (see the module): the deal's
-    card order and the winning line, or None where it got stuck."""
-    start = cls(seed=seed, **options)
-    pack = sorted(card for pile in cls.PILES for card in start.card_ids(pile))
-    deck = [CARD[card].code for card in shuffled(pack, seed)]
-    fast = FastPath(start)
-    totals = fast.pair_totals()
-    if len(totals) != 1:
-        raise ValueError(f"{cls.title} declares DEALS_FROM_A_WIN, but its cards do not go home in pairs to one "
-                         f"pile (Pairs)")
-    (home_index, total), = totals.items()
-    home = cls.PILES[home_index]
-    alone = frozenset(fast.wants_holding(home_index, []))
-    stock_side = frozenset(cls.piles_of("stock") + cls.piles_of("waste"))
-    stock = next(iter(cls.piles_of("stock")), None)
-    shape = cls.SHAPE
-    index = {pile: i for i, pile in enumerate(cls.PILES)}
-    line: list[Move] = []
-    game = cls(deck=deck, **options)
-    for step in range(len(pack) * 4):
-        if game.status != "playing":
-            break
-        tops = {pile: game.card_ids(pile)[-1] for pile in cls.PILES if pile != home and game.movable(pile)}
-        free = [card for pile in cls.PILES if pile != home for card in game.card_ids(pile)]
+    def play(self) -> bool:
+        """Play on until the game is won (True) or stuck (False)."""
+        for step in range(4 * len(self.pack)):
+            if self.game.status != "playing":
+                break
+            if not self.step(step):
+                return False
+        return self.game.status == "won"
+
+    def step(self, step: int) -> bool:
+        """Play one step chosen at random; False where none is left."""
+        game, home = self.game, self.home
+        tops = {pile: game.card_ids(pile)[-1] for pile in self.cls.PILES if pile != home and game.movable(pile)}
+        free = [card for pile in self.cls.PILES if pile != home for card in game.card_ids(pile)]
         by_rank: dict[int, list[int]] = {}
         for card in free:
             by_rank.setdefault(RANK[card], []).append(card)
-        on_stock_side = sum(len(game.card_ids(pile)) for pile in stock_side)
-        on_table = len(free) - on_stock_side
-        lone = sum(len(by_rank.get(rank, ())) for rank in alone)
+        lone = sum(len(by_rank.get(rank, ())) for rank in self.alone)
+        on_stock_side = sum(len(game.card_ids(pile)) for pile in self.stock_side)
+        slack = len(free) - 2 * on_stock_side + lone  # table cards + lone cards - cards on the stock's side
 
         def room(leaving: tuple[str, ...], lone_used: int) -> bool:
-            """Whether the stock's side could still all go home once ``leaving`` left."""
-            side = sum(pile in stock_side for pile in leaving)
-            return on_stock_side - side <= on_table - (len(leaving) - side) + lone - lone_used
+            """Whether every card on the stock's side could still find a card
+            of the table to go home with, or go alone, once ``leaving`` left."""
+            side = sum(pile in self.stock_side for pile in leaving)
+            return slack - (len(leaving) - side) + side - lone_used >= 0
 
-        pairs = [(rank, total - rank) for rank in by_rank if rank < total - rank and total - rank in by_rank
-                 and rank not in alone and total - rank not in alone]
-        steps: dict[str, list[Step]] = {"pair": [], "alone": [], "action": []}
-        if pairs:
-            steps["pair"] = [("pair", cls.PILES[s1], cls.PILES[s2]) for s1, s2, t in shape.pairs
-                             if t == home_index and cls.PILES[s1] in tops and cls.PILES[s2] in tops
-                             and room((cls.PILES[s1], cls.PILES[s2]), 0)]
-        if lone:
-            steps["alone"] = [("alone", pile, None) for pile in tops
-                              if shape.routes[index[pile]][home_index] is not None and room((pile,), 1)]
-        steps["action"] = [("action", move.action, None) for move in game.legal_moves() if move.action is not None]
+        ranks = [(low, self.total - low) for low in by_rank if low < self.total - low and self.total - low in by_rank
+                 and low not in self.alone and self.total - low not in self.alone]
+        steps: dict[str, list[tuple[str, ...]]] = {
+            "pair": [pair for pair in self.pairs if pair[0] in tops and pair[1] in tops and room(pair, 0)]
+            if ranks else [],
+            "alone": [(pile,) for pile in self.lone_home if pile in tops and room((pile,), 1)] if lone else [],
+            "action": [(move.action,) for move in game.legal_moves() if move.action is not None]}
         # The kind of step first, each as likely as the steps of its kind left to play (pairs, cards
         # alone, cards in the stock), so that the lone cards are not all played at the start.
-        left = {"pair": (len(free) - lone) // 2, "alone": lone, "action": len(game.card_ids(stock)) if stock else 1}
+        left = {"pair": (len(free) - lone) // 2, "alone": lone,
+                "action": sum(len(game.card_ids(pile)) for pile in self.stock) or 1}
         kinds = [kind for kind in steps if steps[kind] for _ in range(max(1, left[kind]))]
         if not kinds:
-            return None
-        kind = _pick(kinds, derive_seed(seed, step, "kind"))
-        kind, pile, partner = _pick(steps[kind], derive_seed(seed, step, "step"))
+            return False
+        kind = self.pick(kinds, step, "kind")
+        piles = self.pick(steps[kind], step, "piles")
         if kind == "action":
-            line.append(game.play(Move(pile)))  # type: ignore[arg-type]
-            continue
+            self.line.append(game.play(Move(piles[0])))
+            return True
         if kind == "pair":
-            low, high = _pick(pairs, derive_seed(seed, step, "ranks"))
-            chosen = [(pile, _pick(by_rank[low], derive_seed(seed, step, "low"))),
-                      (partner, _pick(by_rank[high], derive_seed(seed, step, "high")))]
-            move = Move(pile, home, partner=partner)  # type: ignore[arg-type]
+            low, high = self.pick(ranks, step, "ranks")
+            chosen = [(tops[piles[0]], self.pick(by_rank[low], step, "low")),
+                      (tops[piles[1]], self.pick(by_rank[high], step, "high"))]
+            move = Move(piles[0], home, partner=piles[1])
         else:
-            cards = [card for rank in sorted(alone) for card in by_rank.get(rank, ())]
-            chosen = [(pile, _pick(cards, derive_seed(seed, step, "alone")))]
-            move = Move(pile, home)  # type: ignore[arg-type]
-        deck = _swapped(cls.title, pack, deck, [(tops[p], card) for p, card in chosen])  # type: ignore[index]
-        game = cls(deck=deck, **options)
+            cards = [card for rank in sorted(self.alone) for card in by_rank.get(rank, ())]
+            chosen = [(tops[piles[0]], self.pick(cards, step, "alone"))]
+            move = Move(piles[0], home)
+        self.deck = _swapped(self.cls.title, self.pack, self.deck, chosen)
+        self.game = self.cls(seed=None, deck=self.deck, **self.options)
         try:
-            for played in line + [move]:
-                game.play(played)
+            for played in self.line + [move]:
+                self.game.play(played)
         except IllegalMoveError as err:
-            raise ValueError(f"{cls.title} declares DEALS_FROM_A_WIN, but a move of its random win depended on "
-                             f"cards not yet home: {err}") from None
-        line.append(move)
-    return (deck, line) if game.status == "won" else None
+            raise ValueError(f"{self.cls.title} declares DEALS_FROM_A_WIN, but a move of its random win depended "
+                             f"on cards not yet home: {err}") from None
+        self.line.append(move)
+        return True
+
+    def pick(self, items: list[T], step: int, what: str) -> T:
+        """One of ``items``, chosen by this game's seed, the step and ``what`` is chosen."""
+        return shuffled(items, derive_seed(self.seed, step, what))[0]
 
 
 def _swapped(title: str, pack: list[int], deck: list[str], wanted: list[tuple[int, int]]) -> list[str]:

@@ -103,8 +103,12 @@ def puzzles(name: GameName, n: int = 3, *, seed: Optional[int] = None, difficult
             if left is not None and left <= 0:
                 raise NoWinnableDeal("", tried=0, first_seed=next_seed, seconds=0.0, stopped_by="time")
             passed_over = [0]  # the seeds before the one that gave the deal (deals built from a win have no seed)
+
+            def passing(tried: int, _seconds: float, seen: list[int] = passed_over) -> None:
+                seen[0] = tried
+
             game = winnable_deal(cls, seed=next_seed, difficulty=difficulty, time_limit=left, stop=stop,
-                                 progress=lambda tried, _seconds: passed_over.__setitem__(0, tried), **chosen)
+                                 progress=passing, **chosen)
         except NoWinnableDeal as err:
             raise _not_found(cls.title, n, found + plain, err.stopped_by) from None
         next_seed = (next_seed + passed_over[0] + 1) % SEEDS
