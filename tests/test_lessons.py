@@ -86,6 +86,11 @@ def test_a_pyramid_deal_with_one_pass_is_built_from_a_win_the_solver_then_wins_a
     assert sw.new_game("pyramid", winnable=True, seed=0).seed is not None  # three passes: seeds are searched
 
 
+def test_the_command_line_says_a_deal_was_built_from_a_win(capsys):
+    assert cli(["deal", "pyramid", "--winnable", "--seed", "2", "-o", "passes=1"]) == 0
+    assert capsys.readouterr().out.startswith("Pyramid built from a win: winnable: the solver won it in ")
+
+
 def test_the_line_is_not_part_of_the_position_and_a_new_deal_forgets_it():
     game = sw.new_game("cruel", winnable=True, seed=6)
     line = game.winning_line
