@@ -86,6 +86,14 @@ def test_a_pyramid_deal_with_one_pass_is_built_from_a_win_the_solver_then_wins_a
     assert sw.new_game("pyramid", winnable=True, seed=0).seed is not None  # three passes: seeds are searched
 
 
+def test_a_search_for_a_deal_built_from_a_win_says_so_when_it_ends_without_one():
+    with pytest.raises(sw.NoWinnableDeal) as err:  # a position per deal wins nothing
+        winnable_deal("pyramid", seed=0, max_states=1, time_limit=0.3, passes="1")
+    assert err.value.stopped_by == "time" and err.value.first_seed == 0
+    assert str(err.value).startswith("no winnable Pyramid deal found: the solver won none of the deals built from a "
+                                     "win from seed")
+
+
 def test_the_command_line_says_a_deal_was_built_from_a_win(capsys):
     assert cli(["deal", "pyramid", "--winnable", "--seed", "2", "-o", "passes=1"]) == 0
     assert capsys.readouterr().out.startswith("Pyramid built from a win: winnable: the solver won it in ")

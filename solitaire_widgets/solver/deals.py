@@ -200,13 +200,16 @@ def _not_found(title: str, difficulty: Optional[str], tried: int, first: int, st
     seconds = time.perf_counter() - started
     what = f"{difficulty} winnable" if difficulty else "winnable"
     seeds = f"seed {first}" if tried <= 1 else f"seeds {first} to {(first + tried - 1) % SEEDS}"
-    if built:
-        seeds = f"the deals built from a win from {seeds}"
+    deals = f"{tried:,} deal{'s' * (tried != 1)}"
+    budget = f" within {max_states:,} positions each" if max_states is not None else ""
     if stopped_by == "stopped":
         why = "stop() ended the search"
+    elif built and not difficulty:  # (every deal built from a win is winnable: the solver did not win it)
+        why = (f"the solver won none of the deals built from a win from {seeds} ({deals}){budget} in "
+               f"{time_limit:g} s: give more time (time_limit) or positions (max_states)")
     else:
-        budget = f" within {max_states:,} positions each" if max_states is not None else ""
-        why = (f"none of {seeds} ({tried:,} deal{'s' * (tried != 1)}) was a {what} deal{budget} in "
+        built_from = "the deals built from a win from " if built else ""
+        why = (f"none of {built_from}{seeds} ({deals}) was a {what} deal{budget} in "
                f"{time_limit:g} s: give more time (time_limit) or positions (max_states)")
     return NoWinnableDeal(f"no {what} {title} deal found: {why}", tried=tried, first_seed=first, seconds=seconds,
                           stopped_by=stopped_by)
