@@ -305,7 +305,7 @@ def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: d
     import time
 
     import solitaire_widgets as sw
-    from .solver.deals import winnable_deal, won_words
+    from .solver.deals import deal_words, winnable_deal, won_words
     from .solver.grades import NoWinFound
 
     if not args.winnable:
@@ -327,7 +327,7 @@ def _deal(command: argparse.ArgumentParser, args: argparse.Namespace, options: d
     except sw.NoWinnableDeal as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    head = f"{game.title} seed {game.seed}"
+    head = f"{game.title} {deal_words(game)}"
     if args.winnable:
         found = tried[0] + 1
         head += (f": winnable: {won_words(game)} (found after {found} "

@@ -347,6 +347,20 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
     if cls.DEAL_STATES is not None and not whole_number(cls.DEAL_STATES, at_least=1):
         fail(f"DEAL_STATES must be a whole number ≥ 1 (positions searched per seed for a winnable deal) or None, "
              f"not {cls.DEAL_STATES!r}")
+    built: list[tuple[dict[str, str], Any]] = []
+    for options in option_choices(cls):
+        try:
+            built.append((options, resolve(cls.DEALS_FROM_A_WIN, options)))
+        except (KeyError, TypeError):  # (a by_option of an option not declared, or missing a value)
+            built.append((options, None))
+        if not isinstance(built[-1][1], bool):
+            fail(f"DEALS_FROM_A_WIN must be True or False, or by_option(option, {{value: True or False, …}}) "
+                 f"with one for each value of one of its OPTIONS, not {cls.DEALS_FROM_A_WIN!r}")
+    for options, from_a_win in built:
+        if from_a_win and not any(isinstance(rule, PileRule) and rule.pairs
+                                  for rule in (resolve(declared_rule(cls, pile), options) for pile in cls.PILES)):
+            fail("DEALS_FROM_A_WIN builds a winnable deal from a win whose cards go home in pairs: it needs a "
+                 "pile that takes them (FOUNDATION = Pairs(13))")
 
 
 # The hooks a game class fills in, and when (see docs/extending.md).

@@ -206,6 +206,11 @@ class Game:
     # mostly wins early and the others use up the budget, a smaller one tries
     # more seeds in the same time.
     DEAL_STATES: ClassVar[Optional[int]] = None
+    # True where a winnable deal is built from a random win instead (its
+    # cards chosen as they go home: ``solver.built_deals``), for games whose
+    # cards go home in pairs (``Pairs``) and whose winnable deals are too
+    # rare to find seed by seed; ``by_option`` may choose it.
+    DEALS_FROM_A_WIN: ClassVar[Any] = False
     # True: the solver plays the safe moves home that follow a move as part
     # of it, one position searched rather than one each (fc-solve's moves to
     # the foundations).  Always sound, but it changes which position a
@@ -1101,11 +1106,13 @@ class Game:
         return analyse(self, time_limit=time_limit, max_states=max_states, progress=progress, stop=stop)
 
     # --- new deals ----------------------------------------------------------
-    def new_deal(self, seed: Optional[int] = None) -> "Game":
+    def new_deal(self, seed: Optional[int] = None, *, deck: Optional[Iterable[CardLike]] = None) -> "Game":
         """Deal again, in place: same game and options, a new seed (a random
-        one other than the current, unless given).  The object stays the same,
-        so every reference to it (a table's ``game``) follows.  Returns a copy
-        of the game as it was, deal and moves, which ``resume`` brings back.
+        one other than the current, unless given) or the card order ``deck``
+        (first card dealt first; ``seed`` is then None).  The object stays
+        the same, so every reference to it (a table's ``game``) follows.
+        Returns a copy of the game as it was, deal and moves, which
+        ``resume`` brings back.
 
         >>> import solitaire_widgets as sw
         >>> g = sw.Bobby(seed=5); _ = g.draw()
@@ -1115,14 +1122,17 @@ class Game:
         >>> g.resume(old); g.seed, g.history
         (5, (Move('draw'),))
         """
+        if seed is not None and deck is not None:
+            raise ValueError("pass seed or deck to new_deal, not both: a seed shuffles a deal, and a deck is the "
+                             "deal itself")
         earlier = self.copy()
-        if seed is None:
+        if seed is None and deck is None:
             seed = self._seed
             while seed == self._seed:
                 seed = secrets.randbelow(1_000_000_000)
         kept = self.__dict__.copy()  # (the deal's hooks run on this very object: a failed deal is undone)
         try:
-            Game.__init__(self, seed=seed, **self._options)
+            Game.__init__(self, seed=seed, deck=deck, **self._options)
         except BaseException as err:
             self.__dict__.clear()
             self.__dict__.update(kept)

@@ -254,6 +254,13 @@ REFUSALS = [
     (dict(DEAL_STATES=0), r"Penguin: DEAL_STATES must be a whole number ≥ 1 \(positions searched per seed for a "
                           r"winnable deal\) or None, not 0"),
     (dict(DEAL_STATES=True), "Penguin: DEAL_STATES must be a whole number ≥ 1"),
+    (dict(DEALS_FROM_A_WIN="yes"), r"Penguin: DEALS_FROM_A_WIN must be True or False, or by_option\(option, "
+                                   r"\{value: True or False, …\}\) with one for each value of one of its OPTIONS, "
+                                   r"not 'yes'"),
+    (dict(WITH_OPTION, DEALS_FROM_A_WIN=by_option("wrap", {"no": True})), "Penguin: DEALS_FROM_A_WIN must be True"),
+    (dict(DEALS_FROM_A_WIN=by_option("wrap", {"no": True, "yes": False})), "Penguin: DEALS_FROM_A_WIN must be True"),
+    (dict(DEALS_FROM_A_WIN=True), r"Penguin: DEALS_FROM_A_WIN builds a winnable deal from a win whose cards go home "
+                                  r"in pairs: it needs a pile that takes them \(FOUNDATION = Pairs\(13\)\)"),
     (dict(RESTARTS=(Pace(),)), r"Penguin: RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order "
                                r"of their after, not \(Pace\("),
     (dict(RESTARTS=(Restart(2_000, Pace()), Restart(1_000, Pace()))), "Penguin: RESTARTS must be a tuple of "),

@@ -57,6 +57,20 @@ def test_new_deal_of_a_deck_dealt_game_deals_from_a_seed() -> None:
     assert game.deck is None and isinstance(game.seed, int)
 
 
+def test_new_deal_deals_a_card_order_given_and_refuses_a_seed_beside_it() -> None:
+    game = sw.new_game("bobby", seed=3)
+    deck = [card.code for card in reversed(sw.standard_deck())]
+    earlier = game.new_deal(deck=deck)
+    assert game.seed is None and list(game.deck) == deck and earlier.seed == 3
+    assert game.key() == sw.new_game("bobby", deck=deck).key()
+    key = game.key()
+    with pytest.raises(ValueError, match="pass seed or deck to new_deal, not both"):
+        game.new_deal(seed=4, deck=deck)
+    with pytest.raises(ValueError, match="deck has 1 cards; Bobby needs 52"):
+        game.new_deal(deck=["AS"])
+    assert game.key() == key and list(game.deck) == deck  # nothing changed
+
+
 def test_resume_refuses_another_kind_of_game() -> None:
     game = sw.new_game("cruel", seed=1)
     with pytest.raises(TypeError, match="resume needs a Cruel game, not Bobby"):

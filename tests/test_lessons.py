@@ -23,7 +23,7 @@ from new_game import penguin_class
 import solitaire_widgets as sw
 from solitaire_widgets import IllegalMoveError, Move
 from solitaire_widgets.__main__ import main as cli
-from solitaire_widgets.solver.deals import winnable_deal
+from solitaire_widgets.solver.deals import deal_words, winnable_deal
 from solitaire_widgets.solver.search import Search
 
 # A start seed per game whose first deal is won within winnable_deal's budget.
@@ -67,6 +67,36 @@ def test_a_winnable_deal_searches_seeds_in_order_and_keeps_the_options():
     tried = []  # in order gathering, 5 is lost too
     assert winnable_deal("cruel", seed=4, progress=lambda n, s: tried.append(n)).seed == 6 and tried == [1, 2]
     assert sw.play("cruel", winnable=True, seed=4).game.winning_line  # the table deals one too
+
+
+def test_a_pyramid_deal_with_one_pass_is_built_from_a_win_the_solver_then_wins_and_a_save_keeps_it():
+    # One pass: about one deal in a thousand is winnable, too few to find seed by seed.
+    game = sw.new_game("pyramid", winnable=True, seed=2, passes="1")  # the solver wins the first deal built
+    assert game.seed is None and len(game.deck) == 52 and game.winning_line and game.history == ()
+    replay = sw.Pyramid(deck=game.deck, passes="1")
+    for move in game.winning_line:
+        replay.play(move)
+    assert replay.status == "won"
+    again = winnable_deal("pyramid", seed=2, passes="1")  # the start seed fixes the deal
+    assert again.deck == game.deck and again.winning_line == game.winning_line
+    assert winnable_deal("pyramid", seed=3, passes="1").deck != game.deck
+    saved = sw.load(game.to_dict())
+    assert saved.key() == game.key() and saved.deck == game.deck and saved.options == {"passes": "1"}
+    assert deal_words(game) == "built from a win" and deal_words(sw.Pyramid(seed=3)) == "seed 3"
+    assert sw.new_game("pyramid", winnable=True, seed=0).seed is not None  # three passes: seeds are searched
+
+
+def test_a_search_for_a_deal_built_from_a_win_says_so_when_it_ends_without_one():
+    with pytest.raises(sw.NoWinnableDeal) as err:  # a position per deal wins nothing
+        winnable_deal("pyramid", seed=0, max_states=1, time_limit=0.3, passes="1")
+    assert err.value.stopped_by == "time" and err.value.first_seed == 0
+    assert str(err.value).startswith("no winnable Pyramid deal found: the solver won none of the deals built from a "
+                                     "win from seed")
+
+
+def test_the_command_line_says_a_deal_was_built_from_a_win(capsys):
+    assert cli(["deal", "pyramid", "--winnable", "--seed", "2", "-o", "passes=1"]) == 0
+    assert capsys.readouterr().out.startswith("Pyramid built from a win: winnable: the solver won it in ")
 
 
 def test_the_line_is_not_part_of_the_position_and_a_new_deal_forgets_it():

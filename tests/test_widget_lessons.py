@@ -91,6 +91,23 @@ def test_a_classic_game_gets_winnable_deals_on_the_table_too():
     assert won.status == "won"
 
 
+def test_a_winnable_new_deal_built_from_a_win_is_dealt_from_its_card_order(monkeypatch):
+    monkeypatch.setattr(deals.secrets, "randbelow", lambda _n: 2)  # the solver wins the first deal built from 2
+    w = sw.play("pyramid", seed=0, passes="1")
+    w.winnable = True
+    page = Page(w)
+    assert page.request("new_deal")["ok"] and w.wait(60)
+    assert w.assist["state"] == "done" and w.game.seed is None and len(w.game.deck) == 52
+    assert w.assist["text"].startswith("a winnable deal, built from a win: the solver won it in ")
+    assert w.line == len(w.game.winning_line) > 0 and w.counters["seed"] is None
+    won = w.game.copy()
+    for move in w.game.winning_line:
+        won.play(move)
+    assert won.status == "won"
+    assert_mirrors_engine(w)
+    assert page.request("undo")["ok"] and w.game.seed == 0  # Undo brings the earlier deal back
+
+
 def test_stop_ends_the_search_for_a_winnable_deal_and_the_deal_stays():
     w = SolitaireWidget("leap_year", seed=3)
     w.winnable = True

@@ -84,7 +84,7 @@ export function announcement(before, now, piles, counters) {
   if (!before) return "";
   /** @type {string[]} */
   const words = [];
-  if (now.seed !== before.seed) words.push(`new deal, seed ${now.seed}`);
+  if (now.seed !== before.seed) words.push(now.seed == null ? "new deal" : `new deal, seed ${now.seed}`);
   else if (now.moves === before.moves + 1 && now.words) words.push(now.words);
   else if (now.moves === before.moves - 1 && before.words) words.push(`took back ${before.words}`);
   else if (now.moves === 0 && before.moves > 0) words.push("back to the deal");

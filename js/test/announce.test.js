@@ -51,6 +51,7 @@ describe("spoken moves", () => {
     expect(announcement(seen(2, "x", "w"), a, {}, {})).toBe("seven of spades to t3");
     expect(announcement(a, seen(2, "x", "w"), {}, {})).toBe("took back seven of spades to t3");
     expect(announcement(a, seen(0, "", "", "playing", 9), {}, {})).toBe("new deal, seed 9");
+    expect(announcement(a, seen(0, "", "", "playing", null), {}, {})).toBe("new deal");  // a deal from a card order
     expect(announcement(a, seen(4, "t1 f0", "ace of hearts to f0", "won"), {}, { total: 52 }))
       .toBe("ace of hearts to f0; you won, all 52 cards home");
     expect(announcement(a, seen(4, "draw", "drew x", "lost"), {}, { home: 7 })).toBe("drew x; no moves left, 7 cards home");

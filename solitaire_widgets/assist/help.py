@@ -314,7 +314,7 @@ class SolverHelp:
                     return
                 self._own_move = True  # the change below is this search's own: it is not stale
                 try:
-                    game.new_deal(seed=found.seed)
+                    game.new_deal(seed=found.seed, deck=found.deck)
                     game.set_winning_line(found.winning_line)
                 finally:
                     self._own_move = False

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
 from ..game import Game
-from ..solver.deals import won_words
+from ..solver.deals import deal_words, won_words
 
 PLAYING = "playing it out"  # a play-out under way, in words
 
@@ -122,7 +122,7 @@ class DealSearchWords:
 
     def found(self, game: Game, tried: int) -> str:
         """``game`` was found after ``tried`` deals that were not (each progress note counts one)."""
-        return f"{self.sought}, seed {game.seed}: {won_words(game)} ({tried + 1:,} deal{'s' * (tried > 0)} tried)"
+        return f"{self.sought}, {deal_words(game)}: {won_words(game)} ({tried + 1:,} deal{'s' * (tried > 0)} tried)"
 
     @staticmethod
     def none(why: str) -> str:

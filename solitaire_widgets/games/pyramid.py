@@ -56,6 +56,9 @@ class Pyramid(Game):
     COVERED_BY = pyramid(PYRAMID)
     STOCK = Draw(passes=by_option("passes", {"3": 3, "1": 1}))
     OPTIONS = {"passes": ("3", "1")}
+    # With one pass about one deal in a thousand can be won: a winnable deal
+    # is built from a win rather than searched for.
+    DEALS_FROM_A_WIN = by_option("passes", {"3": False, "1": True})
     OPTION_RULES = {"passes": {
         "3": "Three passes through the stock: twice, once it is empty, redeal turns the waste over into a new "
              "stock, its cards in the same order.",

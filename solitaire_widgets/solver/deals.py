@@ -9,6 +9,12 @@ the same on any machine; ``time_limit`` bounds the whole search.  With
 ``difficulty``, a won deal is also graded (``grades``) and kept only when
 its grade is the one asked for.
 
+Where a game declares ``DEALS_FROM_A_WIN`` (Pyramid with one pass, whose
+winnable deals are about one in a thousand), each seed instead builds a
+deal from a random win (``built_deals``), which the solver then wins on
+its own budget: the game is dealt from that card order (``game.deck``;
+``game.seed`` is None), and the same start seed builds the same deal.
+
 >>> import solitaire_widgets as sw
 >>> game = winnable_deal("cruel", seed=4)  # seeds 4 and 5 are lost from the deal
 >>> game.seed, len(game.winning_line), game.hint().winning
@@ -24,6 +30,8 @@ from typing import Any, Callable, Generator, Literal, Optional, Union
 from ..arguments import whole_number
 from ..game import Game
 from ..games import GameName, game_class
+from ..pile_rules import resolve
+from .built_deals import deal_from_a_win_steps
 from .checks import check_callbacks, check_limits
 from .grades import DEAL_STATES, GRADES, grade_steps
 from .search import finish, solve_steps
@@ -32,6 +40,16 @@ DEAL_SECONDS = 60.0  # the whole search for a winnable deal, at most
 SEEDS = 2**64  # seeds run from 0 to 2**64 - 1 (and wrap round)
 GAMES_OWN: Literal["game"] = "game"  # max_states: the game's DEAL_STATES, or DEAL_STATES where it declares none
 Budget = Union[int, None, Literal["game"]]
+
+
+def deal_words(game: Game) -> str:
+    """The deal of a winnable game, in words: its seed, or that it was
+    built from a win (a save keeps its card order).
+
+    >>> deal_words(winnable_deal("cruel", seed=4)), deal_words(winnable_deal("pyramid", seed=0, passes="1"))
+    ('seed 6', 'built from a win')
+    """
+    return "built from a win" if game.seed is None else f"seed {game.seed}"
 
 
 def won_words(game: Game) -> str:
@@ -68,6 +86,8 @@ def winnable_deal(name: GameName, *, seed: Optional[int] = None, difficulty: Opt
     ``difficulty``, of that grade: see ``grades.GRADES``) is dealt.  The
     game's ``seed`` is the one found: the same seed deals the same deal
     anywhere, and from it this function finds that deal again at once.
+    Where the game declares ``DEALS_FROM_A_WIN``, each seed builds a deal
+    from a win instead, dealt from its card order (``deck``).
     ``progress(deals_tried, seconds)`` is called after each seed;
     ``stop()`` returning True, or ``time_limit`` seconds passing, raises
     ``NoWinnableDeal``; Ctrl-C raises ``KeyboardInterrupt``.
@@ -103,6 +123,7 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     tried = 0
+    built: bool = resolve(cls.DEALS_FROM_A_WIN, chosen)
 
     def time_left() -> Optional[float]:
         """The seconds left for the next search; the search for a deal ends,
@@ -112,17 +133,28 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
             return None
         left = deadline - time.perf_counter()
         if left <= 0:
-            raise _not_found(cls.title, difficulty, tried, first, started, "time", max_states, time_limit)
+            raise _not_found(cls.title, difficulty, tried, first, started, "time", max_states, time_limit, built)
         return left
 
     while True:
-        game = cls(seed=(first + tried) % SEEDS, **chosen)
+        seed = (first + tried) % SEEDS
+        if built:
+            game = yield from deal_from_a_win_steps(cls, chosen, seed)
+            time_left()
+            if stop is not None and stop():
+                raise _not_found(cls.title, difficulty, tried, first, started, "stopped", max_states, time_limit,
+                                 built)
+        else:
+            game = cls(seed=seed, **chosen)
         solution = yield from solve_steps(game, time_limit=time_left(), max_states=max_states, stop=stop)
         if solution.stopped_by == "interrupt":
             raise KeyboardInterrupt
         if solution.stopped_by in ("time", "stopped"):
             raise _not_found(cls.title, difficulty, tried, first, started, solution.stopped_by, max_states,
-                             time_limit)
+                             time_limit, built)
+        if built and solution.status == "lost":  # (its winning_line was replayed to a win)
+            raise RuntimeError(f"the solver proved lost a {cls.title} deal built from a win (start seed {seed}, "
+                               f"deck {' '.join(game.deck or ())}): a loss proof is wrong")
         tried += 1
         if solution.status == "won":
             game.set_winning_line(solution.moves)
@@ -131,7 +163,7 @@ def _winnable_deal(cls: type[Game], chosen: dict[str, str], first: int, difficul
             graded = yield from grade_steps(game, time_limit=time_left(), stop=stop)
             if graded.stopped_by in ("time", "stopped"):
                 raise _not_found(cls.title, difficulty, tried, first, started, graded.stopped_by, max_states,
-                                 time_limit)
+                                 time_limit, built)
             if graded.level == difficulty:
                 return game
         if progress is not None:
@@ -164,15 +196,20 @@ def check_deal_arguments(name: GameName, seed: Any, difficulty: Any,
 
 
 def _not_found(title: str, difficulty: Optional[str], tried: int, first: int, started: float, stopped_by: str,
-               max_states: Optional[int], time_limit: Optional[float]) -> NoWinnableDeal:
+               max_states: Optional[int], time_limit: Optional[float], built: bool) -> NoWinnableDeal:
     seconds = time.perf_counter() - started
     what = f"{difficulty} winnable" if difficulty else "winnable"
     seeds = f"seed {first}" if tried <= 1 else f"seeds {first} to {(first + tried - 1) % SEEDS}"
+    deals = f"{tried:,} deal{'s' * (tried != 1)}"
+    budget = f" within {max_states:,} positions each" if max_states is not None else ""
     if stopped_by == "stopped":
         why = "stop() ended the search"
+    elif built and not difficulty:  # (every deal built from a win is winnable: the solver did not win it)
+        why = (f"the solver won none of the deals built from a win from {seeds} ({deals}){budget} in "
+               f"{time_limit:g} s: give more time (time_limit) or positions (max_states)")
     else:
-        budget = f" within {max_states:,} positions each" if max_states is not None else ""
-        why = (f"none of {seeds} ({tried:,} deal{'s' * (tried != 1)}) was a {what} deal{budget} in "
+        built_from = "the deals built from a win from " if built else ""
+        why = (f"none of {built_from}{seeds} ({deals}) was a {what} deal{budget} in "
                f"{time_limit:g} s: give more time (time_limit) or positions (max_states)")
     return NoWinnableDeal(f"no {what} {title} deal found: {why}", tried=tried, first_seed=first, seconds=seconds,
                           stopped_by=stopped_by)

@@ -102,10 +102,16 @@ def puzzles(name: GameName, n: int = 3, *, seed: Optional[int] = None, difficult
         try:
             if left is not None and left <= 0:
                 raise NoWinnableDeal("", tried=0, first_seed=next_seed, seconds=0.0, stopped_by="time")
-            game = winnable_deal(cls, seed=next_seed, difficulty=difficulty, time_limit=left, stop=stop, **chosen)
+            passed_over = [0]  # the seeds before the one that gave the deal (deals built from a win have no seed)
+
+            def passing(tried: int, _seconds: float, seen: list[int] = passed_over) -> None:
+                seen[0] = tried
+
+            game = winnable_deal(cls, seed=next_seed, difficulty=difficulty, time_limit=left, stop=stop,
+                                 progress=passing, **chosen)
         except NoWinnableDeal as err:
             raise _not_found(cls.title, n, found + plain, err.stopped_by) from None
-        next_seed = (game.seed + 1) % SEEDS  # type: ignore[operator]
+        next_seed = (next_seed + passed_over[0] + 1) % SEEDS
         deals += 1
         puzzle = crossroads(game, proven=proven, max_states=max_states, deadline=deadline, stop=stop)
         if puzzle is not None:
