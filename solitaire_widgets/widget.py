@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import math
 import pathlib
@@ -96,6 +98,21 @@ class Seconds(traitlets.TraitType):
                 0 <= float(value) < math.inf if self.pace else float(value) > 0):
             return float(value)
         raise traitlets.TraitError(f"{self.name} must be {self.info()}, not {value!r}")
+
+
+
+def deal_name(game: Game) -> str:
+    """A short name of a deal without a seed (dealt from a card order, or set
+    up at a position), the same for the same deal: the page's sign of a new
+    deal where there is no seed to compare.
+
+    >>> import solitaire_widgets as sw
+    >>> deck = sw.standard_deck()
+    >>> deal_name(sw.Cruel(deck=deck)) == deal_name(sw.Cruel(deck=deck)) != deal_name(sw.Cruel(deck=deck[::-1]))
+    True
+    """
+    deal = game.deck if game.deck is not None else json.dumps(game.start_position, sort_keys=True, default=str)
+    return hashlib.blake2s(repr(deal).encode(), digest_size=6).hexdigest()
 
 
 class SolitaireWidget(anywidget.AnyWidget):
@@ -367,7 +384,7 @@ class SolitaireWidget(anywidget.AnyWidget):
         piles = {} if fresh else dict(self.piles)
         for pile in changed:
             piles[pile] = self._pile_payload(pile)
-        counters = {
+        counters: dict[str, Any] = {
             "moves": len(game.history),
             "home": game.cards_home,
             "total": game.card_count,
@@ -379,6 +396,8 @@ class SolitaireWidget(anywidget.AnyWidget):
             "redo": len(game.redo_moves),
             "seed": game.seed,
         }
+        if game.seed is None:  # (a deal without a seed: the page still tells one deal from the next)
+            counters["deal"] = deal_name(game)
         for stock in game.piles_of("stock"):
             counters["stock"] = len(game.card_ids(stock))
         passes_left = game.passes_left

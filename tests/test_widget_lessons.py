@@ -105,7 +105,12 @@ def test_a_winnable_new_deal_built_from_a_win_is_dealt_from_its_card_order(monke
         won.play(move)
     assert won.status == "won"
     assert_mirrors_engine(w)
-    assert page.request("undo")["ok"] and w.game.seed == 0  # Undo brings the earlier deal back
+    built = w.counters["deal"]  # the page tells this deal from the next one built, neither with a seed
+    monkeypatch.setattr(deals.secrets, "randbelow", lambda _n: 3)
+    assert page.request("new_deal")["ok"] and w.wait(60)
+    assert w.game.seed is None and w.counters["deal"] != built
+    assert page.request("undo")["ok"] and w.counters["deal"] == built
+    assert page.request("undo")["ok"] and w.game.seed == 0 and "deal" not in w.counters  # the earlier deal back
 
 
 def test_stop_ends_the_search_for_a_winnable_deal_and_the_deal_stays():

@@ -13,6 +13,7 @@ import { passesText } from "./format.js";
  * @property {string} lastMove
  * @property {string} status
  * @property {number | null | undefined} seed
+ * @property {number | string | null | undefined} deal  which deal (`dealOf`): a change is a new deal
  * @property {string} words  the last move in words (moveWords), "" for none
  * @property {string} [reason]  why the game is over, where the game says (`end_reason`)
  * @property {string} [noWin]  the solver's proof that no win is left (`no_win`)
@@ -84,7 +85,7 @@ export function announcement(before, now, piles, counters) {
   if (!before) return "";
   /** @type {string[]} */
   const words = [];
-  if (now.seed !== before.seed) words.push(now.seed == null ? "new deal" : `new deal, seed ${now.seed}`);
+  if (now.deal !== before.deal) words.push(now.seed == null ? "new deal" : `new deal, seed ${now.seed}`);
   else if (now.moves === before.moves + 1 && now.words) words.push(now.words);
   else if (now.moves === before.moves - 1 && before.words) words.push(`took back ${before.words}`);
   else if (now.moves === 0 && before.moves > 0) words.push("back to the deal");

@@ -13,9 +13,17 @@
  * @property {boolean} [can_redo]
  * @property {number} [redo]  moves redo would replay
  * @property {number | null} [seed]
+ * @property {string} [deal]  a deal without a seed: its short name (the same deal, the same name)
  * @property {number} [stock]
  * @property {number} [passes_left]
  */
+
+/**
+ * Which deal is on the table: its seed, or the name of a deal without one.
+ * @param {Counters} c
+ * @returns {number | string | null | undefined}
+ */
+export const dealOf = (c) => c.seed ?? c.deal;
 
 /** @param {string} text */
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");

@@ -5,7 +5,7 @@
 
 import { announcement, moveWords } from "./announce.js";
 import { h } from "./dom.js";
-import { sentence } from "./format.js";
+import { dealOf, sentence } from "./format.js";
 
 /** @typedef {import("./format.js").Counters} Counters */
 
@@ -147,7 +147,7 @@ export class MessageLayer {
     const c = s.counters;
     /** @type {import("./announce.js").Seen} */
     const now = {
-      moves: c.moves ?? 0, lastMove: s.lastMove, status: s.status, seed: c.seed,
+      moves: c.moves ?? 0, lastMove: s.lastMove, status: s.status, seed: c.seed, deal: dealOf(c),
       words: s.lastMove ? moveWords(s.lastMove, s.piles, c, s.game, this.spokenPiles) : "",
       reason: s.reason, noWin: s.noWin,
     };

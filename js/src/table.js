@@ -19,7 +19,7 @@ import { InlineConfirm } from "./confirm.js";
 import { h } from "./dom.js";
 import { TableFit } from "./fit.js";
 import { RovingFocus } from "./focus.js";
-import { optionsText, passesText } from "./format.js";
+import { dealOf, optionsText, passesText } from "./format.js";
 import { tableApi } from "./api.js";
 import { inputApi } from "./input.js";
 import { MessageLayer } from "./message.js";
@@ -83,7 +83,8 @@ export class CardTable {
     this.pairTargets = [];
     /** what is picked up and where it may go (selection.js) */
     this.selection = new Selection(this);
-    this.seed = undefined;
+    /** @type {number | string | null | undefined} the deal shown (`dealOf`): a change is a new deal */
+    this.deal = undefined;
     /** @type {Set<string>} */
     this.dirty = new Set();
     this.flushQueued = false;
@@ -326,7 +327,7 @@ export class CardTable {
     this.felt.append(this.messages.el);
 
     this.fit.place();
-    this.seed = this.counters().seed;
+    this.deal = dealOf(this.counters());
     this.syncPiles(false);
     this.toolbar.openStartPanels();
     this.syncInfo();
@@ -354,9 +355,9 @@ export class CardTable {
     const next = asRecord(this.get("piles"));
     const changed = changedPiles(this.pileLayer.shown, next, this.pileIds).filter((id) => this.piles.has(id));
     if (changed.length === 0) return;
-    const seed = this.counters().seed;
-    const newDeal = seed !== this.seed;
-    this.seed = seed;
+    const deal = dealOf(this.counters());
+    const newDeal = deal !== this.deal;
+    this.deal = deal;
     if (newDeal) this.pileLayer.forgetExtents();
     const play = animate && !newDeal && !this.reducedMotion && this.root.isConnected &&
       typeof this.felt.animate === "function"

@@ -5,7 +5,8 @@ import { cardName, pileLabel } from "../src/cards.js";
 
 
 
-const seen = (moves, lastMove, words, status = "playing", seed = 1) => ({ moves, lastMove, words, status, seed });
+const seen = (moves, lastMove, words, status = "playing", seed = 1, deal = seed) =>
+  ({ moves, lastMove, words, status, seed, deal });
 
 describe("spoken moves", () => {
   it("names the card moved and where it went", () => {
@@ -51,7 +52,11 @@ describe("spoken moves", () => {
     expect(announcement(seen(2, "x", "w"), a, {}, {})).toBe("seven of spades to t3");
     expect(announcement(a, seen(2, "x", "w"), {}, {})).toBe("took back seven of spades to t3");
     expect(announcement(a, seen(0, "", "", "playing", 9), {}, {})).toBe("new deal, seed 9");
-    expect(announcement(a, seen(0, "", "", "playing", null), {}, {})).toBe("new deal");  // a deal from a card order
+    expect(announcement(a, seen(0, "", "", "playing", null, "5febc8cc86f7"), {}, {})).toBe("new deal");  // a deal from a card order
+    // one deal from a card order after another: no seed either time, but another deal
+    const built = seen(3, "t2 t3", "seven of spades to t3", "playing", null, "5febc8cc86f7");
+    expect(announcement(built, seen(0, "", "", "playing", null, "0a1b2c3d4e5f"), {}, {})).toBe("new deal");
+    expect(announcement(built, seen(0, "", "", "playing", null, "5febc8cc86f7"), {}, {})).toBe("back to the deal");
     expect(announcement(a, seen(4, "t1 f0", "ace of hearts to f0", "won"), {}, { total: 52 }))
       .toBe("ace of hearts to f0; you won, all 52 cards home");
     expect(announcement(a, seen(4, "draw", "drew x", "lost"), {}, { home: 7 })).toBe("drew x; no moves left, 7 cards home");

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { bannerText, passesText, pileWords } from "../src/format.js";
+import { bannerText, dealOf, passesText, pileWords } from "../src/format.js";
 
 describe("pile names", () => {
   it("names piles in sentences", () => {
     expect(pileWords("waste")).toBe("the waste");
     expect(pileWords("t3")).toBe("t3");
+  });
+});
+
+describe("which deal", () => {
+  it("is the seed, or the name of a deal without one", () => {
+    expect(dealOf({ seed: 7 })).toBe(7);
+    expect(dealOf({ seed: 0, deal: "x" })).toBe(0);
+    expect(dealOf({ seed: null, deal: "5febc8cc86f7" })).toBe("5febc8cc86f7");
   });
 });
 
