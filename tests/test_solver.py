@@ -176,6 +176,18 @@ def test_a_restart_with_another_pace_wins_a_frog_deal_the_first_pace_loses_itsel
     assert sw.solve(sw.Frog(seed=0), max_states=2_000, time_limit=None).states == 435
 
 
+def test_a_leap_year_restart_wins_a_deal_its_first_pace_loses_itself_in(monkeypatch):
+    # Leap Year seed 38: the first pace has not won it at 30,000 positions;
+    # the restart that counts the stock's cards half as much wins it within
+    # 600 positions of its own pass (here started after 500).
+    pace = next(r.pace for r in sw.LeapYear.RESTARTS if r.pace == Pace(stock=0.5))
+    monkeypatch.setattr(sw.LeapYear, "RESTARTS", ())
+    assert sw.solve(sw.LeapYear(seed=38), max_states=3_000, time_limit=None).status == "unknown"
+    monkeypatch.setattr(sw.LeapYear, "RESTARTS", (Restart(after=500, pace=pace),))
+    won = sw.solve(sw.LeapYear(seed=38), max_states=3_000, time_limit=None)
+    assert won.status == "won" and 500 < won.states <= 1_100
+
+
 def frog_fives_under_sixes(last: str) -> sw.Game:
     """Frog with every foundation built to 4, all eight 5s in the columns
     under a 6, except that ``last`` is t3's pile (bottom first), and 7♠ in
