@@ -67,11 +67,12 @@ RUNS_GUIDE = Guide(runs_stay=True)
 # won more often dealing early, as Spider's pace does (seeds 0-5 at 10,000
 # positions: 3 won dealing late; 18 of 0-19 with Spider's pace), mostly
 # within 2,000 positions.  So the search starts again after 2,000
-# positions dealing late, and again after 14,000 counting each card face
-# down for more (four suits, seeds 0-15 at 30,000: 1 won, none before;
-# two suits, seeds 0-19 at 30,000: 16 won, most within 6,000).
-SPIDER_RESTARTS = (Restart(after=2_000, pace=dataclasses.replace(SPIDER_PACE, dealt=0.3)),
-                   Restart(after=14_000, pace=dataclasses.replace(SPIDER_PACE, face_down=3.0, dealt=0.5)))
+# positions dealing late and counting each card face down for more, and
+# again after 17,000 dealing a little less late (four suits, seeds 0-15
+# at 33,000: seeds 2 and 11 won, none of 0-3 at 50,000 before; two suits,
+# seeds 0-11: 10 won, most within 6,000, where 10 of 0-19 were at 10,000).
+SPIDER_RESTARTS = (Restart(after=2_000, pace=dataclasses.replace(SPIDER_PACE, face_down=3.0, dealt=0.5)),
+                   Restart(after=17_000, pace=dataclasses.replace(SPIDER_PACE, dealt=0.3)))
 # Spiderette plays as Spider does, and deals as late as it can: each card
 # dealt counts 0.6 against a position, so a row is dealt once the table's
 # own moves have run out of progress to make (seeds 0-15 at 20,000
@@ -142,9 +143,9 @@ class Spider(Game):
     PACE = SPIDER_PACE
     RESTARTS = SPIDER_RESTARTS
     # A deal of one or two suits it wins mostly within a few thousand
-    # positions; one of four suits it wins in one seed of 16 or so, within
-    # 30,000 (seeds 0-15: seed 2, at 28,949).
-    DEAL_STATES = 30_000
+    # positions; one of four suits in one seed of eight or so, within 33,000
+    # (seeds 0-15: seed 2 at 16,949, seed 11 at 32,247).
+    DEAL_STATES = 33_000
     LAYOUT = stock_and_homes(EIGHT_FOUNDATIONS, TEN_COLUMNS)
     NARROW_LAYOUTS = (columns_in_two_rows(EIGHT_FOUNDATIONS, TEN_COLUMNS),)
 
