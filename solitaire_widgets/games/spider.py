@@ -66,13 +66,14 @@ RUNS_GUIDE = Guide(runs_stay=True)
 # Four suits need the search to deal late (``Pace.dealt``); one suit is
 # won more often dealing early, as Spider's pace does (seeds 0-5 at 10,000
 # positions: 3 won dealing late; 18 of 0-19 with Spider's pace), mostly
-# within 2,000 positions.  So the search starts again after 2,000
-# positions dealing late and counting each card face down for more, and
-# again after 17,000 dealing a little less late (four suits, seeds 0-15
-# at 33,000: seeds 2 and 11 won, none of 0-3 at 50,000 before; two suits,
-# seeds 0-11: 10 won, most within 6,000, where 10 of 0-19 were at 10,000).
-SPIDER_RESTARTS = (Restart(after=2_000, pace=dataclasses.replace(SPIDER_PACE, face_down=3.0, dealt=0.5)),
-                   Restart(after=17_000, pace=dataclasses.replace(SPIDER_PACE, dealt=0.3)))
+# within a few thousand positions.  So the search plays its first 7,000
+# positions as before, then starts again dealing late and counting each
+# card face down for more, and again after 22,000 dealing a little less
+# late: each pace gets the positions it took to win a four-suit deal from
+# the start (seeds 0-31 at 38,000: seeds 2, 11 and 18 won; none of 0-3 at
+# 50,000 before).
+SPIDER_RESTARTS = (Restart(after=7_000, pace=dataclasses.replace(SPIDER_PACE, face_down=3.0, dealt=0.5)),
+                   Restart(after=22_000, pace=dataclasses.replace(SPIDER_PACE, dealt=0.3)))
 # Spiderette plays as Spider does, and deals as late as it can: each card
 # dealt counts 0.6 against a position, so a row is dealt once the table's
 # own moves have run out of progress to make (seeds 0-15 at 20,000
@@ -143,9 +144,8 @@ class Spider(Game):
     PACE = SPIDER_PACE
     RESTARTS = SPIDER_RESTARTS
     # A deal of one or two suits it wins mostly within a few thousand
-    # positions; one of four suits in one seed of eight or so, within 33,000
-    # (seeds 0-15: seed 2 at 16,949, seed 11 at 32,247).
-    DEAL_STATES = 33_000
+    # positions; one of four suits in one seed of ten or so, within 38,000.
+    DEAL_STATES = 38_000
     LAYOUT = stock_and_homes(EIGHT_FOUNDATIONS, TEN_COLUMNS)
     NARROW_LAYOUTS = (columns_in_two_rows(EIGHT_FOUNDATIONS, TEN_COLUMNS),)
 
