@@ -37,6 +37,7 @@ winnable deal, the time to analyse a 100-move game, and the grade check.
   seeded, so the grade check gives the same figures on any machine.
 
     python benchmarks/teaching.py [--parts deal analysis puzzles grades] [--games cruel frog] [--deals 200] [--jobs 2]
+        [-o suits=4] [--cpu]  # deal: only the rules with these options; CPU seconds, not the wall clock's
         [--rows grades.jsonl]  # each seed's row kept as it is judged: a stopped check resumes
 """
 
@@ -218,8 +219,12 @@ def option_variants(name: str) -> list[dict[str, str]]:
     return [{}] + [{option: value} for option, values in cls.OPTIONS.items() for value in values[1:]]
 
 
-def deal_times(name: str, timings: int, options: dict[str, str], limit: float = 60.0) -> None:
+def deal_times(name: str, timings: int, options: dict[str, str], limit: float = 60.0, cpu: bool = False) -> None:
+    """One row of the time to a winnable deal: wall-clock seconds, or with
+    ``cpu`` this process's CPU seconds (the limit too), for a machine
+    shared with other work."""
     starts = random.Random(f"{name}{options}").sample(range(1_000_000_000), timings)
+    clock = time.process_time if cpu else time.perf_counter
     seconds: list[float] = []
     tried: list[int] = []
     failed = 0
@@ -230,18 +235,19 @@ def deal_times(name: str, timings: int, options: dict[str, str], limit: float = 
         def counted(n: int, _seconds: float, count: list = count) -> None:
             count[0] = n + 1
 
-        began = time.perf_counter()
+        began = clock()
         try:
-            game = sw.solver.winnable_deal(name, seed=start, time_limit=limit,
-                                           progress=counted, **options)
+            spent = (lambda began=began: clock() - began >= limit) if cpu else None
+            game = sw.solver.winnable_deal(name, seed=start, time_limit=None if cpu else limit, progress=counted,
+                                           stop=spent, **options)
         except NoWinnableDeal as err:
             failed += 1
             if not seconds and failed == 2:  # the solver wins none of this game's deals: say so, go on
-                print(f"| {name} {rules} | 0 of 2 | none in {err.seconds:.0f} s each ({err.tried} deals tried "
+                print(f"| {name} {rules} | 0 of 2 | none in {limit:.0f} s each ({err.tried} deals tried "
                       f"the second time) | – | – | – | – |", flush=True)
                 return
             continue
-        seconds.append(time.perf_counter() - began)
+        seconds.append(clock() - began)
         tried.append(count[0])
         assert game.winning_line
     # a search that ran out of time counts as its time limit: the median is then a floor
@@ -298,6 +304,11 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=3, help="puzzles found per game")
     parser.add_argument("--games", nargs="*", default=list(sw.GAMES))
     parser.add_argument("--timings", type=int, default=20, help="winnable deals timed per game")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="time a winnable deal only for the rules with these options (Spider's -o suits=4: "
+                             "its default row)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time a winnable deal in this process's CPU seconds (a machine shared with other work)")
     parser.add_argument("--analyses", type=int, default=5, help="100-move games analysed per game")
     parser.add_argument("--deals", type=int, default=200, help="winnable deals per game in the grade check")
     parser.add_argument("--per-grade", type=int, default=20,
@@ -316,12 +327,15 @@ def main() -> None:
           f"{os.cpu_count()} cores)", flush=True)
     if "deal" in args.parts:
         print("Time to a winnable deal (sw.new_game(name, winnable=True), the game's DEAL_STATES or 5,000 "
-              "positions per seed), seconds:")
+              f"positions per seed), {'CPU seconds of this process' if args.cpu else 'seconds'}:")
         print("| game | deals | median s | 90th percentile s | slowest s | median deals tried | most deals tried |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        wanted = dict(option.split("=", 1) for option in args.option)
         for name in args.games:
             for options in option_variants(name):
-                deal_times(name, args.timings, options)
+                rules = {**sw.games.game_class(name).checked_options({}), **options}
+                if all(rules.get(k) == v for k, v in wanted.items()):
+                    deal_times(name, args.timings, options, cpu=args.cpu)
     if "analysis" in args.parts:
         print("\nAnalysis of a game of 100 moves (game.analyse(), 10 s at most):")
         print("| game | games | median moves | median s | slowest s | losing move named | still winnable | "

@@ -98,6 +98,12 @@ class Pace:
     (Spider's), a line that uncovers one has gained.
     ``empty``: what each empty tableau pile counts for it: room to take a
     run apart and build it again elsewhere.
+    ``dealt``: what each card dealt out of the stock counts against it
+    (the same as each card still there counting for it): where a deal
+    only lays more cards on the table (Spider's rows), a line that plays
+    the table out before dealing keeps the search among the moves it
+    has, and a line that dealt early is searched only once those run
+    out.
     ``knot``: what each knot counts against it (a card that must leave
     before a card beneath it could go home; see ``solitaire_widgets.solver``).
     ``under_runs``: what the cards lying under the run at the top of each
@@ -117,6 +123,7 @@ class Pace:
     broken: float = 0.0
     face_down: float = 0.0
     empty: float = 0.0
+    dealt: float = 0.0
     knot: float = 3.0
     under_runs: float = 0.0
 

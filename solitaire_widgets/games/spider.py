@@ -38,10 +38,11 @@ rule books):
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
-from ..kit import (DOWN_BY_RANK, DOWN_IN_SUIT, FACE_UP, KINGS, DealRow, Game, Guide, Layout, Pace, Row, Slot, Tableau,
-                   WholeSuits, pack, piles_by_role, run, runs)
+from ..kit import (DOWN_BY_RANK, DOWN_IN_SUIT, FACE_UP, KINGS, DealRow, Game, Guide, Layout, Pace, Restart, Row, Slot,
+                   Tableau, WholeSuits, pack, piles_by_role, run, runs)
 from .freecell import NARROW, piles
 
 FOUR_FOUNDATIONS, EIGHT_FOUNDATIONS = piles("f", 4), piles("f", 8)
@@ -62,6 +63,23 @@ SPIDER_GUIDE = Guide(no_new_knots=True)
 # two suits 10; none of either with Spiderette's guide and pace).
 SPIDER_PACE = Pace(stock=0.0, face_down=2.0, built=0.9, broken=0.3, empty=1.0, knot=0.0)
 RUNS_GUIDE = Guide(runs_stay=True)
+# Four suits need the search to deal late (``Pace.dealt``); one suit is
+# won more often dealing early, as Spider's pace does (seeds 0-5 at 10,000
+# positions: 3 won dealing late; 18 of 0-19 with Spider's pace), mostly
+# within a few thousand positions.  So the search plays its first 7,000
+# positions as before, then starts again dealing late and counting each
+# card face down for more, and again after 22,000 dealing a little less
+# late: each pace gets the positions it took to win a four-suit deal from
+# the start (seeds 0-31 at 38,000: seeds 2, 11 and 18 won; none of 0-3 at
+# 50,000 before).
+SPIDER_RESTARTS = (Restart(after=7_000, pace=dataclasses.replace(SPIDER_PACE, face_down=3.0, dealt=0.5)),
+                   Restart(after=22_000, pace=dataclasses.replace(SPIDER_PACE, dealt=0.3)))
+# Spiderette plays as Spider does, and deals as late as it can: each card
+# dealt counts 0.6 against a position, so a row is dealt once the table's
+# own moves have run out of progress to make (seeds 0-15 at 20,000
+# positions: 6 won, none with Spider's pace alone or Spiderette's own
+# before; seeds 16-41: 7 won, each within 3,600 positions).
+SPIDERETTE_PACE = dataclasses.replace(SPIDER_PACE, dealt=0.6)
 
 
 def stock_and_homes(foundations: Sequence[str], columns: Sequence[str], *, stock: bool = True,
@@ -124,7 +142,10 @@ class Spider(Game):
     CAN_CYCLE = True
     GUIDE = RUNS_GUIDE
     PACE = SPIDER_PACE
-    DEAL_STATES = 2_000  # most deals it wins, it wins within 2,000 positions
+    RESTARTS = SPIDER_RESTARTS
+    # A deal of one or two suits it wins mostly within a few thousand
+    # positions; one of four suits in one seed of ten or so, within 38,000.
+    DEAL_STATES = 38_000
     LAYOUT = stock_and_homes(EIGHT_FOUNDATIONS, TEN_COLUMNS)
     NARROW_LAYOUTS = (columns_in_two_rows(EIGHT_FOUNDATIONS, TEN_COLUMNS),)
 
@@ -163,8 +184,9 @@ class Spiderette(Game):
         ("End", "won when all four suits are home; lost when no move is left."),
     )
     CAN_CYCLE = True
-    GUIDE = SPIDER_GUIDE
-    PACE = Pace(stock=2.0)
+    GUIDE = RUNS_GUIDE
+    PACE = SPIDERETTE_PACE
+    DEAL_STATES = 4_000  # the deals it wins it mostly wins within 4,000 positions
     LAYOUT = stock_and_homes(FOUR_FOUNDATIONS, SEVEN_COLUMNS, height=3.5)
 
     def _setup(self, order: list[int]) -> None:

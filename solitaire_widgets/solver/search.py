@@ -24,8 +24,8 @@ known to it).
   lying on a card a foundation takes now and the cards under each tableau
   pile's top run count against a position, and what each card built in
   suit on the table counts for it (and, for Spider's kind, what each
-  face-down card and each break in the runs count against it, and each
-  empty tableau pile for it).  Among equals
+  face-down card, each break in the runs and each card dealt out of the
+  stock count against it, and each empty tableau pile for it).  Among equals
   the newest goes first, so it dives like a depth-first search until a line
   turns bad.
 * Two passes.  A *guided* pass first follows how the game is usually won
@@ -327,7 +327,9 @@ class Search:
         """Value positions by ``pace`` from now on (``_value``)."""
         self.pace = pace
         self.counts_cells = bool(pace.cell and self.cell_list)
-        self.stock_weight = pace.stock_count(draws_home=self.fast.actions_reach_foundations())
+        # (a card dealt counting ``dealt`` against a position is the same, to
+        # the search, as a card still in the stock counting it for one)
+        self.stock_weight = pace.stock_count(draws_home=self.fast.actions_reach_foundations()) - pace.dealt
         if (pace.built or pace.broken) and not self.in_suit_links:
             self.in_suit_links = links_table(DOWN_IN_SUIT, self.fast.id_bound)
         if pace.under_runs and not self.under_run_powers:
