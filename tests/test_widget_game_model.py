@@ -235,7 +235,7 @@ def test_the_search_runs_beside_the_kernel_and_the_next_change_stops_it():
     widget = sw.SolitaireWidget(sw.Spider(seed=1))  # four suits: no verdict in a moment
     widget.watch_seconds = 60.0
     page = Page(widget)
-    widget.game.new_deal(seed=2)  # a search of 60 s starts for the new deal
+    widget.game.new_deal(seed=3)  # a search of 60 s starts for the new deal (seed 3: none won in 38,000 positions)
     first = widget._help._watch_task
     assert first is not None and first.running
     reply = page.request("move", move=widget.legal[0])  # answered while it runs
