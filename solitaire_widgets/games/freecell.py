@@ -54,6 +54,10 @@ CLOSED = PileRule(empty=NOTHING)
 # foundations take next, and the cards under each column's run (fc-solve's
 # "cards under sequences") count against a position.
 FAMILY_GUIDE = Guide(home_alone=True, no_new_knots=True)
+# Where free cells hold cards aside, a card leaves a column for a cell, an
+# empty column or another column only to uncover one that can then be used
+# (two cards down at most) in the guided pass.
+CELLS_GUIDE = Guide(home_alone=True, no_new_knots=True, digs_for_use=True)
 FAMILY_PACE = Pace(cell=0.6, covering=0.5, under_runs=0.04)
 
 
@@ -161,7 +165,7 @@ class FreeCell(Game):
     )
     INTERCHANGEABLE = (FOUR_CELLS, EIGHT_COLUMNS)
     CAN_CYCLE = True  # a card can go back and forth between cells and columns
-    GUIDE = FAMILY_GUIDE
+    GUIDE = CELLS_GUIDE
     PACE = FAMILY_PACE
     SAFE_HOME_IN_ONE_STEP = True
     LAYOUT = cells_on_top(FOUR_CELLS, EIGHT_COLUMNS)
