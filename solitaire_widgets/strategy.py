@@ -9,7 +9,7 @@ the waste as one card short of home, and nothing else.  The solver reads
 them; the engine only carries them, so it imports nothing of the solver.
 
 >>> Guide(home_before_stock=True)
-Guide(home_alone=False, home_before_stock=True, no_new_knots=False, runs_stay=False)
+Guide(home_alone=False, home_before_stock=True, no_new_knots=False, runs_stay=False, digs_for_use=False)
 >>> Pace(cell=0.6, covering=0.5).per_move
 0.0
 >>> Pace(stock=-1)
@@ -50,12 +50,21 @@ class Guide:
     stays there, with the cards on it, unless its move turns a card up or
     empties its pile (where suits go home whole, as in Spider, moving it
     elsewhere only swaps one run for another).
+    ``digs_for_use``: where free cells or empty piles hold cards aside, a
+    move that takes cards off a tableau pile, empties none and sends none
+    home is tried only where the card it uncovers can then be used: go
+    home, go (with its run) onto a pile that holds cards, or take another
+    pile's card; or, with a free cell or empty pile to spare, where the
+    card under that card's run can (Solvitaire's rule for moving part of a
+    pile, reaching two cards down as fc-solve's moves through the free
+    cells do).
     """
 
     home_alone: bool = False
     home_before_stock: bool = False
     no_new_knots: bool = False
     runs_stay: bool = False
+    digs_for_use: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -147,6 +147,16 @@ def test_a_paced_search_solves_and_its_line_replays():
     assert solution.status == "won" and wins(game, solution.moves)
 
 
+
+def test_freecell_starts_again_with_a_second_pace_where_its_first_loses_itself():
+    # Deal 300938: FreeCell's pace has not won it at 40,000 positions; the
+    # guided pass started again after 10,000 with its RESTARTS pace wins it
+    # within 11,000 in all, and the line replays to a win (``solve``).
+    game = sw.FreeCell.deal_number(300938)
+    won = sw.solve(game, time_limit=None, max_states=11_000)
+    assert sw.FreeCell.RESTARTS[0].after == 10_000
+    assert won.status == "won" and 10_000 < won.states <= 11_000 and wins(game, won.moves)
+
 # --- the general move generator ------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(3))
 def test_the_general_move_generator_gives_the_legal_moves_along_random_games(seed):

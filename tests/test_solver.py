@@ -1262,6 +1262,27 @@ def test_the_guided_pass_leaves_out_a_move_between_piles_whose_uncovered_card_ha
     assert not Search(sw.Cruel(seed=0), time_limit=None).idle_moves_wait  # a redeal gathers the piles in order
 
 
+def test_freecell_s_guided_pass_moves_a_card_off_a_column_only_to_uncover_one_of_use():
+    # Guide(digs_for_use=True): 5♥ into a free cell uncovers 9♣, which could
+    # go nowhere and take no card, and neither could K♦ under it: left out.
+    # 7♣ uncovers 3♠ (home next); 8♠ and then Q♦ would empty t3; 4♦ and then
+    # 10♠ uncover K♣, which takes Q♥; a lone card empties its column: kept.
+    piles = {"f0": cards("AS 2S"), "t0": cards("KD 9C 5H"), "t1": cards("KH 3S 7C"), "t2": cards("QH"),
+             "t3": cards("QD 8S"), "t4": cards("KC 10S 4D"), "t5": cards("2H"), "t6": cards("3D"), "t7": cards("6D")}
+
+    def children(piles: dict, guided: bool) -> tuple[set, bool]:
+        search = Search(arrange(sw.FreeCell(seed=0), piles), time_limit=None)
+        search.guided = guided
+        return {sw.FreeCell.SHAPE.moves[c] for c in search.children()}, search.skipped
+
+    every = {Move(f"t{i}", "c0") for i in range(8)} | {Move("t7", "t1")}
+    assert children(piles, False) == (every, False)
+    assert children(piles, True) == (every - {Move("t0", "c0")}, True)
+    # with J♣ for Q♥, K♣ has no use either: 4♦ waits too
+    assert children({**piles, "t2": cards("JC")}, True) == (every - {Move("t0", "c0"), Move("t4", "c0")}, True)
+    assert sw.FreeCell.GUIDE.digs_for_use and not sw.KingAlbert.GUIDE.digs_for_use
+
+
 def test_spider_s_value_counts_cards_face_down_runs_in_suit_breaks_and_empty_columns():
     # Spider's pace: 2 against each face-down card, 0.9 for each face-up
     # card on the next higher card of its suit, 0.3 against each on another

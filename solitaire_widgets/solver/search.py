@@ -251,6 +251,9 @@ class Search:
         # each card's lower cards of its suit: any of them under it makes it a knot
         self.lower_in_suit = _lower_in_suit(fast.id_bound) if self.knots_in_suit else []
         self.tableau_list = shape.with_role("tableau")  # (``Pace.face_down``, ``empty``, ``under_runs``)
+        self.tableau_set = frozenset(self.tableau_list)
+        # the piles whose cards may move onto another pile (``_uncovers_use``)
+        self.givers = [i for i in shape.sources if i not in self.foundations]
         self.unplayed = shape.with_role("stock", "waste")
         # byte under * id_bound + over: 1 where over lies on the next higher card of its suit
         # (``_built``; made here for a guide that keeps runs, or by ``_use_pace`` for a pace that counts them)
@@ -674,6 +677,8 @@ class Search:
                 kept = untied
         if guide.runs_stay:
             kept = self._in_suit_first([c for c in kept if not self._leaves_run(c)])
+        if guide.digs_for_use:
+            kept = self._digs_for_use(kept)
         if self.idle_moves_wait:
             idle = self._idle_moves(kept)
             if idle:
@@ -766,6 +771,75 @@ class Search:
                     continue  # a card the draws reach could go onto it
             idle.add(code)
         return idle
+
+    def _digs_for_use(self, codes: list[int]) -> list[int]:
+        """``codes`` without the moves that take cards off a tableau pile,
+        empty none, send nothing home and uncover a card that could then
+        be of no use (``_uncovers_use``; ``Guide.digs_for_use``)."""
+        piles, fast = self.piles, self.fast
+        home: set[int] = set()
+        for f in self.foundation_list:
+            wants = fast.wants_at(f)
+            if wants is ANY:
+                return codes  # (any card may go home)
+            home.update(wants)
+        # the free cells and empty tableau piles that take any card: room to dig
+        cells = [c for c in self.cell_list if not piles[c] and fast.wants_at(c) is ANY]
+        columns = [c for c in self.tableau_list if not piles[c] and fast.wants_at(c) is ANY]
+        kept: list[int] = []
+        for code in codes:
+            if code < self.base and not self.to_home[code] and not self.run_home[code]:
+                s, t = self.source_of[code], self.target_of[code]
+                left = len(piles[s]) - self.count_of[code]
+                if s in self.tableau_set and left > self.down[s]:
+                    spare_cells = len(cells) - (1 if t in cells else 0)  # (the move may fill one)
+                    spare_columns = len(columns) - (1 if t in columns else 0)
+                    if not self._uncovers_use(s, left, t, spare_cells, spare_columns, home):
+                        continue
+            kept.append(code)
+        return kept
+
+    def _uncovers_use(self, s: int, left: int, t: int, cells: int, columns: int, home: set[int]) -> bool:
+        """Whether the card a move from tableau pile ``s`` to pile ``t``
+        uncovers (``left`` cards stay on ``s``) could then be used: go home
+        (its key in ``home``), go with its run onto another pile that holds
+        cards, or take the top card of another pile (or part of its run);
+        or, where ``cells`` free cells or ``columns`` empty tableau piles
+        are to spare after the move, whether the card under its run could.
+        (Pile ``t`` is left out: the cards moved there came from ``s``.)"""
+        piles, keys, fast, routes = self.piles, self.keys, self.fast, self.routes
+        whole = piles[s]
+        try:
+            for level in range(2):
+                piles[s] = whole[:left]  # (as the move would leave it)
+                if keys[whole[left - 1]] in home:
+                    return True
+                run = max(fast.run_at(s), 1)
+                run_keys = {keys[card] for card in whole[left - run:left]}
+                for v in self.tableau_list:
+                    if v != s and v != t and piles[v] and routes[s][v] is not None:
+                        wants = fast.wants_at(v)
+                        if wants is ANY or not run_keys.isdisjoint(wants):
+                            return True
+                takes = fast.wants_at(s)
+                if takes is ANY:
+                    return True
+                if takes:
+                    for v in self.givers:
+                        pile = piles[v]
+                        if v != s and v != t and pile and routes[v][s] is not None:
+                            size = fast.run_at(v) if v in self.tableau_set else 1
+                            if any(keys[card] in takes for card in pile[len(pile) - size:]):
+                                return True
+                # dig on: the run to an empty pile, or card by card to free cells
+                if level or not (columns or run <= cells):
+                    return False
+                left -= run
+                if left <= self.down[s]:
+                    return True  # the pile empties
+            return False
+        finally:
+            piles[s] = whole
 
     # --- knots -------------------------------------------------------------------
     def _ties_knot(self, code: int) -> bool:
