@@ -419,7 +419,7 @@ def test_puzzles_refuse_bad_arguments_and_stop_when_asked():
 
 # --- games defined by users -------------------------------------------------------------------------
 @pytest.mark.parametrize("cls, seed, options", [
-    (penguin_class, 3, {}), (sw.Klondike, 2, {}), (sw.Klondike, 3, {"draw": "3"}), (sw.FreeCell, 0, {}),
+    (penguin_class, 3, {}), (sw.Klondike, 2, {}), (sw.Klondike, 3, {"draw": "3"}), (sw.FreeCell, 1, {}),
     (sw.AcesUp, 1, {}), (sw.BeleagueredCastle, 0, {}),
 ], ids=["penguin", "klondike", "klondike-draw3", "freecell", "aces_up", "beleaguered_castle"])
 def test_a_notebook_s_game_and_the_classic_games_get_winnable_deals_and_analyses(cls, seed, options):
