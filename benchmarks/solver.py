@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 import solitaire_widgets as sw
+from solitaire_widgets.__main__ import option_pair
 
 
 def main() -> None:
@@ -38,11 +39,11 @@ def main() -> None:
     parser.add_argument("--max-states", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--games", nargs="*", default=list(sw.GAMES))
-    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("-o", "--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--save", type=Path, help="write each deal's result here (JSON)")
     parser.add_argument("--compare", type=Path, help="an earlier --save of the same seeds to compare with")
     args = parser.parse_args()
-    options = dict(option.split("=", 1) for option in args.option)
+    options = dict(args.option)
     time_limit = None if args.max_states else args.time_limit
     budget = f"{args.max_states:,} states" if args.max_states else f"{args.time_limit:g} s"
     before = earlier_run(json.loads(args.compare.read_text())) if args.compare else {}

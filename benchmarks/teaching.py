@@ -54,6 +54,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Optional
 
 import solitaire_widgets as sw
+from solitaire_widgets.__main__ import option_pair
 from solitaire_widgets.solver.deals import DEAL_STATES, NoWinnableDeal
 from solitaire_widgets.solver.grades import GRADES
 from solitaire_widgets.solver.results import wilson
@@ -304,7 +305,7 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=3, help="puzzles found per game")
     parser.add_argument("--games", nargs="*", default=list(sw.GAMES))
     parser.add_argument("--timings", type=int, default=20, help="winnable deals timed per game")
-    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+    parser.add_argument("-o", "--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                         help="time a winnable deal only for the rules with these options (Spider's -o suits=4: "
                              "its default row)")
     parser.add_argument("--cpu", action="store_true",
@@ -323,6 +324,9 @@ def main() -> None:
                         help="append each seed's grade-check row to FILE as it is judged, and go on from the "
                              "rows already there (a long check can stop and resume)")
     args = parser.parse_args()
+    for key, value in args.option:  # (a row is timed where its rules have them: a misspelt one would time none)
+        if not any(value in sw.games.game_class(name).OPTIONS.get(key, ()) for name in args.games):
+            parser.error(f"-o {key}={value}: no game of --games has an option {key!r} with the value {value!r}")
     print(f"(load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}, "
           f"{os.cpu_count()} cores)", flush=True)
     if "deal" in args.parts:
@@ -330,7 +334,7 @@ def main() -> None:
               f"positions per seed), {'CPU seconds of this process' if args.cpu else 'seconds'}:")
         print("| game | deals | median s | 90th percentile s | slowest s | median deals tried | most deals tried |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-        wanted = dict(option.split("=", 1) for option in args.option)
+        wanted = dict(args.option)
         for name in args.games:
             for options in option_variants(name):
                 rules = {**sw.games.game_class(name).checked_options({}), **options}

@@ -73,8 +73,8 @@ def _game(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _option(pair: str) -> tuple[str, str]:
-    """argparse type of ``-o NAME=VALUE``."""
+def option_pair(pair: str) -> tuple[str, str]:
+    """argparse type of ``-o NAME=VALUE`` (the benchmarks' too)."""
     key, sep, value = pair.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"{pair!r}: write NAME=VALUE, like gather=pysol or redeal=turn")
@@ -118,7 +118,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                           ("winnability", "win rates over many deals: solver, greedy or random player")):
         p = commands[command] = sub.add_parser(command, help=text, description=text)
         p.add_argument("game", type=_game, help=f"{games} (any spelling: a title, spaces or hyphens work too)")
-        p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+        p.add_argument("-o", "--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option, e.g. redeal=turn or gather=pysol")
         p.add_argument("--time-limit", type=float, default=None,
                        help="seconds per search (default 1, or none with --max-states; inf: no limit, "
@@ -137,7 +137,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     text = "draw a position as an SVG picture (the deal, or after the moves given)"
     p = commands["picture"] = sub.add_parser("picture", help=text, description=text)
     p.add_argument("game", type=_game, help=f"{games} (any spelling)")
-    p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("-o", "--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option, e.g. redeal=turn or gather=pysol")
     p.add_argument("--seed", type=int, default=None, help="the deal (default: a random one)")
     p.add_argument("--move", action="append", default=[], metavar="MOVE",
@@ -165,7 +165,7 @@ def _teaching_parsers(sub: Any, commands: dict[str, argparse.ArgumentParser], ga
     def common(command: str, text: str) -> argparse.ArgumentParser:
         p = commands[command] = sub.add_parser(command, help=text, description=text)
         p.add_argument("game", type=_game, help=f"{games} (any spelling)")
-        p.add_argument("-o", "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+        p.add_argument("-o", "--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option, e.g. redeal=turn or gather=pysol")
         return p
 
