@@ -119,7 +119,7 @@ def _analyse(final: Game, time_limit: Optional[float], max_states: Optional[int]
                 lo = _follow(history, i, solution.moves, lines)
             elif solution.status == "lost":
                 hi = i
-            elif solution.stopped_by in ("stopped", "interrupt"):
+            if solution.stopped_by in ("stopped", "interrupt"):  # (a win too: Ctrl-C as its line was shortened)
                 stopped_by = solution.stopped_by
                 break
             if progress is not None:

@@ -70,7 +70,9 @@ def shorter_line(search: "Search", codes: Sequence[int]) -> list[int]:
     """A winning line no longer than ``codes`` (a line ``search`` found from
     its start position, which it must be at): the shortest way through the
     positions the search met, then shortcut along the way (see the module
-    docstring).  The search is left at its start position."""
+    docstring).  The search is left at its start position, but for Ctrl-C
+    (``KeyboardInterrupt``), which may come between a move and its note:
+    the search's copy is then left as it is, for no one to read."""
     keys = _graph_keys(search)
     if keys is None:
         keys = _line_keys(search, codes)
@@ -160,6 +162,9 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
             played.append((best_step, search.play(best_step)))
             line.append(best_step)
             at = best
+    except KeyboardInterrupt:
+        played.clear()  # Ctrl-C may come between a move and its note here: the search's copy is left as it is
+        raise
     finally:
         for step, undo in reversed(played):
             search.unplay(step, undo)
@@ -222,6 +227,9 @@ def _drop_moves(search: "Search", codes: list[int]) -> list[int]:
                     continue
             prefix.append((code, search.apply(code)))
             i += 1
+    except KeyboardInterrupt:
+        prefix.clear()  # (as in _walk)
+        raise
     finally:
         for code, record in reversed(prefix):
             search.revert(code, record)  # type: ignore[arg-type]
@@ -245,6 +253,9 @@ def _cards_moved(search: "Search", line: list[int]) -> list[Moved]:
             else:
                 found.append((-1, -1))
             played.append((code, search.apply(code)))
+    except KeyboardInterrupt:
+        played.clear()  # (as in _walk)
+        raise
     finally:
         for code, record in reversed(played):
             search.revert(code, record)
@@ -283,6 +294,9 @@ def _without(search: "Search", tail: list[int], moved: list[Moved]) -> Optional[
             kept.append(code)
         won = fast.won() if search.declares_win else search.home == search.game.card_count
         return (kept, kept_moved) if won else None
+    except KeyboardInterrupt:
+        played.clear()  # (as in _walk)
+        raise
     finally:
         for code, record in reversed(played):
             search.revert(code, record)

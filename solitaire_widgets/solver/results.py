@@ -42,7 +42,8 @@ class Solution:
     it on a copy), ``"lost"`` (every line was searched: no win exists) or
     ``"unknown"`` (a limit, ``stop()`` or Ctrl-C ended the search first;
     ``stopped_by`` says which: ``"time"``, ``"states"``, ``"stopped"`` or
-    ``"interrupt"``).  ``states`` counts
+    ``"interrupt"``; a win says ``"interrupt"`` where Ctrl-C came as its
+    line was shortened: the line is the one the search found).  ``states`` counts
     the positions searched, ``seconds`` the time taken, ``cards_home`` the
     most cards on the foundations in any position reached.  ``reason``
     says in one sentence why no win exists when the status is ``"lost"``

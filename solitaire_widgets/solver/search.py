@@ -1381,7 +1381,16 @@ def finish(steps: Generator[None, None, T]) -> T:
             try:
                 next(steps)
             except KeyboardInterrupt:
-                steps.throw(KeyboardInterrupt())
+                try:
+                    steps.throw(KeyboardInterrupt())
+                except StopIteration as end:
+                    if end.value is None:
+                        # Ctrl-C came as the steps ended and took their value
+                        # (compiled, a slice runs no bytecode, so it lands as
+                        # they return): a generator thrown into after its end
+                        # raises it again in CPython, ends again empty in mypyc.
+                        raise KeyboardInterrupt from None
+                    raise
     except StopIteration as end:
         return end.value
 
@@ -1396,7 +1405,10 @@ def solution_steps(game: Game, search: Search) -> Generator[None, None, Solution
     """``solution_of`` in slices (see ``Search.steps``)."""
     status, codes, best, stopped_by = yield from search.steps()
     if status == "won":
-        codes = shorter_line(search, codes)
+        try:
+            codes = shorter_line(search, codes)
+        except KeyboardInterrupt:  # the win stands as found, its line not shortened
+            stopped_by = "interrupt"
     seconds = time.perf_counter() - search.started
     moves = tuple(game.SHAPE.move(c) for c in codes)
     if status == "won":
