@@ -240,7 +240,9 @@ def _run(argv: Optional[Sequence[str]]) -> int:
         for number, move in enumerate(solution.moves, 1):
             print(f"{number:>4}. {move}")
         if solution.stopped_by == "interrupt":
-            print("interrupted: the search was stopped before it decided", file=sys.stderr)
+            print("interrupted: the winning line above is as the search found it, not shortened"
+                  if solution.status == "won" else "interrupted: the search was stopped before it decided",
+                  file=sys.stderr)
             return INTERRUPTED
         return 0
     if args.json:

@@ -1070,6 +1070,22 @@ def test_ctrl_c_as_a_search_ends_stops_the_hint_instead_of_losing_its_answer():
         signal.signal(signal.SIGALRM, old)
 
 
+def test_ctrl_c_as_a_won_line_is_shortened_keeps_the_win_found(monkeypatch, capsys):
+    from solitaire_widgets.solver import lines
+
+    def interrupted(search: Search, codes: list[int]) -> list[int]:
+        raise KeyboardInterrupt
+
+    found = sw.solve(sw.Cruel(seed=1), max_states=5_000)
+    monkeypatch.setattr(lines, "_drop_moves", interrupted)
+    cut = sw.solve(sw.Cruel(seed=1), max_states=5_000)
+    assert (cut.status, cut.stopped_by) == ("won", "interrupt") and len(cut.moves) >= len(found.moves)
+    with pytest.raises(KeyboardInterrupt):
+        sw.Cruel(seed=1).hint(max_states=5_000)
+    assert cli(["solve", "cruel", "--seed", "1", "--max-states", "5000"]) == 130
+    assert "the winning line above is as the search found it, not shortened" in capsys.readouterr().err
+
+
 @pytest.mark.no_pyodide("sends signals")
 @pytest.mark.parametrize("name", ["frog", "bobby"])
 def test_ctrl_c_as_the_search_takes_a_move_back_ends_it_as_interrupted(name, monkeypatch):
