@@ -17,7 +17,13 @@ Both get ``--time-limit`` seconds per deal (default 1), timed the same
 way: the solve call's wall time in a warm process, and a verdict counts
 only if it came within the limit.  The CPU time each deal took is printed
 too (ours: this process's; theirs: the worker's, from ``/proc``, stopped
-or not): on a machine busy with other work it says more than wall time.  Ours is ``sw.solve`` (a won line
+or not): on a machine busy with other work it says more than wall time.
+With ``--cpu`` the limit counts each solver's CPU seconds instead, so that
+other work on the machine's cores shortens nobody's budget: ours is
+stopped between two slices of 256 positions once its CPU time reaches the
+limit, the worker once ``/proc`` shows it has used it (looked at every
+``CPU_POLL`` seconds; a verdict counts only where the CPU it took is
+within the limit).  Ours is ``sw.solve`` (a won line
 replayed to a win before it returns; a loss proved).  Klondike-Solver runs
 in a worker process that is stopped at the limit; two of its modes:
 ``solve_fast`` (best first, its "fast" mode: finds wins, never proves a
@@ -44,7 +50,7 @@ asks for: our decided share against each of theirs, our median time over
 theirs (all deals; and the deals both won), our median line over
 ``solve_minimal``'s on the deals both won.
 
-    python benchmarks/klondike.py [--first 0] [--last 999] [--time-limit 1] [--max-states N]
+    python benchmarks/klondike.py [--first 0] [--last 999] [--time-limit 1] [--cpu] [--max-states N]
                                   [--ks-states 200000] [--minimal-time-limit S] [--no-minimal] [--save FILE]
     python benchmarks/klondike.py --load part1.json part2.json   # runs saved by --save, together
 """
@@ -72,6 +78,8 @@ from freecell import percentile  # noqa: E402  (this folder: the script's own)
 DRAW = 3
 RANK_LETTERS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}  # PySol's: AH, TD, KS …
 GRACE = 0.3  # seconds the worker may take beyond the limit to answer before it is stopped
+CPU_POLL = 0.01  # with --cpu: seconds between two looks at the worker's CPU time
+CPU_WALL_FACTOR = 20  # with --cpu: the worker's wall-clock limit, in times its CPU limit (a backstop)
 COLUMNS = tuple(f"t{i}" for i in range(7))
 
 
@@ -121,12 +129,20 @@ def plain_pysol(text: str) -> str:
 
 
 # --- our solver -------------------------------------------------------------------
-def ours(seed: int, time_limit: float, max_states: Optional[int]) -> Run:
+def ours(seed: int, time_limit: float, max_states: Optional[int], cpu_clock: bool = False) -> Run:
+    """``sw.solve`` on deal ``seed`` within ``time_limit`` seconds (of CPU
+    time where ``cpu_clock``), or ``max_states`` positions and no time limit."""
     game = deal(seed)
     start, cpu = time.perf_counter(), time.process_time()
-    solution = sw.solve(game, time_limit=None if max_states else time_limit, max_states=max_states)
+    if max_states:
+        limits: dict = {"time_limit": None, "max_states": max_states}
+    elif cpu_clock:
+        limits = {"time_limit": None, "stop": lambda: time.process_time() - cpu >= time_limit}
+    else:
+        limits = {"time_limit": time_limit}
+    solution = sw.solve(game, **limits)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    status = solution.status if max_states or seconds <= time_limit else "unknown"
+    status = solution.status if max_states or (cpu if cpu_clock else seconds) <= time_limit else "unknown"
     return Run(seed, status, seconds, cpu, len(solution.moves) if status == "won" else None)
 
 
@@ -167,27 +183,43 @@ class KlondikeSolver:
             self.process.join()
             self.process = None
 
-    def solve(self, seed: int, mode: str, time_limit: float, states: int) -> Run:
+    def solve(self, seed: int, mode: str, time_limit: float, states: int, cpu_clock: bool = False) -> Run:
+        """Its run on deal ``seed`` within ``time_limit`` seconds (of its
+        CPU time where ``cpu_clock``)."""
         if self.process is None:
             self._start()
         game = deal(seed)
         text = pysol_text(game)
         cpu = self._cpu()
+        wall = time.perf_counter()
         self.conn.send((text, mode, states))
-        if not self.conn.poll(time_limit + GRACE):
+        if not self._answers(time_limit, cpu, cpu_clock):
             cpu = self._cpu() - cpu
+            seconds = time.perf_counter() - wall
             self.stop()
-            return Run(seed, "unknown", time_limit + GRACE, cpu)
+            return Run(seed, "unknown", seconds, cpu)
         result, seconds, moves, loaded = self.conn.recv()
         cpu = self._cpu() - cpu
         if result == "refused" or loaded != plain_pysol(text):
             raise SystemExit(f"seed {seed}: Klondike-Solver read our deal otherwise:\n{text}\nas\n{loaded}")
-        if seconds > time_limit or result == "CouldNotComplete":
+        if (cpu if cpu_clock else seconds) > time_limit or result == "CouldNotComplete":
             return Run(seed, "unknown", seconds, cpu)
         if result == "Impossible":
             return Run(seed, "lost", seconds, cpu)
         line, back = replay(game, moves)
         return Run(seed, "won", seconds, cpu, line, back)
+
+    def _answers(self, time_limit: float, cpu: float, cpu_clock: bool) -> bool:
+        """Whether the worker answers within ``time_limit`` wall-clock
+        seconds and a little grace, or where ``cpu_clock``, before it has
+        used ``time_limit`` seconds of CPU time beyond ``cpu``."""
+        if not cpu_clock:
+            return self.conn.poll(time_limit + GRACE)
+        deadline = time.perf_counter() + time_limit * CPU_WALL_FACTOR
+        while not self.conn.poll(CPU_POLL):
+            if self._cpu() - cpu > time_limit or time.perf_counter() > deadline:
+                return False
+        return True
 
     def _cpu(self) -> float:
         """The worker's CPU seconds so far (user and system, from /proc)."""
@@ -279,6 +311,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--last", type=int, default=999, help="the last seed (default 999)")
     parser.add_argument("--time-limit", type=float, default=1.0, help="seconds per deal, for each (default 1)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="the time limits count each solver's CPU seconds, not wall-clock seconds")
     parser.add_argument("--max-states", type=int, default=None,
                         help="ours: this many positions per deal and no time limit (default: --time-limit)")
     parser.add_argument("--minimal-time-limit", type=float, default=None,
@@ -301,19 +335,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("Klondike-Solver's Python wrapper is not installed: pip install pyksolve")
     seeds = range(args.first, args.last + 1)
     minimal_limit = args.minimal_time_limit or args.time_limit
-    budget = f"{args.max_states:,} positions" if args.max_states else f"{args.time_limit:g} s"
-    settings = (f"ours {budget} per deal, Klondike-Solver {args.time_limit:g} s (solve_fast, {args.ks_states:,} "
-                f"positions) and {minimal_limit:g} s (solve_minimal)")
+    unit = " of CPU" if args.cpu else ""
+    budget = f"{args.max_states:,} positions" if args.max_states else f"{args.time_limit:g} s{unit}"
+    settings = (f"ours {budget} per deal, Klondike-Solver {args.time_limit:g} s{unit} (solve_fast, "
+                f"{args.ks_states:,} positions) and {minimal_limit:g} s{unit} (solve_minimal)")
     print(f"Klondike, draw {DRAW}, unlimited redeals, all cards known; seeds {args.first}–{args.last} "
           f"({len(seeds)}); {settings}; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start")
     ks = KlondikeSolver()
     mine, fast, minimal = [], [], []
     try:
         for seed in seeds:  # one deal at a time, the three side by side, so that load hits them alike
-            mine.append(ours(seed, args.time_limit, args.max_states))
-            fast.append(ks.solve(seed, "fast", args.time_limit, args.ks_states))
+            mine.append(ours(seed, args.time_limit, args.max_states, args.cpu))
+            fast.append(ks.solve(seed, "fast", args.time_limit, args.ks_states, args.cpu))
             if not args.no_minimal:
-                minimal.append(ks.solve(seed, "minimal", minimal_limit, 0))
+                minimal.append(ks.solve(seed, "minimal", minimal_limit, 0, args.cpu))
     finally:
         ks.stop()
     if args.save:

@@ -175,7 +175,11 @@ class FastPath:
 
         self._wants_of: list[Callable[[Sequence[int], Any], Wants]] = [
             law.wants if law is not None and not facts.own_wants else asks_hook(t) for t, law in enumerate(book.laws)]
-        self._target_wants = [(t, self._wants_of[t]) for t in shape.targets]
+        # The laws that read no more than a table (``PileLaw.table``), read
+        # here (``_wants_now``): (the table, what the pile takes while empty).
+        self._law_tables: list[Optional[tuple[tuple[Wants, ...], Wants]]] = [
+            (law.table, law.empty_wants) if law is not None and law.table is not None and not facts.own_wants
+            else None for law in book.laws]
         # Piles that, while empty, take only a named pile's top card
         # (``only_from``): target -> its rule's Empty.  What they take says
         # which card; the moves listed must also come from that pile.
@@ -189,6 +193,12 @@ class FastPath:
         self._action_allowed: list[Callable[[], bool]] = [
             self._allowed_by(game, action) for action in shape.actions]
         self._action_piles = game._action_piles
+        # The actions of a declared ``Draw`` played here rather than asked of
+        # the game (a search plays them at most of its positions): code ->
+        # (its piles as ``_action_piles`` says, stock, waste, the cards a
+        # draw turns or 0 for a redeal that turns the waste over).
+        self._drawn_actions: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+        self._bind_draws(game)
         self._do_action = game._do_action
         self._plain_records, self._flipped_records = _records(shape)
         self._covered_by = shape.covered_by
@@ -267,11 +277,10 @@ class FastPath:
             return self._general_codes()
         piles = self.piles
         keys = self._keys
-        game = self.game
         by_key: dict[int, list[int]] = {}
         to_any: list[int] = []
-        for t, wants_of in self._target_wants:
-            wants = wants_of(piles[t], game)
+        for t in self._targets:
+            wants = self._wants_now(t)
             if wants is ANY:
                 to_any.append(t)
             else:
@@ -353,9 +362,8 @@ class FastPath:
         targets that take it, and the targets that take any card."""
         takers: dict[int, list[int]] = {}
         open_targets = []
-        piles, wants_of, game = self.piles, self._wants_of, self.game
         for t in targets:
-            wants = wants_of[t](piles[t], game)
+            wants = self._wants_now(t)
             if wants is ANY:
                 open_targets.append(t)
             else:
@@ -382,6 +390,33 @@ class FastPath:
         """The legal stock actions as codes (the end of ``move_codes()``)."""
         base, allowed = self._base, self._action_allowed
         return [base + i for i, allows in enumerate(allowed) if allows()]
+
+    def _bind_draws(self, game: "Game") -> None:
+        """Fill ``_drawn_actions`` (and their tests in ``_action_allowed``)
+        where the game's one stock is a declared ``Draw`` of a fixed number
+        of cards that no hook of its own overrides and no ``STATE`` goes
+        with: the same piles changed the same way as ``Draw.do`` would."""
+        from .stocks import Draw
+
+        facts = type(game).FACTS
+        stocks = game._book.stocks
+        if len(stocks) != 1 or not isinstance(stocks[0], Draw) or self._state_names or \
+                facts.own_do_action or facts.own_action_piles or facts.own_action_reason:
+            return
+        draw = stocks[0]
+        if type(draw.count) is not int or draw.count < 1 or draw.turn != "over":
+            return
+        piles = self.piles
+        for i, action in enumerate(self._actions):
+            code = self._base + i
+            if game._book.owner.get(action) is not draw or action not in ("draw", "redeal") or (
+                    action == "redeal" and code not in self._redeal_codes):
+                continue
+            changed = self._action_piles(action)
+            stock, waste = changed
+            self._drawn_actions[code] = (changed, stock, waste, draw.count if action == "draw" else 0)
+            self._action_allowed[i] = (_draw_allowed(piles, stock, waste, draw.waste_holds) if action == "draw"
+                                       else _redeal_allowed(piles, stock, waste, self._action_allowed[i]))
 
     @staticmethod
     def _allowed_by(game: "Game", action: str) -> Callable[[], bool]:
@@ -664,6 +699,20 @@ class FastPath:
 
     def _apply_action(self, code: int) -> ActionPlayed:
         position = self.position
+        drawn = self._drawn_actions.get(code)
+        if drawn is not None:  # a declared Draw's action, as ``Draw.do`` plays it
+            changed, s, w, count = drawn
+            piles, down = self.piles, self.down
+            stock, waste = piles[s], piles[w]
+            record = ActionPlayed([(i, piles[i][:], down[i]) for i in changed], position.redeals, changed)
+            if count:
+                for _ in range(min(count, len(stock))):
+                    waste.append(stock.pop())
+            else:  # a redeal: the engine counts it, and the waste turns over into the stock
+                position.redeals += 1
+                piles[s] = waste[::-1]
+                piles[w] = []
+            return record
         action = self._actions[code - self._base]
         changed = self._action_piles(action)
         saved = [(i, self.piles[i][:], self.down[i]) for i in changed]
@@ -755,6 +804,11 @@ class FastPath:
                 for pick in self._pick_groups:
                     parts += sorted([bytes(pile).translate(table) for pile in pick(piles)])
                 parts += [bytes(pile).translate(table) for pile in self._pick_fixed(piles)]
+        elif self._same_keys:  # (as below, with no translate: each card id is its own key)
+            for group in self._groups:
+                parts += sorted([_BYTE[down[i]] + bytes(piles[i]) for i in group])
+            parts += map(bytes, self._pick_fixed(piles))
+            parts.append(bytes(map(down.__getitem__, self._fixed)))
         else:
             table = self._key_table
             for group in self._groups:
@@ -806,7 +860,16 @@ class FastPath:
         (``()``: none).  A free cell takes ``ANY`` card while empty."""
         if self._general and pile in self._cell_targets:
             return () if self.piles[pile] else ANY
-        return self._wants_of[pile](self.piles[pile], self.game)
+        return self._wants_now(pile)
+
+    def _wants_now(self, t: int) -> Wants:
+        """What pile ``t`` takes now as its law says (not a free cell's
+        answer: ``wants_at``), read from its table where it has one."""
+        plain = self._law_tables[t]
+        pile = self.piles[t]
+        if plain is not None:
+            return plain[0][pile[-1]] if pile else plain[1]
+        return self._wants_of[t](pile, self.game)
 
     def refusal(self, pile: int, card: int) -> str:
         """Why ``card`` may not go onto pile ``pile`` now, in words: the
@@ -923,6 +986,19 @@ class FastPath:
     def lost(self) -> bool:
         """Whether the game declares the position lost though moves are left (``_lost``)."""
         return self.game._lost() is not None
+
+
+def _draw_allowed(piles: list[list[int]], stock: int, waste: int, holds: Optional[int]) -> Callable[[], bool]:
+    """``Draw.allows`` for a draw: a card in the stock, and room on the waste."""
+    if holds is None:
+        return lambda: bool(piles[stock])
+    return lambda: bool(piles[stock]) and len(piles[waste]) < holds
+
+
+def _redeal_allowed(piles: list[list[int]], stock: int, waste: int, allows: Callable[[], bool]) -> Callable[[], bool]:
+    """``Draw.allows`` for a redeal: the stock empty, the waste not, and a
+    pass left (``allows``, the game asked only then)."""
+    return lambda: not piles[stock] and bool(piles[waste]) and allows()
 
 
 def picker(indexes: Sequence[int]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:

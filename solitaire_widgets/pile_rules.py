@@ -675,6 +675,11 @@ class PileLaw:
     # takes while empty, as its refusals name them: ' (build="other_colour")'
     chosen: str = ""
     chosen_empty: str = ""
+    # Where ``wants`` reads no more than a table: the keys each card id takes
+    # on it, and what it takes while empty (the engine's fast path reads
+    # them itself rather than call ``wants``); else None.
+    table: Optional[tuple[Wants, ...]] = field(default=None, repr=False)
+    empty_wants: Wants = ()
 
     def refusal(self, game: "Game", t: int, card: int) -> str:
         """Why ``card`` may not go onto pile ``t`` of ``game`` now."""
@@ -780,7 +785,8 @@ def law_for(rule: PileRule, key: str, chosen: str = "", chosen_empty: str = "") 
     if table is None:
         return made(lambda pile, game: none_yet if not pile else ())
     if holds is None:
-        return made(lambda pile, game: table[pile[-1]] if pile else none_yet)
+        return PileLaw(rule, key, lambda pile, game: table[pile[-1]] if pile else none_yet, chosen, chosen_empty,
+                       table, none_yet)
     return made(lambda pile, game: none_yet if not pile else () if len(pile) >= holds else table[pile[-1]])
 
 
