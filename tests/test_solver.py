@@ -177,6 +177,29 @@ def test_a_restart_with_another_pace_wins_a_frog_deal_the_first_pace_loses_itsel
     assert sw.solve(sw.Frog(seed=0), max_states=2_000, time_limit=None).states == 435
 
 
+def test_dives_win_a_frog_deal_the_best_first_passes_do_not(monkeypatch):
+    # Frog seed 43: the best-first passes have not won it at 30,000
+    # positions (nor Frog's first pace at 5,000); greedy lines that now and
+    # then take the next best move, from 200 positions on, win it within
+    # 5,000 in all, the same line in every run, and it replays to a win.
+    monkeypatch.setattr(sw.Frog, "RESTARTS", ())
+    assert sw.solve(sw.Frog(seed=43), max_states=5_000, time_limit=None).status == "unknown"
+    dives = (Restart(after=200, pace=sw.Frog.PACE, dives=0.1), Restart(after=60_000, pace=sw.Frog.PACE))
+    monkeypatch.setattr(sw.Frog, "RESTARTS", dives)
+    won = [sw.solve(sw.Frog(seed=43), max_states=5_000, time_limit=None) for _ in range(2)]
+    assert won[0].status == "won" and 200 < won[0].states <= 5_000 and won[0].moves == won[1].moves
+    # A line that dies proves nothing: a lost position is proved lost by
+    # the pass after the dives, not by them, and a search without a budget ends.
+    lost = arrange(sw.Frog(seed=0), {"f0": cards("AS"), "stock": cards("3H 2D"), "t0": cards("2C 4S")})
+    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=1, pace=sw.Frog.PACE, dives=0.5),
+                                              Restart(after=40, pace=sw.Frog.PACE)))
+    solution = sw.solve(lost, max_states=None, time_limit=None)
+    assert solution.status == "lost" and solution.states > 40
+    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=1, pace=sw.Frog.PACE, dives=0.5),
+                                              Restart(after=10**9, pace=sw.Frog.PACE)))
+    assert sw.solve(lost, max_states=300, time_limit=None).status == "unknown"
+
+
 def test_a_leap_year_restart_wins_a_deal_its_first_pace_loses_itself_in(monkeypatch):
     # Leap Year seed 38: the first pace has not won it at 30,000 positions;
     # the restart that counts the stock's cards half as much wins it within

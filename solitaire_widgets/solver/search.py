@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import random
 import time
 from typing import Any, Callable, Collection, Generator, Iterable, Optional, TypeVar
 
@@ -1061,9 +1062,10 @@ class Search:
         ``after`` positions without ending: (status, line) of the last."""
         limit = self.max_states
         paces = [self.game.PACE] + [r.pace for r in self.game.RESTARTS]
+        dives = [0.0] + [r.dives for r in self.game.RESTARTS]
         ends = [r.after for r in self.game.RESTARTS] + [None]
         try:
-            for pace, end in zip(paces, ends):
+            for salt, (pace, end) in enumerate(zip(paces, ends)):
                 self._use_pace(pace)
                 self.guided, self.skipped = guided, False
                 if end is not None and (limit is None or end < limit):
@@ -1071,6 +1073,8 @@ class Search:
                 else:
                     self.max_states, end = limit, None
                 try:
+                    if dives[salt]:
+                        return (yield from self._dives(dives[salt], salt))
                     return (yield from self._best_first())
                 except _Stop as stop:
                     if end is None or stop.reason != "states":
@@ -1222,6 +1226,64 @@ class Search:
             raise
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
+
+    def _dives(self, spread: float, salt: int) -> Generator[None, None, tuple[str, list[int]]]:
+        """Greedy lines from the start position, one after another (a
+        ``Restart`` with ``dives``): each move is one of the position's
+        ``children()`` (with the safe moves home after it), the first with
+        chance 1 - ``spread``, else the next with the same chance, and so
+        on, drawn from a generator seeded with ``salt`` (the same lines in
+        every run).  A line ends where no move is left, at a dead end, or
+        at a position it has been in or the search must avoid; then the
+        next begins.  Each move counts one position.  Only a win ends the
+        lines, or the budget (``_Stop``): a line that dies proves nothing."""
+        rng = random.Random(salt)
+        fast = self.fast
+        n_cards = self.game.card_count
+        deadline = None if self.time_limit is None else self.started + self.time_limit
+        max_states = self.max_states
+        test, avoid = self.dead_end_test, self.avoid
+        steps: list[Step] = []
+        undos: list[object] = []
+        while True:
+            met = {fast.search_key()}
+            try:
+                while True:
+                    children = self.children()
+                    if not children:
+                        break
+                    i = 0
+                    while i < len(children) - 1 and rng.random() < spread:
+                        i += 1
+                    code = children[i]
+                    record = self.apply(code)
+                    homes, home_records, passed = self.safe_chain(code, avoid)
+                    steps.append((code, *homes) if homes else code)
+                    undos.append([record, *home_records] if homes else record)
+                    key = fast.search_key()
+                    if passed or key in met or key in avoid:
+                        break
+                    met.add(key)
+                    self.states += 1
+                    if self.home > self.best:
+                        self.best = self.home
+                        self.best_line = flat(steps)
+                    if fast.won() if self.declares_win else self.home == n_cards:
+                        self.best_line = flat(steps)
+                        return "won", self.best_line
+                    if self.states % CHECK_EVERY == 0:
+                        self._check(deadline, max_states)
+                        yield
+                    elif max_states is not None and self.states >= max_states:
+                        raise _Stop("states")
+                    if test is not None and code not in self.quiet_actions and test.witness() is not None:
+                        break
+            except KeyboardInterrupt:
+                steps.clear()  # (a move may be cut in half: the private copy is left as it is)
+                raise
+            finally:
+                while steps:
+                    self.unplay(steps.pop(), undos.pop())
 
     def _back(self, node: Optional[tuple], records: list[object]) -> int:
         """The move that takes the last move to ``node`` back (its cards
