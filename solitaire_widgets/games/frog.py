@@ -113,9 +113,13 @@ class Frog(Game):
 
     def _safe_drop(self, s: int, t: int) -> bool:
         # Columns take cards only from the waste and never build, so no card
-        # on the table ever waits for another to be put on it: going home is
-        # never worse (any foundation at the rank below is as good as another).
-        return True
+        # on the table waits for another to be put on it; but each foundation
+        # takes one card of each rank, and a card that goes home takes a place
+        # another copy of its rank may need (one lying on the card a lower
+        # foundation waits for).  Safe once no foundation is below the rank
+        # under it: every place left for that rank is then alike.
+        rank = RANK[self._piles[s][-1]]
+        return all(len(self._piles[f]) >= rank - 1 for f in self._FOUNDATIONS)
 
     def _route_reason(self, source: str, target: str) -> str:
         if target in COLUMNS and source in ("reserve",) + COLUMNS:

@@ -9,8 +9,8 @@ suit, eight tableau piles that only the stock feeds, one card each per deal.
 
 from __future__ import annotations
 
-from ..kit import (NOTHING, UP_BY_RANK, DealRow, Foundation, Game, GatherToStock, Guide, Layout, Pace, Restart, Row,
-                   Slot, Tableau, by_option, piles_by_role, run)
+from ..kit import (NOTHING, RANK, UP_BY_RANK, DealRow, Foundation, Game, GatherToStock, Guide, Layout, Pace, Restart,
+                   Row, Slot, Tableau, by_option, piles_by_role, run)
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(16))
 COLUMNS = tuple(f"t{i}" for i in range(8))
@@ -80,8 +80,11 @@ class LeapYear(Game):
         deal.rest_to("stock")
 
     def _safe_drop(self, s: int, t: int) -> bool:
-        # The tableau never builds, so no card is ever needed there.
-        return True
+        # The tableau never builds, so no card is ever needed there; but a
+        # card that goes home takes a place another copy of its rank may
+        # need (as in Frog): safe once no foundation is below the rank under it.
+        rank = RANK[self._piles[s][-1]]
+        return all(len(self._piles[f]) >= rank - 1 for f in self._FOUNDATIONS)
 
     def _route_reason(self, source: str, target: str) -> str:
         if source in COLUMNS and target in COLUMNS:

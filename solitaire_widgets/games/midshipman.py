@@ -94,13 +94,21 @@ class Midshipman(Game):
         deal.rest_to("stock")
 
     def _safe_drop(self, s: int, t: int) -> bool:
-        # Two decks, tableau down by one on another suit: a card of rank r may
-        # be needed to hold an r-1 of any other suit, two copies each.  Safe
-        # when r <= 2 (aces always go home) or both copies of r-1 of every
-        # other suit are home already.
+        # Two decks.  Each suit has two foundations: the other copy of this
+        # card may need this one's place (lying on the card the other
+        # foundation waits for), so safe only where both are at the rank
+        # under it.  And the tableau builds down by one on another suit: a
+        # card of rank r > 2 may be needed to hold an r-1 of any other suit,
+        # so both copies of those must be home too.  Aces always go home
+        # (every empty foundation is alike).
         card = self._piles[s][-1]
         rank, suit = RANK[card], SUIT[card]
-        if rank <= 2:
+        if rank == 1:
+            return True
+        own = [p for p in map(self._piles.__getitem__, self._FOUNDATIONS) if p and SUIT[p[0]] == suit]
+        if sum(len(p) >= rank - 1 for p in own) < 2:
+            return False
+        if rank == 2:
             return True
         home = {u: 0 for u in SUITS if u != suit}
         for f in self._FOUNDATIONS:
