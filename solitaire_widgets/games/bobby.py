@@ -52,7 +52,10 @@ class Bobby(Game):
     REDEALS_MATTER = True  # passes are limited and each reshuffle has its own seed
     # No guide: holding cards on the waste is how Bobby is won.  Its stock and
     # waste hold every card not home, so the pace says how far a pass has gone.
-    PACE = Pace(stock=0.0, waste=0.8, per_redeal=16.0)
+    # Early positions, with few cards on the waste, look best: every 20th
+    # position taken dives down its best line to the end (seeds 100-299 at
+    # 30,000 positions: 179 won instead of 162).
+    PACE = Pace(stock=0.0, waste=0.8, per_redeal=16.0, dive=20)
     # Stock and waste on the left, the two foundations on the right; room
     # under the row for the passes left, written under the stock.
     LAYOUT = Layout(cols=5, max_card_width=130, rows=(Row(below=0.3),), slots=(
