@@ -1433,3 +1433,26 @@ def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
         search.revert(*done.pop())
         assert search.knots == recount()
     assert search.knots == start
+
+
+def test_dives_change_the_order_positions_are_searched_in_not_which(monkeypatch):
+    # Pace.dive: each position is still expanded once, so a small endgame
+    # searched to its end gets the verdict it gets without dives (a loss
+    # after as many positions) and the naive search's.  (Frog's endgames
+    # are searched; Bobby's are mostly proved lost at once.)
+    name = "frog"
+    cls = type(sw.new_game(name))
+    searched = 0
+    for walk in range(20):
+        rng = random.Random(walk)
+        game = endgame(sw.new_game(name, seed=walk), rng, rng.randint(5, 8))
+        verdicts = []
+        for dive in (0, 1, 3):
+            monkeypatch.setattr(cls, "PACE", dataclasses.replace(cls.PACE, dive=dive))
+            verdicts.append(sw.solve(game, time_limit=None))
+        plain = verdicts[0]
+        assert {s.status for s in verdicts} == {naive_verdict(game)}, walk
+        if plain.status == "lost":
+            assert {s.states for s in verdicts} == {plain.states}, walk
+        searched += plain.states > 1
+    assert searched >= 10
