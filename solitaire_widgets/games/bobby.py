@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from ..kit import ANY_CARD, UP_OR_DOWN, Draw, Foundation, Game, Layout, Pace, Restart, Row, Slot, by_option, piles_by_role
+from ..kit import (ANY_CARD, UP_OR_DOWN, Draw, Foundation, Game, Layout, Pace, Restart, Row, Slot, by_option,
+                   piles_by_role)
 
 
 class Bobby(Game):
