@@ -145,7 +145,18 @@ def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
     # it, seed 1 is won within 6,000 positions (not within 20,000 without).
     assert sw.solve(sw.Bobby(seed=1), max_states=6_000, time_limit=None).status == "won"
     monkeypatch.setattr(sw.Bobby, "PACE", Pace())
+    monkeypatch.setattr(sw.Bobby, "RESTARTS", ())  # (its restart keeps the pace)
     assert sw.solve(sw.Bobby(seed=1), max_states=20_000, time_limit=None).status == "unknown"
+
+
+def test_dives_win_a_bobby_deal_best_first_alone_stays_broad_in(monkeypatch):
+    # Seed 86: with Bobby's dives it is won within 1,000 positions; without
+    # them (its pace otherwise the same) best first stays among the early
+    # positions of the first pass and has not won it at 10,000.
+    assert sw.Bobby.PACE.dive
+    assert sw.solve(sw.Bobby(seed=86), max_states=1_000, time_limit=None).status == "won"
+    monkeypatch.setattr(sw.Bobby, "PACE", dataclasses.replace(sw.Bobby.PACE, dive=0))
+    assert sw.solve(sw.Bobby(seed=86), max_states=10_000, time_limit=None).status == "unknown"
 
 
 def test_a_cost_per_move_finds_a_midshipman_win_the_plain_value_misses(monkeypatch):
