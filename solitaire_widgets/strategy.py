@@ -16,6 +16,10 @@ Guide(home_alone=False, home_before_stock=True, no_new_knots=False, runs_stay=Fa
 Traceback (most recent call last):
 ...
 ValueError: Pace.stock must be a finite number ≥ 0, not -1
+>>> Pace(dive=2.5)
+Traceback (most recent call last):
+...
+ValueError: Pace.dive must be a whole number ≥ 0 (positions taken between dives), not 2.5
 >>> Pace(built=1)
 Traceback (most recent call last):
 ...
@@ -124,6 +128,13 @@ class Pace:
     number raised to the power ``UNDER_RUNS_POWER`` pile by pile, as
     fc-solve's best-first weights count "cards under sequences": a tall
     pile under a short run is worse than two middling ones.
+    ``dive``: every ``dive``-th position the search takes from its
+    frontier (0: none) starts a dive: it goes on with the best child of
+    each position it expands, down to one with no new child, and leaves
+    the other children on the frontier (a greedy probe: a pass that
+    values early positions above deeper lines still follows some lines
+    to their end).  Each position is still expanded once, so a pass
+    that searched all it may proves a loss as before.
     """
 
     stock: Optional[float] = None
@@ -139,6 +150,7 @@ class Pace:
     dealt: float = 0.0
     knot: float = 3.0
     under_runs: float = 0.0
+    dive: int = 0
 
     def stock_count(self, draws_home: bool) -> float:
         """What each stock card counts: ``stock``, or by default 1, and 0
@@ -156,6 +168,8 @@ class Pace:
                 continue
             if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value) or value < 0:
                 raise ValueError(f"Pace.{f.name} must be a finite number ≥ 0, not {value!r}")
+        if not whole_number(self.dive, at_least=0):
+            raise ValueError(f"Pace.dive must be a whole number ≥ 0 (positions taken between dives), not {self.dive!r}")
         if self.built >= 1:  # (a suit built on the table must still be worth less than the suit home)
             raise ValueError(f"Pace.built must be below 1 (a card home counts 1), not {self.built!r}")
 

@@ -145,7 +145,18 @@ def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
     # it, seed 1 is won within 6,000 positions (not within 20,000 without).
     assert sw.solve(sw.Bobby(seed=1), max_states=6_000, time_limit=None).status == "won"
     monkeypatch.setattr(sw.Bobby, "PACE", Pace())
+    monkeypatch.setattr(sw.Bobby, "RESTARTS", ())  # (its restart keeps the pace)
     assert sw.solve(sw.Bobby(seed=1), max_states=20_000, time_limit=None).status == "unknown"
+
+
+def test_dives_win_a_bobby_deal_best_first_alone_stays_broad_in(monkeypatch):
+    # Seed 86: with Bobby's dives it is won within 1,000 positions; without
+    # them (its pace otherwise the same) best first stays among the early
+    # positions of the first pass and has not won it at 10,000.
+    assert sw.Bobby.PACE.dive
+    assert sw.solve(sw.Bobby(seed=86), max_states=1_000, time_limit=None).status == "won"
+    monkeypatch.setattr(sw.Bobby, "PACE", dataclasses.replace(sw.Bobby.PACE, dive=0))
+    assert sw.solve(sw.Bobby(seed=86), max_states=10_000, time_limit=None).status == "unknown"
 
 
 def test_a_cost_per_move_finds_a_midshipman_win_the_plain_value_misses(monkeypatch):
@@ -1433,3 +1444,26 @@ def test_the_search_keeps_its_knot_count_exact_through_apply_and_revert(name):
         search.revert(*done.pop())
         assert search.knots == recount()
     assert search.knots == start
+
+
+def test_dives_change_the_order_positions_are_searched_in_not_which(monkeypatch):
+    # Pace.dive: each position is still expanded once, so a small endgame
+    # searched to its end gets the verdict it gets without dives (a loss
+    # after as many positions) and the naive search's.  (Frog's endgames
+    # are searched; Bobby's are mostly proved lost at once.)
+    name = "frog"
+    cls = type(sw.new_game(name))
+    searched = 0
+    for walk in range(20):
+        rng = random.Random(walk)
+        game = endgame(sw.new_game(name, seed=walk), rng, rng.randint(5, 8))
+        verdicts = []
+        for dive in (0, 1, 3):
+            monkeypatch.setattr(cls, "PACE", dataclasses.replace(cls.PACE, dive=dive))
+            verdicts.append(sw.solve(game, time_limit=None))
+        plain = verdicts[0]
+        assert {s.status for s in verdicts} == {naive_verdict(game)}, walk
+        if plain.status == "lost":
+            assert {s.states for s in verdicts} == {plain.states}, walk
+        searched += plain.states > 1
+    assert searched >= 10

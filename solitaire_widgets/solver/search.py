@@ -68,6 +68,12 @@ known to it).
   moves home first, then moves that turn a card up or empty a pile, then
   other card moves (onto a pile that takes any card, the one whose top ranks
   closest at or above the card), stock actions last.
+* Dives, where the game's ``PACE`` asks for them (``Pace.dive``): every
+  so many positions taken from the frontier, the search goes on down the
+  best child of each position it expands to the end of that line, the
+  other children left on the frontier.  Best first alone stays broad
+  where early positions look better than deeper lines (Bobby's, with few
+  cards on the waste); a dive still expands each position once.
 
 >>> import solitaire_widgets as sw
 >>> s = sw.solve(sw.Bobby(seed=3), max_states=20_000, time_limit=None)
@@ -1131,14 +1137,33 @@ class Search:
                 records.append(play(step[0]))
                 chain.append(step)
 
+        # Dives (``Pace.dive``): every ``dive_every``-th position taken from
+        # the frontier, the pass goes on with the best child of each position
+        # it expands (its entry stays on the frontier, passed over when taken:
+        # ``dived``) until one has no new child.
+        dive_every = self.pace.dive
+        dived: set[int] = set()  # the entries (by their push count) expanded in a dive
+        taken = 0  # positions taken from the frontier
+        diving = False
+        node: Any = None
         try:
             while frontier:
-                node = heapq.heappop(frontier)[2]
+                if not diving:
+                    entry = heapq.heappop(frontier)
+                    if dived and entry[1] in dived:
+                        dived.discard(entry[1])
+                        continue
+                    node = entry[2]
+                    taken += 1
+                    diving = dive_every > 0 and taken % dive_every == 0
+                best: Any = None  # the entry of the best child pushed (a dive goes on there)
                 goto(node)
                 if (dead_end is not None and (node is None or node[0] not in self.quiet_actions)
                         and dead_end() is not None):
+                    diving = False
                     continue  # lost: none of its lines can win
                 if declares_loss and fast.lost():
+                    diving = False
                     continue  # lost by the game's own rule
                 depth = len(chain) + 1
                 back = self._back(node, records)
@@ -1212,12 +1237,20 @@ class Search:
                                 return "won", self.best_line
                     self.states += 1
                     pushed += 1
-                    heapq.heappush(frontier, (per_move * depth - value, -pushed, child))
+                    entry = (per_move * depth - value, -pushed, child)
+                    heapq.heappush(frontier, entry)
+                    if diving and (best is None or entry[0] <= best[0]):  # (the newest among equals)
+                        best = entry
                     if self.states % CHECK_EVERY == 0:
                         self._check(deadline, max_states)
                         yield
                     elif max_states is not None and self.states >= max_states:
                         raise _Stop("states")
+                if best is None:
+                    diving = False
+                else:
+                    node = best[2]
+                    dived.add(best[1])
             return "lost", []
         except KeyboardInterrupt:
             # Ctrl-C may have cut a move or its taking back in half: the
