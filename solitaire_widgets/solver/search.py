@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import operator
 import random
 import time
 from typing import Any, Callable, Collection, Generator, Iterable, Optional, TypeVar
@@ -491,7 +492,9 @@ class Search:
             elif not left and s not in interchangeable:
                 score += 1
             ranked.append((score, code))
-        ranked.sort(key=lambda pair: -pair[0])  # stable: engine order among equals
+        # best score first; reverse=True keeps the sort stable (engine order
+        # among equals), and itemgetter runs in C
+        ranked.sort(key=operator.itemgetter(0), reverse=True)
         children = [code for _, code in ranked]
         if self.guided:
             children = self._guided(children)
@@ -1351,8 +1354,9 @@ class Search:
         count = 0
         for i in self.knotted_list:
             pile = piles[i]
-            for card in wanted.intersection(pile):  # mostly none: a set test runs in C
-                count += len(pile) - 1 - pile.index(card)
+            if not wanted.isdisjoint(pile):  # mostly none: a set test runs in C, and builds no set
+                for card in wanted.intersection(pile):
+                    count += len(pile) - 1 - pile.index(card)
         return count
 
     def _wanted_now(self) -> frozenset[int]:
