@@ -229,6 +229,9 @@ class FastPath:
             self._spare_cells, self._spare_columns = book.spare_cells, frozenset(book.spare_columns)
             # source -> {target: the most cards it takes from there at once}
             self._reach = _reach(shape)
+            # the same as rows indexed by target, 0 where a source reaches none
+            # (``_general_codes`` looks a target up per card it might take)
+            self._reach_rows = [[self._reach.get(s, {}).get(t, 0) for t in range(n)] for s in range(n)]
             reached = sorted({t for targets in self._reach.values() for t in targets})
             # free cells the engine answers for: one card, any card
             self._cell_targets = [t for t in reached if t in self._cells and book.rules[t] is not None
@@ -346,8 +349,8 @@ class FastPath:
             pile = piles[s]
             if not pile or self._run_at(s) < 1 or self._run_kind[s] == WHOLE:
                 continue  # no card of it may move now (face down, covered), or it moves whole
-            reach = self._reach[s]
-            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1
+            reach_row = self._reach_rows[s]
+            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach_row[t] >= 1
                      and (not fed or fed.get(t, s) == s)]
             if found and self._onto[s] is not None:
                 near = self.reached(s)
@@ -512,18 +515,19 @@ class FastPath:
                     codes += [grid[s][t] for t, _ in found]  # type: ignore[misc]
                 continue
             else:
+                reach_row = self._reach_rows[s]
                 for k in range(1, run + 1):
                     for t in takers.get(keys[pile[-k]], ()):
-                        if reach.get(t, 0) >= k:
+                        if reach_row[t] >= k:
                             found.append((t, k))
                 for t in open_targets:
-                    most = reach.get(t, 0)
+                    most = reach_row[t]
                     found += [(t, k) for k in range(1, min(run, most) + 1)]
                 for t in empty_cells:
-                    if t in reach:
+                    if reach_row[t]:
                         found.append((t, 1))
                 for t in empty_homes:
-                    if t in reach and completes_suit(pile, down[s]):
+                    if reach_row[t] and completes_suit(pile, down[s]):
                         found.append((t, 0))
             if fed:  # an empty pile fed by one pile takes no card from another
                 found = [(t, k) for t, k in found if fed.get(t, s) == s]
