@@ -1343,7 +1343,9 @@ class Search:
             value += pace.empty * sum(1 for i in self.tableau_list if not piles[i])
         if pace.under_runs:
             value -= pace.under_runs * self._under_runs()
-        return value - pace.per_redeal * self.game.redeals
+        if pace.per_redeal:  # (most games: none, and no property of the game to ask)
+            value -= pace.per_redeal * self.game.redeals
+        return value
 
     def _built(self) -> tuple[int, int]:
         """The face-up tableau and reserve cards lying on a face-up card:
