@@ -163,6 +163,11 @@ class FastPath:
         self._wide_ids = self.id_bound > 256  # search keys cannot use bytes.translate
         # every card id of the pack is its own key (one deck by face): no translate
         self._same_keys = not self._wide_ids and all(self._key_table[card] == card for card in pack)
+        # ``pile_key`` answers where the engine writes the key and no byte of
+        # a pile's part can be its separator, 255
+        self._pile_keys = (not facts.own_search_key and self.id_bound <= 255
+                           and all(self._key_table[card] < 255 for card in pack))
+        self._fixed_piles = frozenset(shape.fixed)
         self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
         # the game's own ``_search_key``, where it keys its positions itself
         self._own_search_key: Optional[Callable[[], bytes]] = game._search_key if facts.own_search_key else None
@@ -824,6 +829,28 @@ class FastPath:
         if self._state_names:
             parts.append(self._state_bytes())
         return b"\xff".join(parts)
+
+    def pile_key(self, i: int) -> Optional[bytes]:
+        """The part ``search_key`` writes for pile ``i`` (not a foundation)
+        as the position is now: one of the parts a key is made of, split at
+        its separators (``b"\\xff"``), so a position whose pile ``i`` has a
+        part no key of a set has is none of that set's positions.  None
+        where the key has no such parts (the game's own key, card ids of 255
+        and up).
+
+        >>> import solitaire_widgets as sw
+        >>> fast = FastPath(sw.FreeCell.deal_number(1))
+        >>> fast.pile_key(8) in fast.search_key().split(b"\\xff"), fast.pile_key(8) == bytes(fast.piles[8])
+        (True, True)
+        """
+        if not self._pile_keys:
+            return None
+        pile = self.piles[i]
+        if not any(self.down):
+            return bytes(pile) if self._same_keys else bytes(pile).translate(self._key_table)
+        if i in self._fixed_piles:
+            return bytes(pile).translate(self._key_table)
+        return _BYTE[self.down[i]] + bytes(pile).translate(self._key_table)
 
     def _wide_search_key(self) -> bytes:
         """``search_key`` for packs with card ids of 256 and up."""
