@@ -163,6 +163,11 @@ class FastPath:
         self._wide_ids = self.id_bound > 256  # search keys cannot use bytes.translate
         # every card id of the pack is its own key (one deck by face): no translate
         self._same_keys = not self._wide_ids and all(self._key_table[card] == card for card in pack)
+        # ``pile_key`` answers where the engine writes the key and no byte of
+        # a pile's part can be its separator, 255
+        self._pile_keys = (not facts.own_search_key and self.id_bound <= 255
+                           and all(self._key_table[card] < 255 for card in pack))
+        self._fixed_piles = frozenset(shape.fixed)
         self._redeals_matter = game.REDEALS_MATTER or game.passes() is not None
         # the game's own ``_search_key``, where it keys its positions itself
         self._own_search_key: Optional[Callable[[], bytes]] = game._search_key if facts.own_search_key else None
@@ -229,6 +234,9 @@ class FastPath:
             self._spare_cells, self._spare_columns = book.spare_cells, frozenset(book.spare_columns)
             # source -> {target: the most cards it takes from there at once}
             self._reach = _reach(shape)
+            # the same as rows indexed by target, 0 where a source reaches none
+            # (``_general_codes`` looks a target up per card it might take)
+            self._reach_rows = [[self._reach.get(s, {}).get(t, 0) for t in range(n)] for s in range(n)]
             reached = sorted({t for targets in self._reach.values() for t in targets})
             # free cells the engine answers for: one card, any card
             self._cell_targets = [t for t in reached if t in self._cells and book.rules[t] is not None
@@ -346,8 +354,8 @@ class FastPath:
             pile = piles[s]
             if not pile or self._run_at(s) < 1 or self._run_kind[s] == WHOLE:
                 continue  # no card of it may move now (face down, covered), or it moves whole
-            reach = self._reach[s]
-            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach.get(t, 0) >= 1
+            reach_row = self._reach_rows[s]
+            found = [t for t in (*takers.get(keys[pile[-1]], ()), *open_homes) if reach_row[t] >= 1
                      and (not fed or fed.get(t, s) == s)]
             if found and self._onto[s] is not None:
                 near = self.reached(s)
@@ -512,18 +520,19 @@ class FastPath:
                     codes += [grid[s][t] for t, _ in found]  # type: ignore[misc]
                 continue
             else:
+                reach_row = self._reach_rows[s]
                 for k in range(1, run + 1):
                     for t in takers.get(keys[pile[-k]], ()):
-                        if reach.get(t, 0) >= k:
+                        if reach_row[t] >= k:
                             found.append((t, k))
                 for t in open_targets:
-                    most = reach.get(t, 0)
+                    most = reach_row[t]
                     found += [(t, k) for k in range(1, min(run, most) + 1)]
                 for t in empty_cells:
-                    if t in reach:
+                    if reach_row[t]:
                         found.append((t, 1))
                 for t in empty_homes:
-                    if t in reach and completes_suit(pile, down[s]):
+                    if reach_row[t] and completes_suit(pile, down[s]):
                         found.append((t, 0))
             if fed:  # an empty pile fed by one pile takes no card from another
                 found = [(t, k) for t, k in found if fed.get(t, s) == s]
@@ -820,6 +829,28 @@ class FastPath:
         if self._state_names:
             parts.append(self._state_bytes())
         return b"\xff".join(parts)
+
+    def pile_key(self, i: int) -> Optional[bytes]:
+        """The part ``search_key`` writes for pile ``i`` (not a foundation)
+        as the position is now: one of the parts a key is made of, split at
+        its separators (``b"\\xff"``), so a position whose pile ``i`` has a
+        part no key of a set has is none of that set's positions.  None
+        where the key has no such parts (the game's own key, card ids of 255
+        and up).
+
+        >>> import solitaire_widgets as sw
+        >>> fast = FastPath(sw.FreeCell.deal_number(1))
+        >>> fast.pile_key(8) in fast.search_key().split(b"\\xff"), fast.pile_key(8) == bytes(fast.piles[8])
+        (True, True)
+        """
+        if not self._pile_keys:
+            return None
+        pile = self.piles[i]
+        if not any(self.down):
+            return bytes(pile) if self._same_keys else bytes(pile).translate(self._key_table)
+        if i in self._fixed_piles:
+            return bytes(pile).translate(self._key_table)
+        return _BYTE[self.down[i]] + bytes(pile).translate(self._key_table)
 
     def _wide_search_key(self) -> bytes:
         """``search_key`` for packs with card ids of 256 and up."""

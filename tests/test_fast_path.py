@@ -61,6 +61,17 @@ def test_fast_path_moves_equal_legal_moves_and_apply_revert_restores(name, optio
     check_fast_path_along_a_walk(game, random.Random(walk), steps, local_wants=not game.FACTS.own_wants)
 
 
+def check_pile_keys(fast: FastPath) -> None:
+    """Each pile's part of the search key (``pile_key``) is one of the
+    parts the key splits into at its separators: a won line's shortening
+    rules a move off the line by it (``lines._off_the_way``)."""
+    parts = fast.search_key().split(b"\xff")
+    for i in range(len(fast.piles)):
+        if i not in fast.shape.foundations:
+            part = fast.pile_key(i)
+            assert part is None or part in parts, (i, part, parts)
+
+
 def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, local_wants: bool = True) -> None:
     """The fast path checked against the public API at each step of a random
     walk of ``game`` (tests/test_freecell_solver.py runs it on a small FreeCell).
@@ -82,6 +93,7 @@ def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, 
         assert [list(p) for p in fast.piles] == [list(game.card_ids(p)) for p in game.PILES]
         assert [d or (len(game.card_ids(p)) if shape.roles[i] == "stock" else 0)
                 for i, (p, d) in enumerate(zip(game.PILES, fast.down))] == [game.face_down(p) for p in game.PILES]
+        check_pile_keys(fast)
         before = position(fast.game)
         for i in range(len(game.PILES)):  # a pile holding what it holds takes what it takes
             assert fast.wants_holding(i, fast.piles[i]) == fast.wants_at(i)
@@ -103,6 +115,7 @@ def check_fast_path_along_a_walk(game: sw.Game, rng: random.Random, steps: int, 
                 may_change = set(fast.action_pile_indices(shape.actions[code - shape.action_base]))
             record = fast.apply(code)
             assert position(fast.game)[:3] == position(trial)[:3]  # the same move as play()
+            check_pile_keys(fast)
             if code < shape.pair_base:
                 assert not local_wants or (fast.wants_at(t) == onto and fast.wants_at(s) == left)
             elif code >= shape.action_base:  # an action changes only the piles it names

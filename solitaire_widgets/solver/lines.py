@@ -139,6 +139,7 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
     move order among equals."""
     fast = search.fast
     furthest = {key: i for i, key in enumerate(keys)}  # a key met twice: its last place
+    parts = _key_parts(search, keys)
     goal = len(keys) - 1
     line: list[Step] = []
     played: list[tuple[Step, object]] = []
@@ -148,7 +149,7 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
             best = at
             best_step: Optional[Step] = None
             for code in _candidates(search):
-                reached, step = _landing(search, furthest, code)
+                reached, step = _landing(search, furthest, code, parts)
                 if reached > best:
                     best, best_step = reached, step
             if search.draw_piles is not None and best_step is None:  # draws and a move, where no move leads on
@@ -171,15 +172,41 @@ def _walk(search: "Search", keys: list[bytes]) -> list[int]:
     return flat(line)
 
 
-def _landing(search: "Search", furthest: dict[bytes, int], code: int) -> tuple[int, Step]:
+def _key_parts(search: "Search", keys: list[bytes]) -> Optional[frozenset[bytes]]:
+    """The parts of ``keys`` split at their separators (each pile's part is
+    one: ``FastPath.pile_key``), or None where the game's keys have no
+    such parts."""
+    if search.fast.pile_key(0) is None:
+        return None
+    return frozenset(part for key in keys for part in key.split(b"\xff"))
+
+
+def _off_the_way(search: "Search", code: int, parts: Optional[frozenset[bytes]]) -> bool:
+    """True when the move ``code``, just played, cannot have landed on a
+    position of the way: a pile it changed (neither a foundation) now has a
+    part (``FastPath.pile_key``) that no key of the way has (``parts``).
+    False where that is not known."""
+    if parts is None or code >= search.fast.shape.pair_base:
+        return False
+    foundations, fast = search.foundations, search.fast
+    s, t = search.source_of[code], search.target_of[code]
+    if s in foundations or t in foundations:
+        return False
+    return fast.pile_key(t) not in parts or fast.pile_key(s) not in parts
+
+
+def _landing(search: "Search", furthest: dict[bytes, int], code: int,
+             parts: Optional[frozenset[bytes]] = None) -> tuple[int, Step]:
     """How far along the way (``furthest``: place by search key, -1 for
     none) the move ``code`` lands, and the step that lands there: the move,
     or where the move alone lands nowhere on it, the move and the safe moves
     home after it (the search plays them as one step: ``Search.safe_chain``).
-    The position is left as it was."""
+    ``parts``: the parts of the way's keys (``_key_parts``), which tell
+    most moves off the way without their key.  The position is left as it
+    was."""
     fast = search.fast
     record = search.apply(code)
-    reached = furthest.get(fast.search_key(), -1)
+    reached = -1 if _off_the_way(search, code, parts) else furthest.get(fast.search_key(), -1)
     step: Step = code
     if reached < 0:
         homes, records, _ = search.safe_chain(code)

@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import operator
 import random
 import time
 from typing import Any, Callable, Collection, Generator, Iterable, Optional, TypeVar
@@ -236,6 +237,10 @@ class Search:
         # 2,000 with it).
         # A redeal that turns the waste over gathers no pile of the table.
         self.own_wants = type(g).FACTS.own_wants
+        # What a pile takes, and how its top cards run, read from that pile
+        # alone (no hook of the game's, no pairs): then ``_uncovers_use``
+        # asks each other pile once per position, not once per move.
+        self.pile_local = not (self.own_wants or type(g).FACTS.own_run_length or fast.pair_totals())
         self.idle_moves_wait = ((not may_redeal or keeps_order) and not self.own_wants and not shape.cells
                                 and not shape.with_role("reserve"))
         self.cell_list = shape.cells
@@ -497,7 +502,9 @@ class Search:
             elif not left and s not in interchangeable:
                 score += 1
             ranked.append((score, code))
-        ranked.sort(key=lambda pair: -pair[0])  # stable: engine order among equals
+        # best score first; reverse=True keeps the sort stable (engine order
+        # among equals), and itemgetter runs in C
+        ranked.sort(key=operator.itemgetter(0), reverse=True)
         children = [code for _, code in ranked]
         if self.guided:
             children = self._guided(children)
@@ -793,6 +800,11 @@ class Search:
         # the free cells and empty tableau piles that take any card: room to dig
         cells = [c for c in self.cell_list if not piles[c] and fast.wants_at(c) is ANY]
         columns = [c for c in self.tableau_list if not piles[c] and fast.wants_at(c) is ANY]
+        # Where the rules are read pile by pile (``pile_local``), what each
+        # other pile takes and offers is the same for every move here:
+        # asked once, when first needed (None: not yet).
+        others: Optional[list[Any]] = [None] * self.n if self.pile_local else None
+        offers: Optional[list[Any]] = [None] * self.n if self.pile_local else None
         kept: list[int] = []
         for code in codes:
             if code < self.base and not self.to_home[code] and not self.run_home[code]:
@@ -801,19 +813,24 @@ class Search:
                 if s in self.tableau_set and left > self.down[s]:
                     spare_cells = len(cells) - (1 if t in cells else 0)  # (the move may fill one)
                     spare_columns = len(columns) - (1 if t in columns else 0)
-                    if not self._uncovers_use(s, left, t, spare_cells, spare_columns, home):
+                    if not self._uncovers_use(s, left, t, spare_cells, spare_columns, home, others, offers):
                         continue
             kept.append(code)
         return kept
 
-    def _uncovers_use(self, s: int, left: int, t: int, cells: int, columns: int, home: set[int]) -> bool:
+    def _uncovers_use(self, s: int, left: int, t: int, cells: int, columns: int, home: set[int],
+                      others: Optional[list[Any]] = None, offers: Optional[list[Any]] = None) -> bool:
         """Whether the card a move from tableau pile ``s`` to pile ``t``
         uncovers (``left`` cards stay on ``s``) could then be used: go home
         (its key in ``home``), go with its run onto another pile that holds
         cards, or take the top card of another pile (or part of its run);
         or, where ``cells`` free cells or ``columns`` empty tableau piles
         are to spare after the move, whether the card under its run could.
-        (Pile ``t`` is left out: the cards moved there came from ``s``.)"""
+        (Pile ``t`` is left out: the cards moved there came from ``s``.)
+        ``others`` and ``offers``, where given: what each pile takes, and
+        the keys of the cards it may give (its top run), as asked so far
+        in this position (None: not yet), read and filled for piles other
+        than ``s``."""
         piles, keys, fast, routes = self.piles, self.keys, self.fast, self.routes
         whole = piles[s]
         try:
@@ -825,7 +842,12 @@ class Search:
                 run_keys = {keys[card] for card in whole[left - run:left]}
                 for v in self.tableau_list:
                     if v != s and v != t and piles[v] and routes[s][v] is not None:
-                        wants = fast.wants_at(v)
+                        if others is None:
+                            wants = fast.wants_at(v)
+                        else:
+                            wants = others[v]
+                            if wants is None:
+                                wants = others[v] = fast.wants_at(v)
                         if wants is ANY or not run_keys.isdisjoint(wants):
                             return True
                 takes = fast.wants_at(s)
@@ -835,8 +857,13 @@ class Search:
                     for v in self.givers:
                         pile = piles[v]
                         if v != s and v != t and pile and routes[v][s] is not None:
-                            size = fast.run_at(v) if v in self.tableau_set else 1
-                            if any(keys[card] in takes for card in pile[len(pile) - size:]):
+                            given = None if offers is None else offers[v]
+                            if given is None:
+                                size = fast.run_at(v) if v in self.tableau_set else 1
+                                given = [keys[card] for card in pile[len(pile) - size:]]
+                                if offers is not None:
+                                    offers[v] = given
+                            if any(key in takes for key in given):
                                 return True
                 # dig on: the run to an empty pile, or card by card to free cells
                 if level or not (columns or run <= cells):
@@ -1349,7 +1376,9 @@ class Search:
             value += pace.empty * sum(1 for i in self.tableau_list if not piles[i])
         if pace.under_runs:
             value -= pace.under_runs * self._under_runs()
-        return value - pace.per_redeal * self.game.redeals
+        if pace.per_redeal:  # (most games: none, and no property of the game to ask)
+            value -= pace.per_redeal * self.game.redeals
+        return value
 
     def _built(self) -> tuple[int, int]:
         """The face-up tableau and reserve cards lying on a face-up card:
@@ -1384,8 +1413,9 @@ class Search:
         count = 0
         for i in self.knotted_list:
             pile = piles[i]
-            for card in wanted.intersection(pile):  # mostly none: a set test runs in C
-                count += len(pile) - 1 - pile.index(card)
+            if not wanted.isdisjoint(pile):  # mostly none: a set test runs in C, and builds no set
+                for card in wanted.intersection(pile):
+                    count += len(pile) - 1 - pile.index(card)
         return count
 
     def _wanted_now(self) -> frozenset[int]:
