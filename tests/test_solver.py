@@ -213,9 +213,9 @@ def test_dives_win_a_frog_deal_the_best_first_passes_do_not(monkeypatch):
 
 def test_a_leap_year_restart_wins_a_deal_its_first_pace_loses_itself_in(monkeypatch):
     # Leap Year seed 38: the first pace has not won it at 30,000 positions;
-    # the restart that counts the stock's cards half as much wins it within
-    # 600 positions of its own pass (here started after 500).
-    pace = next(r.pace for r in sw.LeapYear.RESTARTS if r.pace == Pace(stock=0.5))
+    # the restart that counts each knot twice as much wins it within 600
+    # positions of its own pass (here started after 500).
+    pace = next(r.pace for r in sw.LeapYear.RESTARTS if r.pace == Pace(knot=6.0))
     monkeypatch.setattr(sw.LeapYear, "RESTARTS", ())
     assert sw.solve(sw.LeapYear(seed=38), max_states=3_000, time_limit=None).status == "unknown"
     monkeypatch.setattr(sw.LeapYear, "RESTARTS", (Restart(after=500, pace=pace),))
