@@ -344,8 +344,8 @@ def _check_strategy(cls: type["Game"], fail: Any) -> None:
             or any(a.after >= b.after for a, b in zip(restarts, restarts[1:]))):
         fail(f"RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order of their after, "
              f"not {restarts!r}")
-    if restarts and restarts[-1].dives:
-        fail("the last of RESTARTS must not dive (its dives never end a search without a budget), "
+    if restarts and restarts[-1].playouts:
+        fail("the last of RESTARTS must not play out (its playouts never end a search without a budget), "
              f"not {restarts[-1]!r}")
     if cls.DEAL_STATES is not None and not whole_number(cls.DEAL_STATES, at_least=1):
         fail(f"DEAL_STATES must be a whole number ≥ 1 (positions searched per seed for a winnable deal) or None, "

@@ -30,10 +30,10 @@ ValueError: Pace.built must be below 1 (a card home counts 1), not 1
 Traceback (most recent call last):
 ...
 ValueError: Restart.after must be a whole number ≥ 1 (positions searched), not 0
->>> Restart(after=10_000, pace=Pace(), dives=1)
+>>> Restart(after=10_000, pace=Pace(), playouts=1)
 Traceback (most recent call last):
 ...
-ValueError: Restart.dives must be a number from 0 up to (not including) 1, not 1
+ValueError: Restart.playouts must be a number from 0 up to (not including) 1, not 1
 """
 
 from __future__ import annotations
@@ -188,10 +188,11 @@ class Restart:
     may decides as before, and the complete pass after a guided one keeps
     the game's ``PACE``.
 
-    ``dives`` above 0 (below 1) spends the stretch up to the next restart
-    on greedy lines from the start instead: each move the first of the
-    position's moves in the search's order (so ``pace`` is not used), or
-    with chance ``dives`` the next, and so on, each line drawn anew.  Where
+    ``playouts`` above 0 (below 1) spends the stretch up to the next
+    restart on playouts instead, greedy lines from the start: each move
+    the first of the position's moves in the search's order (so ``pace``
+    is not used), or with chance ``playouts`` the next, and so on, each
+    line drawn anew (unlike ``Pace.dive``, inside a best-first pass).  Where
     a best-first pass sinks its budget into the lines under one early
     mistake, lines that differ from the start find wins it does not (Frog).
     A line that dies proves nothing, so such a restart is never the last:
@@ -200,12 +201,12 @@ class Restart:
 
     after: int
     pace: Pace
-    dives: float = 0.0
+    playouts: float = 0.0
 
     def __post_init__(self) -> None:
         if not whole_number(self.after, at_least=1):
             raise ValueError(f"Restart.after must be a whole number ≥ 1 (positions searched), not {self.after!r}")
-        if isinstance(self.dives, bool) or not isinstance(self.dives, Real) or not 0 <= self.dives < 1:
-            raise ValueError(f"Restart.dives must be a number from 0 up to (not including) 1, not {self.dives!r}")
+        if isinstance(self.playouts, bool) or not isinstance(self.playouts, Real) or not 0 <= self.playouts < 1:
+            raise ValueError(f"Restart.playouts must be a number from 0 up to (not including) 1, not {self.playouts!r}")
         if not isinstance(self.pace, Pace):
             raise ValueError(f"Restart.pace must be a Pace, not {self.pace!r}")

@@ -264,8 +264,8 @@ REFUSALS = [
     (dict(RESTARTS=(Pace(),)), r"Penguin: RESTARTS must be a tuple of solitaire_widgets.strategy.Restart in order "
                                r"of their after, not \(Pace\("),
     (dict(RESTARTS=(Restart(2_000, Pace()), Restart(1_000, Pace()))), "Penguin: RESTARTS must be a tuple of "),
-    (dict(RESTARTS=(Restart(1_000, Pace()), Restart(2_000, Pace(), dives=0.1))),
-     r"Penguin: the last of RESTARTS must not dive \(its dives never end a search without a budget\), not "
+    (dict(RESTARTS=(Restart(1_000, Pace()), Restart(2_000, Pace(), playouts=0.1))),
+     r"Penguin: the last of RESTARTS must not play out \(its playouts never end a search without a budget\), not "
      r"Restart\(after=2000"),
 ]
 

@@ -51,15 +51,15 @@ class Frog(Game):
     PACE = Pace(stock=3.0)  # go through the stock early, laying its cards out on the columns
     # A deal that pace loses itself in is often won at once by another: after
     # 3,000 positions the guided pass starts again every 2,500 with the next
-    # three paces (the ones that won most); from 10,500 to 30,000 it dives
-    # (greedy lines, each move now and then the next best), as a deal lost
+    # three paces (the ones that won most); from 10,500 to 30,000 it plays
+    # out (greedy lines, each move now and then the next best), as a deal lost
     # for one early choice is won by a line that differs from the start;
     # after that, the other paces every 2,500.
     RESTARTS = (
         Restart(after=3_000, pace=Pace(stock=3.0, covering=0.5)),
         Restart(after=5_500, pace=Pace(stock=3.0, per_move=0.2)),
         Restart(after=8_000, pace=Pace(stock=4.0, covering=0.25)),
-        Restart(after=10_500, pace=PACE, dives=0.1),
+        Restart(after=10_500, pace=PACE, playouts=0.1),
         *(Restart(after=30_000 + 2_500 * i, pace=pace) for i, pace in enumerate((
             Pace(stock=2.0, covering=1.0), Pace(stock=1.5, covering=0.5), Pace(stock=3.0, covering=0.5, per_move=0.1),
             Pace(stock=2.0), Pace(stock=5.0, covering=1.0), Pace(stock=3.0, covering=2.0)))))

@@ -1095,7 +1095,7 @@ class Search:
         ``after`` positions without ending: (status, line) of the last."""
         limit = self.max_states
         paces = [self.game.PACE] + [r.pace for r in self.game.RESTARTS]
-        dives = [0.0] + [r.dives for r in self.game.RESTARTS]
+        playouts = [0.0] + [r.playouts for r in self.game.RESTARTS]
         ends = [r.after for r in self.game.RESTARTS] + [None]
         try:
             for salt, (pace, end) in enumerate(zip(paces, ends)):
@@ -1106,8 +1106,8 @@ class Search:
                 else:
                     self.max_states, end = limit, None
                 try:
-                    if dives[salt]:
-                        return (yield from self._dives(dives[salt], salt))
+                    if playouts[salt]:
+                        return (yield from self._playouts(playouts[salt], salt))
                     return (yield from self._best_first())
                 except _Stop as stop:
                     if end is None or stop.reason != "states":
@@ -1287,9 +1287,9 @@ class Search:
         finally:
             goto(None)  # back to the start position, for the next pass or the caller
 
-    def _dives(self, spread: float, salt: int) -> Generator[None, None, tuple[str, list[int]]]:
-        """Greedy lines from the start position, one after another (a
-        ``Restart`` with ``dives``): each move is one of the position's
+    def _playouts(self, spread: float, salt: int) -> Generator[None, None, tuple[str, list[int]]]:
+        """Playouts: greedy lines from the start position, one after another
+        (a ``Restart`` with ``playouts``): each move is one of the position's
         ``children()`` (with the safe moves home after it), the first with
         chance 1 - ``spread``, else the next with the same chance, and so
         on, drawn from a generator seeded with ``salt`` (the same lines in
