@@ -150,12 +150,15 @@ def test_keeping_pace_finds_a_bobby_win_the_plain_value_misses(monkeypatch):
 
 
 def test_dives_win_a_bobby_deal_best_first_alone_stays_broad_in(monkeypatch):
-    # Seed 86: with Bobby's dives it is won within 1,000 positions; without
-    # them (its pace otherwise the same) best first stays among the early
-    # positions of the first pass and has not won it at 10,000.
-    assert sw.Bobby.PACE.dive
+    # Seed 86: with the dives of Bobby's restart from the start it is won
+    # within 1,000 positions; without them (the pace otherwise the same)
+    # best first stays among the early positions of the first pass and has
+    # not won it at 10,000.
+    diving = next(restart.pace for restart in sw.Bobby.RESTARTS if restart.pace.dive)
+    monkeypatch.setattr(sw.Bobby, "RESTARTS", ())
+    monkeypatch.setattr(sw.Bobby, "PACE", diving)
     assert sw.solve(sw.Bobby(seed=86), max_states=1_000, time_limit=None).status == "won"
-    monkeypatch.setattr(sw.Bobby, "PACE", dataclasses.replace(sw.Bobby.PACE, dive=0))
+    monkeypatch.setattr(sw.Bobby, "PACE", dataclasses.replace(diving, dive=0))
     assert sw.solve(sw.Bobby(seed=86), max_states=10_000, time_limit=None).status == "unknown"
 
 
@@ -188,25 +191,25 @@ def test_a_restart_with_another_pace_wins_a_frog_deal_the_first_pace_loses_itsel
     assert sw.solve(sw.Frog(seed=0), max_states=2_000, time_limit=None).states == 435
 
 
-def test_dives_win_a_frog_deal_the_best_first_passes_do_not(monkeypatch):
+def test_playouts_win_a_frog_deal_the_best_first_passes_do_not(monkeypatch):
     # Frog seed 43: the best-first passes have not won it at 30,000
     # positions (nor Frog's first pace at 5,000); greedy lines that now and
     # then take the next best move, from 200 positions on, win it within
     # 5,000 in all, the same line in every run, and it replays to a win.
     monkeypatch.setattr(sw.Frog, "RESTARTS", ())
     assert sw.solve(sw.Frog(seed=43), max_states=5_000, time_limit=None).status == "unknown"
-    dives = (Restart(after=200, pace=sw.Frog.PACE, dives=0.1), Restart(after=60_000, pace=sw.Frog.PACE))
-    monkeypatch.setattr(sw.Frog, "RESTARTS", dives)
+    playouts = (Restart(after=200, pace=sw.Frog.PACE, playouts=0.1), Restart(after=60_000, pace=sw.Frog.PACE))
+    monkeypatch.setattr(sw.Frog, "RESTARTS", playouts)
     won = [sw.solve(sw.Frog(seed=43), max_states=5_000, time_limit=None) for _ in range(2)]
     assert won[0].status == "won" and 200 < won[0].states <= 5_000 and won[0].moves == won[1].moves
     # A line that dies proves nothing: a lost position is proved lost by
-    # the pass after the dives, not by them, and a search without a budget ends.
+    # the pass after the playouts, not by them, and a search without a budget ends.
     lost = arrange(sw.Frog(seed=0), {"f0": cards("AS"), "stock": cards("3H 2D"), "t0": cards("2C 4S")})
-    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=1, pace=sw.Frog.PACE, dives=0.5),
+    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=1, pace=sw.Frog.PACE, playouts=0.5),
                                               Restart(after=40, pace=sw.Frog.PACE)))
     solution = sw.solve(lost, max_states=None, time_limit=None)
     assert solution.status == "lost" and solution.states > 40
-    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=1, pace=sw.Frog.PACE, dives=0.5),
+    monkeypatch.setattr(sw.Frog, "RESTARTS", (Restart(after=1, pace=sw.Frog.PACE, playouts=0.5),
                                               Restart(after=10**9, pace=sw.Frog.PACE)))
     assert sw.solve(lost, max_states=300, time_limit=None).status == "unknown"
 
@@ -435,7 +438,7 @@ def test_bobby_last_pass_verdicts_agree_with_the_naive_search():
 
 
 @pytest.mark.parametrize("name,seeds,lines", [
-    ("bobby", range(12), 9), ("frog", (0, 3, 4), 3), ("leap_year", (6, 8), 2), ("cruel", range(4), 4)])
+    ("bobby", range(13), 9), ("frog", (0, 3, 4), 3), ("leap_year", (6, 8), 2), ("cruel", range(4), 4)])
 def test_no_dead_end_on_a_winning_line(name, seeds, lines):
     # A proof of loss must never fire on a winnable position, and every
     # position of a winning line is one.  (This caught a first form of
